@@ -1,0 +1,306 @@
+// Generated from the Rust crate `contracts` by `make contracts`; do not edit by hand.
+
+/**
+ * The problem body of every error the gateway answers (RFC 9457 fields plus a stable code).
+ */
+export type Problem = { 
+/**
+ * Stable machine-readable code, for example `forbidden` or `bad_request`.
+ */
+error: string, 
+/**
+ * Short human-readable summary.
+ */
+title: string, 
+/**
+ * HTTP status code.
+ */
+status: number, 
+/**
+ * Human-readable explanation of this occurrence.
+ */
+detail?: string, 
+/**
+ * Request id, to quote when reporting the problem.
+ */
+requestId?: string, };
+
+/**
+ * Why a request has no valid session.
+ */
+export type UnauthorizedReason = "none" | "expired" | "revoked" | "refresh_failed";
+
+/**
+ * The 401 body of every API call made without a valid session.
+ */
+export type Unauthorized = { 
+/**
+ * Always `unauthorized`.
+ */
+error: string, 
+/**
+ * Why there is no valid session.
+ */
+reason: UnauthorizedReason, 
+/**
+ * Where the browser goes to sign in again (same origin, relative).
+ */
+loginUrl: string, };
+
+/**
+ * The signed-in user as the client shows them.
+ */
+export type SessionUser = { 
+/**
+ * User id.
+ */
+id: string, 
+/**
+ * E-mail address.
+ */
+email: string, 
+/**
+ * Full name from first, middle and last name; the e-mail when all are empty.
+ */
+fullName: string, 
+/**
+ * Preferred IANA time zone, when set.
+ */
+timezone?: string, };
+
+/**
+ * `GET /api/bff/session`: who is signed in, for which tenant, until when.
+ */
+export type SessionView = { 
+/**
+ * The signed-in user.
+ */
+user: SessionUser, 
+/**
+ * Tenant id.
+ */
+tenant: string, 
+/**
+ * Role names.
+ */
+roles: Array<string>, 
+/**
+ * Permission names the user holds (scopes are checked by the gateway).
+ */
+permissions: Array<string>, 
+/**
+ * Seconds of inactivity after which the session ends.
+ */
+idleTimeoutSeconds: bigint, 
+/**
+ * When the session ends without further activity (RFC 3339, UTC).
+ */
+idleExpiresAt: string, 
+/**
+ * Where the browser goes to sign out (POST or GET).
+ */
+logoutUrl: string, };
+
+/**
+ * `GET /config-ui/config.json`: the tenant's runtime client config.
+ */
+export type UiConfig = { 
+/**
+ * Tenant id.
+ */
+tenant: string, 
+/**
+ * Product name shown in the page title and header.
+ */
+productName: string, 
+/**
+ * Heading of the My courses page (configurable courses name).
+ */
+coursesName: string, 
+/**
+ * Whether the catalog is enabled (default on).
+ */
+catalogEnabled: boolean, 
+/**
+ * Whether the learner dashboard is enabled.
+ */
+dashboardEnabled: boolean, 
+/**
+ * Whether the calendar is in the navigation.
+ */
+calendarEnabled: boolean, 
+/**
+ * Whether the product feedback widget shows (visible unless explicitly false).
+ */
+feedbackEnabled: boolean, 
+/**
+ * Whether the AI tutor chat widget is enabled.
+ */
+aiTutorEnabled: boolean, 
+/**
+ * Default locale, for example `en-US`.
+ */
+defaultLocale: string, 
+/**
+ * Locales offered in the language menu.
+ */
+locales: Array<string>, 
+/**
+ * Origins of pages allowed to embed the portal; the re-login message goes only there.
+ */
+parentOrigins: Array<string>, 
+/**
+ * Privacy-policy link shown in the footer and profile, when configured.
+ */
+privacyPolicyUrl?: string, 
+/**
+ * Version of the portal, shown in the footer.
+ */
+version: string, };
+
+/**
+ * Status of a course card, from its last workflow and record (spec section 4).
+ */
+export type CourseStatus = "notStarted" | "inProgress" | "submitted" | "inGrading" | "graded" | "gradingApproved" | "finished";
+
+/**
+ * Colour class of a score (spec section 5, score colour).
+ */
+export type ScoreColor = "success" | "accent" | "danger";
+
+/**
+ * The result shown on a finished course card.
+ */
+export type CardResult = { 
+/**
+ * Whether the course was passed, when known.
+ */
+passed?: boolean, 
+/**
+ * Score as a whole percent of the maximum, when a score exists.
+ */
+scorePercent?: number, 
+/**
+ * Colour class of the score.
+ */
+scoreColor?: ScoreColor, 
+/**
+ * Grade from the course's grading scale, when it has one.
+ */
+grade?: string, };
+
+/**
+ * One course card of My courses.
+ */
+export type CourseCard = { 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * Objective workflow aggregate id.
+ */
+aggregateId: string, 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * Optional course code.
+ */
+code?: string, 
+/**
+ * Cover image URL; when absent the card shows `color`.
+ */
+imageUrl?: string, 
+/**
+ * Background colour for cards without image (seven colours in rotation).
+ */
+color?: string, 
+/**
+ * Progress as a whole percentage, 0..=100.
+ */
+progressPercent: number, 
+/**
+ * Card status, for the footer.
+ */
+status: CourseStatus, 
+/**
+ * Mandatory for the learner.
+ */
+isMandatory: boolean, 
+/**
+ * Draft course: shows the 'coming soon' badge.
+ */
+isDraft: boolean, 
+/**
+ * Duration in whole minutes, rounded up, when known.
+ */
+durationMinutes?: number, 
+/**
+ * Result of a finished course.
+ */
+result?: CardResult, 
+/**
+ * Where the card leads, relative to the client's base path (`/courses/...`).
+ */
+link: string, };
+
+/**
+ * A collection chip of My courses.
+ */
+export type CollectionChip = { 
+/**
+ * Collection id; the all-zero id is the synthetic 'uncategorized' collection.
+ */
+id: string, 
+/**
+ * Collection name; empty for 'uncategorized' (the client names it).
+ */
+name: string, 
+/**
+ * True for the synthetic 'uncategorized' collection.
+ */
+uncategorized: boolean, };
+
+/**
+ * A term the learner can filter by.
+ */
+export type TermOption = { 
+/**
+ * Term id.
+ */
+id: string, 
+/**
+ * Term name.
+ */
+name: string, };
+
+/**
+ * `GET /api/bff/my-courses`: the My courses page.
+ */
+export type MyCoursesView = { 
+/**
+ * The cards of this page, sorted by name ascending.
+ */
+items: Array<CourseCard>, 
+/**
+ * Courses matching the search and filters, over all pages.
+ */
+totalCount: number, 
+/**
+ * The keyword applied (normalised: lower-cased, left-trimmed).
+ */
+keyword: string, 
+/**
+ * Collections of the learner's courses, plus 'uncategorized' when some have none.
+ */
+collections: Array<CollectionChip>, 
+/**
+ * The learner's terms.
+ */
+terms: Array<TermOption>, 
+/**
+ * Whether the catalog is enabled, for the empty state.
+ */
+catalogEnabled: boolean, };

@@ -1,0 +1,259 @@
+//! View models of the gateway's `/api/bff` routes and the client's runtime config.
+//!
+//! These are the only shapes the client reads; TypeScript bindings are generated from them
+//! into `client/src/api/contracts/bff.ts` (see [`crate::typescript`]).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The problem body of every error the gateway answers (RFC 9457 fields plus a stable code).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Problem {
+    /// Stable machine-readable code, for example `forbidden` or `bad_request`.
+    pub error: String,
+    /// Short human-readable summary.
+    pub title: String,
+    /// HTTP status code.
+    pub status: u16,
+    /// Human-readable explanation of this occurrence.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub detail: Option<String>,
+    /// Request id, to quote when reporting the problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub request_id: Option<String>,
+}
+
+/// Why a request has no valid session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum UnauthorizedReason {
+    /// No session cookie, or one the gateway does not know.
+    None,
+    /// The session passed its idle or absolute expiry.
+    Expired,
+    /// The session was ended (logout elsewhere, back-channel logout).
+    Revoked,
+    /// The access token could not be refreshed.
+    RefreshFailed,
+}
+
+/// The 401 body of every API call made without a valid session.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Unauthorized {
+    /// Always `unauthorized`.
+    pub error: String,
+    /// Why there is no valid session.
+    pub reason: UnauthorizedReason,
+    /// Where the browser goes to sign in again (same origin, relative).
+    pub login_url: String,
+}
+
+/// The signed-in user as the client shows them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionUser {
+    /// User id.
+    pub id: String,
+    /// E-mail address.
+    pub email: String,
+    /// Full name from first, middle and last name; the e-mail when all are empty.
+    pub full_name: String,
+    /// Preferred IANA time zone, when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub timezone: Option<String>,
+}
+
+/// `GET /api/bff/session`: who is signed in, for which tenant, until when.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionView {
+    /// The signed-in user.
+    pub user: SessionUser,
+    /// Tenant id.
+    pub tenant: String,
+    /// Role names.
+    pub roles: Vec<String>,
+    /// Permission names the user holds (scopes are checked by the gateway).
+    pub permissions: Vec<String>,
+    /// Seconds of inactivity after which the session ends.
+    pub idle_timeout_seconds: u64,
+    /// When the session ends without further activity (RFC 3339, UTC).
+    pub idle_expires_at: String,
+    /// Where the browser goes to sign out (POST or GET).
+    pub logout_url: String,
+}
+
+/// `GET /config-ui/config.json`: the tenant's runtime client config.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct UiConfig {
+    /// Tenant id.
+    pub tenant: String,
+    /// Product name shown in the page title and header.
+    pub product_name: String,
+    /// Heading of the My courses page (configurable courses name).
+    pub courses_name: String,
+    /// Whether the catalog is enabled (default on).
+    pub catalog_enabled: bool,
+    /// Whether the learner dashboard is enabled.
+    pub dashboard_enabled: bool,
+    /// Whether the calendar is in the navigation.
+    pub calendar_enabled: bool,
+    /// Whether the product feedback widget shows (visible unless explicitly false).
+    pub feedback_enabled: bool,
+    /// Whether the AI tutor chat widget is enabled.
+    pub ai_tutor_enabled: bool,
+    /// Default locale, for example `en-US`.
+    pub default_locale: String,
+    /// Locales offered in the language menu.
+    pub locales: Vec<String>,
+    /// Origins of pages allowed to embed the portal; the re-login message goes only there.
+    pub parent_origins: Vec<String>,
+    /// Privacy-policy link shown in the footer and profile, when configured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub privacy_policy_url: Option<String>,
+    /// Version of the portal, shown in the footer.
+    pub version: String,
+}
+
+/// Status of a course card, from its last workflow and record (spec section 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum CourseStatus {
+    /// No workflow and no record.
+    NotStarted,
+    /// Workflow in progress.
+    InProgress,
+    /// Workflow submitted.
+    Submitted,
+    /// Workflow in grading.
+    InGrading,
+    /// Workflow graded.
+    Graded,
+    /// Grading approved.
+    GradingApproved,
+    /// Workflow finished, or a record without workflow (imported results).
+    Finished,
+}
+
+/// Colour class of a score (spec section 5, score colour).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum ScoreColor {
+    /// Full score or normalized score of 0.8 or more.
+    Success,
+    /// Normalized score of 0.4 or more.
+    Accent,
+    /// Below 0.4.
+    Danger,
+}
+
+/// The result shown on a finished course card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CardResult {
+    /// Whether the course was passed, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub passed: Option<bool>,
+    /// Score as a whole percent of the maximum, when a score exists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub score_percent: Option<u32>,
+    /// Colour class of the score.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub score_color: Option<ScoreColor>,
+    /// Grade from the course's grading scale, when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub grade: Option<String>,
+}
+
+/// One course card of My courses.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CourseCard {
+    /// Objective (course) id.
+    pub objective_id: String,
+    /// Objective workflow aggregate id.
+    pub aggregate_id: String,
+    /// Course name.
+    pub name: String,
+    /// Optional course code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub code: Option<String>,
+    /// Cover image URL; when absent the card shows `color`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub image_url: Option<String>,
+    /// Background colour for cards without image (seven colours in rotation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub color: Option<String>,
+    /// Progress as a whole percentage, 0..=100.
+    pub progress_percent: u32,
+    /// Card status, for the footer.
+    pub status: CourseStatus,
+    /// Mandatory for the learner.
+    pub is_mandatory: bool,
+    /// Draft course: shows the 'coming soon' badge.
+    pub is_draft: bool,
+    /// Duration in whole minutes, rounded up, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub duration_minutes: Option<u32>,
+    /// Result of a finished course.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub result: Option<CardResult>,
+    /// Where the card leads, relative to the client's base path (`/courses/...`).
+    pub link: String,
+}
+
+/// A collection chip of My courses.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectionChip {
+    /// Collection id; the all-zero id is the synthetic 'uncategorized' collection.
+    pub id: String,
+    /// Collection name; empty for 'uncategorized' (the client names it).
+    pub name: String,
+    /// True for the synthetic 'uncategorized' collection.
+    pub uncategorized: bool,
+}
+
+/// A term the learner can filter by.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TermOption {
+    /// Term id.
+    pub id: String,
+    /// Term name.
+    pub name: String,
+}
+
+/// `GET /api/bff/my-courses`: the My courses page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct MyCoursesView {
+    /// The cards of this page, sorted by name ascending.
+    pub items: Vec<CourseCard>,
+    /// Courses matching the search and filters, over all pages.
+    pub total_count: u32,
+    /// The keyword applied (normalised: lower-cased, left-trimmed).
+    pub keyword: String,
+    /// Collections of the learner's courses, plus 'uncategorized' when some have none.
+    pub collections: Vec<CollectionChip>,
+    /// The learner's terms.
+    pub terms: Vec<TermOption>,
+    /// Whether the catalog is enabled, for the empty state.
+    pub catalog_enabled: bool,
+}

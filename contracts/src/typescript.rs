@@ -1,0 +1,63 @@
+//! TypeScript bindings of the BFF view models.
+//!
+//! [`render`] produces the whole of `client/src/api/contracts/bff.ts`. The test below fails when
+//! the committed file differs; `UPDATE_CONTRACTS=1 cargo test -p contracts` rewrites it.
+
+use crate::bff::*;
+use ts_rs::{Config, TS};
+
+/// Path of the generated file, relative to the workspace root.
+pub const BINDINGS_PATH: &str = "client/src/api/contracts/bff.ts";
+
+/// Renders every BFF type into one TypeScript module, in a stable order.
+pub fn render() -> String {
+    let cfg = Config::default();
+    let decls = [
+        decl::<Problem>(&cfg),
+        decl::<UnauthorizedReason>(&cfg),
+        decl::<Unauthorized>(&cfg),
+        decl::<SessionUser>(&cfg),
+        decl::<SessionView>(&cfg),
+        decl::<UiConfig>(&cfg),
+        decl::<CourseStatus>(&cfg),
+        decl::<ScoreColor>(&cfg),
+        decl::<CardResult>(&cfg),
+        decl::<CourseCard>(&cfg),
+        decl::<CollectionChip>(&cfg),
+        decl::<TermOption>(&cfg),
+        decl::<MyCoursesView>(&cfg),
+    ];
+    let mut out =
+        String::from("// Generated from the Rust crate `contracts` by `make contracts`; do not edit by hand.\n\n");
+    out.push_str(&decls.join("\n\n"));
+    out.push('\n');
+    out
+}
+
+fn decl<T: TS>(cfg: &Config) -> String {
+    let docs = T::docs().map(|d| d.to_string()).unwrap_or_default();
+    format!("{docs}export {}", T::decl(cfg))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    #[test]
+    fn committed_typescript_matches_the_contracts() {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(BINDINGS_PATH);
+        let fresh = render();
+        if std::env::var_os("UPDATE_CONTRACTS").is_some() {
+            std::fs::create_dir_all(path.parent().expect("bindings path has a parent"))
+                .expect("creating the bindings folder");
+            std::fs::write(&path, &fresh).expect("writing the bindings");
+            return;
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == fresh,
+            "{BINDINGS_PATH} has drifted from the contracts crate; run `make contracts` and commit"
+        );
+    }
+}

@@ -1,0 +1,234 @@
+//! Server-side sessions: the record, its expiry rules, and the store trait with its in-process
+//! implementation. A Redis store will implement the same trait.
+
+use std::{sync::Arc, time::Duration};
+
+use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+use contracts::{bff::UnauthorizedReason, upstream::UserProfile};
+use futures::future::BoxFuture;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+
+use crate::config::SessionSettings;
+
+/// Tokens of a session; they never leave the gateway.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Tokens {
+    /// Bearer token for the upstream API.
+    pub access_token: String,
+    /// When the access token expires.
+    pub access_expires_at: OffsetDateTime,
+    /// Refresh token, when the issuer gave one.
+    pub refresh_token: Option<String>,
+    /// The raw ID token, kept as `id_token_hint` for logout.
+    pub id_token: String,
+}
+
+impl std::fmt::Debug for Tokens {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tokens").field("access_expires_at", &self.access_expires_at).finish_non_exhaustive()
+    }
+}
+
+/// One signed-in browser.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Session {
+    /// Opaque id (256 random bits, base64url); the cookie value. Never logged.
+    #[serde(skip)]
+    pub id: String,
+    /// Tenant the session belongs to; it is refused on any other tenant's host.
+    pub tenant: String,
+    /// The issuer's subject.
+    pub subject: String,
+    /// The issuer's session id (`sid`), for back-channel logout.
+    pub sid: Option<String>,
+    /// The user's profile, read from the upstream at login.
+    pub user: UserProfile,
+    /// Tokens for the upstream.
+    pub tokens: Tokens,
+    /// When the session was created (absolute lifetime counts from here).
+    pub created_at: OffsetDateTime,
+    /// Last authenticated request (idle expiry counts from here).
+    pub last_seen: OffsetDateTime,
+}
+
+/// A fresh session id: 256 bits from the OS-seeded CSPRNG.
+pub fn new_session_id() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// Whether a session may still be used at `now`: idle expiry (slid by activity) and absolute lifetime.
+pub fn check_expiry(
+    session: &Session,
+    now: OffsetDateTime,
+    settings: &SessionSettings,
+) -> Result<(), UnauthorizedReason> {
+    let idle = time::Duration::seconds(settings.idle_timeout_secs as i64);
+    let absolute = time::Duration::seconds(settings.absolute_lifetime_secs as i64);
+    if now - session.last_seen >= idle || now - session.created_at >= absolute {
+        return Err(UnauthorizedReason::Expired);
+    }
+    Ok(())
+}
+
+/// When the session ends if nothing else happens.
+pub fn expires_at(session: &Session, settings: &SessionSettings) -> OffsetDateTime {
+    let idle_end = session.last_seen + time::Duration::seconds(settings.idle_timeout_secs as i64);
+    let absolute_end = session.created_at + time::Duration::seconds(settings.absolute_lifetime_secs as i64);
+    idle_end.min(absolute_end)
+}
+
+/// A failure of the session store itself (not "no such session").
+#[derive(Debug, thiserror::Error)]
+#[error("session store: {0}")]
+pub struct StoreError(pub String);
+
+/// Where sessions live. Implementations must be safe to share across requests.
+pub trait SessionStore: Send + Sync + std::fmt::Debug {
+    /// The session with this id, if any.
+    fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Session>, StoreError>>;
+    /// Creates or replaces a session.
+    fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>>;
+    /// Removes a session; removing a missing one is not an error.
+    fn remove<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), StoreError>>;
+    /// Answers when the store is usable (readiness).
+    fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>>;
+}
+
+/// Sessions in this process: bounded, least recently used evicted first, idle entries dropped
+/// after the idle timeout.
+#[derive(Debug, Clone)]
+pub struct MemoryStore {
+    cache: moka::future::Cache<String, Arc<Session>>,
+}
+
+impl MemoryStore {
+    /// A store for at most `settings.max_sessions` sessions.
+    pub fn new(settings: &SessionSettings) -> Self {
+        let cache = moka::future::Cache::builder()
+            .max_capacity(settings.max_sessions)
+            .time_to_idle(Duration::from_secs(settings.idle_timeout_secs))
+            .time_to_live(Duration::from_secs(settings.absolute_lifetime_secs))
+            .build();
+        MemoryStore { cache }
+    }
+
+    /// Number of sessions held (approximate, for metrics).
+    pub fn len(&self) -> u64 {
+        self.cache.entry_count()
+    }
+
+    /// Whether no session is held.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl SessionStore for MemoryStore {
+    fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Session>, StoreError>> {
+        Box::pin(async move {
+            Ok(self.cache.get(id).await.map(|s| {
+                let mut s = (*s).clone();
+                s.id = id.to_owned();
+                s
+            }))
+        })
+    }
+
+    fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>> {
+        Box::pin(async move {
+            self.cache.insert(session.id.clone(), Arc::new(session)).await;
+            Ok(())
+        })
+    }
+
+    fn remove<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            self.cache.invalidate(id).await;
+            Ok(())
+        })
+    }
+
+    fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
+        Box::pin(async { Ok(()) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::datetime;
+
+    fn settings() -> SessionSettings {
+        SessionSettings {
+            idle_timeout_secs: 7200,
+            absolute_lifetime_secs: 43200,
+            max_sessions: 10,
+            max_pending_logins: 5,
+            pending_login_ttl_secs: 600,
+        }
+    }
+
+    fn session(created: OffsetDateTime, last_seen: OffsetDateTime) -> Session {
+        Session {
+            id: new_session_id(),
+            tenant: "acme".into(),
+            subject: "s".into(),
+            sid: None,
+            user: serde_json::from_value(serde_json::json!({
+                "id": "00000000-0000-0000-0000-000000000001", "tenant_id": "acme", "email": "a@b.c"
+            }))
+            .expect("profile"),
+            tokens: Tokens {
+                access_token: "a".into(),
+                access_expires_at: created,
+                refresh_token: None,
+                id_token: "i".into(),
+            },
+            created_at: created,
+            last_seen,
+        }
+    }
+
+    /// Spec section 4 'Session': restarts after 2 hours of inactivity; section 9: 7200 s.
+    #[test]
+    fn session_expires_after_two_idle_hours_and_at_its_absolute_lifetime() {
+        let t0 = datetime!(2026-01-01 08:00 UTC);
+        let cases = [
+            (t0, t0 + time::Duration::seconds(7199), Ok(())),
+            (t0, t0 + time::Duration::seconds(7200), Err(UnauthorizedReason::Expired)),
+            (t0 + time::Duration::hours(11), t0 + time::Duration::hours(11) + time::Duration::minutes(59), Ok(())),
+            (t0 + time::Duration::hours(11), t0 + time::Duration::hours(12), Err(UnauthorizedReason::Expired)),
+        ];
+        for (last_seen, now, expected) in cases {
+            assert_eq!(check_expiry(&session(t0, last_seen), now, &settings()), expected, "last {last_seen} now {now}");
+        }
+        assert_eq!(expires_at(&session(t0, t0), &settings()), t0 + time::Duration::hours(2));
+        assert_eq!(
+            expires_at(&session(t0, t0 + time::Duration::hours(11)), &settings()),
+            t0 + time::Duration::hours(12)
+        );
+    }
+
+    #[test]
+    fn session_ids_are_long_and_distinct() {
+        let a = new_session_id();
+        assert_eq!(a.len(), 43);
+        assert_ne!(a, new_session_id());
+    }
+
+    #[tokio::test]
+    async fn memory_store_round_trip() {
+        let store = MemoryStore::new(&settings());
+        let now = OffsetDateTime::now_utc();
+        let s = session(now, now);
+        let id = s.id.clone();
+        store.put(s).await.expect("put");
+        assert_eq!(store.get(&id).await.expect("get").map(|s| s.id), Some(id.clone()));
+        store.remove(&id).await.expect("remove");
+        assert!(store.get(&id).await.expect("get").is_none());
+    }
+}

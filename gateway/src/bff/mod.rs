@@ -1,0 +1,6 @@
+//! One module per screen's view and per command, plus the client's static files and config.
+
+pub mod client;
+pub mod my_courses;
+pub mod session;
+pub mod ui_config;

@@ -1,0 +1,45 @@
+//! `GET /api/bff/session` and the activity heartbeat.
+
+use axum::{Json, extract::State, http::StatusCode};
+use contracts::bff::{SessionUser, SessionView};
+use time::format_description::well_known::Rfc3339;
+
+use crate::{
+    app::AppState,
+    auth::{extract::AuthSession, session::expires_at},
+    error::AppResult,
+};
+
+/// Who is signed in, and until when.
+pub async fn get_session(State(state): State<AppState>, auth: AuthSession) -> AppResult<Json<SessionView>> {
+    let session = &auth.session;
+    let user = &session.user;
+    let full_name = [&user.first_name, &user.middle_name, &user.last_name]
+        .into_iter()
+        .filter_map(|p| p.as_deref().map(str::trim).filter(|p| !p.is_empty()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let idle_expires_at = expires_at(session, &state.config.session)
+        .format(&Rfc3339)
+        .map_err(|e| anyhow::anyhow!("formatting the session expiry: {e}"))?;
+    Ok(Json(SessionView {
+        user: SessionUser {
+            id: user.id.to_string(),
+            email: user.email.clone(),
+            full_name: if full_name.is_empty() { user.email.clone() } else { full_name },
+            timezone: user.timezone.clone(),
+        },
+        tenant: session.tenant.clone(),
+        roles: user.roles.clone(),
+        permissions: user.permissions.iter().map(|p| p.name.clone()).collect(),
+        idle_timeout_seconds: state.config.session.idle_timeout_secs,
+        idle_expires_at,
+        logout_url: "/oidc/logout".into(),
+    }))
+}
+
+/// `POST /api/bff/session/touch`: the client's activity heartbeat; extracting the session
+/// slides its idle expiry.
+pub async fn touch_session(_auth: AuthSession) -> StatusCode {
+    StatusCode::NO_CONTENT
+}

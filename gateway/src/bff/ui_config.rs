@@ -1,0 +1,27 @@
+//! `GET /config-ui/config.json`: the tenant's runtime client config.
+
+use axum::Json;
+use contracts::bff::UiConfig;
+
+use crate::tenant::RequestTenant;
+
+/// The tenant's client config; no session needed.
+pub async fn get_ui_config(rt: RequestTenant) -> Json<UiConfig> {
+    let t = &rt.tenant.config;
+    let ui = &t.ui;
+    Json(UiConfig {
+        tenant: t.id.clone(),
+        product_name: ui.product_name.clone(),
+        courses_name: ui.courses_name.clone(),
+        catalog_enabled: ui.catalog_enabled,
+        dashboard_enabled: ui.dashboard_enabled,
+        calendar_enabled: ui.calendar_enabled,
+        feedback_enabled: ui.feedback_enabled,
+        ai_tutor_enabled: ui.ai_tutor_enabled,
+        default_locale: ui.default_locale.clone(),
+        locales: ui.locales.clone(),
+        parent_origins: ui.parent_origins.clone(),
+        privacy_policy_url: ui.privacy_policy_url.clone(),
+        version: env!("CARGO_PKG_VERSION").into(),
+    })
+}

@@ -1,0 +1,501 @@
+//! Typed configuration: `config/*.toml` files plus `LP_*` environment variables.
+//!
+//! Loading happens in two steps. [`RawConfig`] mirrors the files (unknown keys are errors);
+//! [`Config::from_raw`] checks every key and reports all problems at once, each naming its key,
+//! so a bad deployment fails at start and never at first use.
+
+use std::{collections::BTreeMap, fmt, net::SocketAddr, path::PathBuf, time::Duration};
+
+use figment::{
+    Figment,
+    providers::{Env, Format, Toml},
+};
+use serde::Deserialize;
+use url::Url;
+
+/// Everything the gateway needs, validated.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Address the HTTP server binds.
+    pub listen: SocketAddr,
+    /// Folder of the built client (served under `/learn`).
+    pub client_dir: PathBuf,
+    /// Deployment environment: `dev`, `test` or `prod`.
+    pub environment: String,
+    /// Request and upstream limits.
+    pub limits: Limits,
+    /// Session lifetimes and bounds.
+    pub session: SessionSettings,
+    /// Cache lifetimes and bounds.
+    pub cache: CacheSettings,
+    /// Tenants by id.
+    pub tenants: BTreeMap<String, TenantConfig>,
+}
+
+/// Explicit limits on what a request may cost.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// Largest accepted request body, in bytes.
+    pub request_body_bytes: usize,
+    /// Largest accepted request head (request line and headers), in bytes.
+    /// Total time a request may take, in seconds.
+    pub request_timeout_secs: u64,
+    /// Time to connect to an upstream, in seconds.
+    pub upstream_connect_timeout_secs: u64,
+    /// Total time of one upstream call, in seconds.
+    pub upstream_timeout_secs: u64,
+    /// Largest upstream response body read, in bytes.
+    pub upstream_max_response_bytes: usize,
+}
+
+/// Session lifetimes.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SessionSettings {
+    /// Idle expiry, slid by every authenticated request (spec: 7200 s).
+    pub idle_timeout_secs: u64,
+    /// Absolute lifetime of a session, whatever the activity.
+    pub absolute_lifetime_secs: u64,
+    /// Most sessions kept in process; the least recently used go first.
+    pub max_sessions: u64,
+    /// Most logins one browser may have pending at once (one per tab).
+    pub max_pending_logins: usize,
+    /// How long a started login may take to come back, in seconds.
+    pub pending_login_ttl_secs: u64,
+}
+
+/// Cache settings.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CacheSettings {
+    /// Time-to-live of cached terms, in seconds.
+    pub terms_ttl_secs: u64,
+    /// Time-to-live of cached grading scales, in seconds.
+    pub grading_scales_ttl_secs: u64,
+    /// Most entries per cache.
+    pub max_entries: u64,
+}
+
+/// One tenant, validated.
+#[derive(Debug, Clone)]
+pub struct TenantConfig {
+    /// Tenant id (the key under `[tenants]`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Host names (without port) that select this tenant.
+    pub hosts: Vec<String>,
+    /// Whether plain http is accepted on loopback hosts (development only).
+    pub allow_http_loopback: bool,
+    /// Base URL of the tenant's upstream LMS API (ends with `/`).
+    pub api_url: Url,
+    /// The tenant's identity provider.
+    pub oidc: OidcSettings,
+    /// The tenant's runtime client config.
+    pub ui: UiSettings,
+}
+
+/// A tenant's OIDC client registration.
+#[derive(Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OidcSettings {
+    /// Issuer URL; discovery is read from `{issuer}/.well-known/openid-configuration`.
+    pub issuer: Url,
+    /// Client id registered at the issuer.
+    pub client_id: String,
+    /// Client secret; never printed.
+    pub client_secret: Option<String>,
+    /// Scopes requested besides `openid`.
+    #[serde(default = "default_scopes")]
+    pub scopes: Vec<String>,
+}
+
+impl fmt::Debug for OidcSettings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OidcSettings")
+            .field("issuer", &self.issuer.as_str())
+            .field("client_id", &self.client_id)
+            .field("client_secret", &self.client_secret.as_ref().map(|_| "<redacted>"))
+            .field("scopes", &self.scopes)
+            .finish()
+    }
+}
+
+fn default_scopes() -> Vec<String> {
+    ["profile", "email", "offline_access"].map(String::from).to_vec()
+}
+
+/// A tenant's runtime client config (served at `/config-ui/config.json`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UiSettings {
+    /// Product name in the header and page titles.
+    #[serde(default = "default_product_name")]
+    pub product_name: String,
+    /// Heading of My courses.
+    #[serde(default = "default_courses_name")]
+    pub courses_name: String,
+    /// Catalog in the navigation (default on).
+    #[serde(default = "yes")]
+    pub catalog_enabled: bool,
+    /// Learner dashboard (default off).
+    #[serde(default)]
+    pub dashboard_enabled: bool,
+    /// Calendar in the navigation (default on).
+    #[serde(default = "yes")]
+    pub calendar_enabled: bool,
+    /// Product feedback widget (visible unless explicitly false).
+    #[serde(default = "yes")]
+    pub feedback_enabled: bool,
+    /// AI tutor widget (default off).
+    #[serde(default)]
+    pub ai_tutor_enabled: bool,
+    /// Default locale.
+    #[serde(default = "default_locale")]
+    pub default_locale: String,
+    /// Locales offered.
+    #[serde(default = "default_locales")]
+    pub locales: Vec<String>,
+    /// Origins allowed to embed the portal.
+    #[serde(default)]
+    pub parent_origins: Vec<String>,
+    /// Privacy-policy link.
+    #[serde(default)]
+    pub privacy_policy_url: Option<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+fn default_product_name() -> String {
+    "Learner portal".into()
+}
+fn default_courses_name() -> String {
+    "My courses".into()
+}
+fn default_locale() -> String {
+    "en-US".into()
+}
+fn default_locales() -> Vec<String> {
+    vec!["en-US".into()]
+}
+
+/// The files as written; every key is checked by [`Config::from_raw`].
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawConfig {
+    listen: Option<String>,
+    client_dir: Option<PathBuf>,
+    environment: Option<String>,
+    limits: Option<Limits>,
+    session: Option<SessionSettings>,
+    cache: Option<CacheSettings>,
+    #[serde(default)]
+    tenants: BTreeMap<String, RawTenant>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTenant {
+    name: Option<String>,
+    #[serde(default)]
+    hosts: Vec<String>,
+    #[serde(default)]
+    allow_http_loopback: bool,
+    api_url: Option<String>,
+    oidc: Option<OidcSettings>,
+    ui: Option<UiSettings>,
+}
+
+/// Every problem found in the configuration, each naming its key.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid configuration:\n  - {}", .0.join("\n  - "))]
+pub struct ConfigError(pub Vec<String>);
+
+impl Config {
+    /// Loads `files` in order (later override earlier), then `LP_*` variables from `env`.
+    pub fn load(files: &[PathBuf], env: Env) -> Result<Self, ConfigError> {
+        let mut figment = Figment::new();
+        for file in files {
+            if !file.exists() {
+                return Err(ConfigError(vec![format!("config file {} does not exist", file.display())]));
+            }
+            figment = figment.merge(Toml::file_exact(file));
+        }
+        let raw: RawConfig =
+            figment.merge(env).extract().map_err(|e| ConfigError(e.into_iter().map(|e| e.to_string()).collect()))?;
+        Self::from_raw(raw)
+    }
+
+    /// The `LP_*` environment source (nested keys joined with `__`).
+    pub fn env() -> Env {
+        Env::prefixed("LP_").split("__")
+    }
+
+    /// Checks every key of `raw`.
+    pub fn from_raw(raw: RawConfig) -> Result<Self, ConfigError> {
+        let mut errors = Vec::new();
+        let listen = match raw.listen.as_deref().map(str::parse::<SocketAddr>) {
+            Some(Ok(addr)) => Some(addr),
+            Some(Err(e)) => {
+                errors.push(format!("listen: not a socket address ({e})"));
+                None
+            }
+            None => {
+                errors.push("listen: missing".into());
+                None
+            }
+        };
+        let environment = raw.environment.unwrap_or_else(|| "dev".into());
+        if !["dev", "test", "prod"].contains(&environment.as_str()) {
+            errors.push(format!("environment: `{environment}` is not one of dev, test, prod"));
+        }
+        let limits = require(raw.limits, "limits", &mut errors);
+        if let Some(l) = &limits {
+            positive(l.request_body_bytes as u64, "limits.request_body_bytes", &mut errors);
+            positive(l.request_timeout_secs, "limits.request_timeout_secs", &mut errors);
+            positive(l.upstream_timeout_secs, "limits.upstream_timeout_secs", &mut errors);
+            positive(l.upstream_connect_timeout_secs, "limits.upstream_connect_timeout_secs", &mut errors);
+            positive(l.upstream_max_response_bytes as u64, "limits.upstream_max_response_bytes", &mut errors);
+        }
+        let session = require(raw.session, "session", &mut errors);
+        if let Some(s) = &session {
+            positive(s.idle_timeout_secs, "session.idle_timeout_secs", &mut errors);
+            positive(s.max_sessions, "session.max_sessions", &mut errors);
+            positive(s.max_pending_logins as u64, "session.max_pending_logins", &mut errors);
+            positive(s.pending_login_ttl_secs, "session.pending_login_ttl_secs", &mut errors);
+            if s.absolute_lifetime_secs < s.idle_timeout_secs {
+                errors
+                    .push("session.absolute_lifetime_secs: must not be shorter than session.idle_timeout_secs".into());
+            }
+        }
+        let cache = require(raw.cache, "cache", &mut errors);
+        if let Some(c) = &cache {
+            positive(c.max_entries, "cache.max_entries", &mut errors);
+        }
+        if raw.tenants.is_empty() {
+            errors.push("tenants: at least one tenant is required".into());
+        }
+        let mut tenants = BTreeMap::new();
+        let mut seen_hosts = BTreeMap::<String, String>::new();
+        for (id, t) in raw.tenants {
+            if let Some(tenant) = check_tenant(&id, t, &mut seen_hosts, &mut errors) {
+                tenants.insert(id, tenant);
+            }
+        }
+        match (listen, limits, session, cache) {
+            (Some(listen), Some(limits), Some(session), Some(cache)) if errors.is_empty() => Ok(Config {
+                listen,
+                client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
+                environment,
+                limits,
+                session,
+                cache,
+                tenants,
+            }),
+            _ => Err(ConfigError(errors)),
+        }
+    }
+
+    /// Request timeout as a [`Duration`].
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_secs(self.limits.request_timeout_secs)
+    }
+}
+
+fn require<T>(value: Option<T>, key: &str, errors: &mut Vec<String>) -> Option<T> {
+    if value.is_none() {
+        errors.push(format!("{key}: missing section"));
+    }
+    value
+}
+
+fn positive(value: u64, key: &str, errors: &mut Vec<String>) {
+    if value == 0 {
+        errors.push(format!("{key}: must be greater than 0"));
+    }
+}
+
+fn check_tenant(
+    id: &str,
+    t: RawTenant,
+    seen_hosts: &mut BTreeMap<String, String>,
+    errors: &mut Vec<String>,
+) -> Option<TenantConfig> {
+    let key = format!("tenants.{id}");
+    let before = errors.len();
+    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        errors.push(format!("{key}: tenant ids use letters, digits, '-' and '_' only"));
+    }
+    if t.hosts.is_empty() {
+        errors.push(format!("{key}.hosts: at least one host is required"));
+    }
+    let hosts: Vec<String> = t.hosts.iter().map(|h| h.to_ascii_lowercase()).collect();
+    for host in &hosts {
+        if host.is_empty() || host.contains([':', '/', ' ']) {
+            errors.push(format!("{key}.hosts: `{host}` is not a bare host name"));
+        } else if let Some(other) = seen_hosts.insert(host.clone(), id.to_string()) {
+            errors.push(format!("{key}.hosts: `{host}` is already used by tenant `{other}`"));
+        }
+    }
+    let api_url = match t.api_url.as_deref().map(Url::parse) {
+        Some(Ok(mut url)) => {
+            if !url.path().ends_with('/') {
+                url.set_path(&format!("{}/", url.path()));
+            }
+            Some(url)
+        }
+        Some(Err(e)) => {
+            errors.push(format!("{key}.api_url: not a URL ({e})"));
+            None
+        }
+        None => {
+            errors.push(format!("{key}.api_url: missing"));
+            None
+        }
+    };
+    if t.oidc.is_none() {
+        errors.push(format!("{key}.oidc: missing section"));
+    }
+    if let Some(oidc) = &t.oidc {
+        if oidc.client_id.is_empty() {
+            errors.push(format!("{key}.oidc.client_id: must not be empty"));
+        }
+        let plain_http_ok = t.allow_http_loopback && is_loopback_url(&oidc.issuer);
+        if oidc.issuer.scheme() != "https" && !plain_http_ok {
+            errors.push(format!("{key}.oidc.issuer: must be https (http only on loopback with allow_http_loopback)"));
+        }
+    }
+    let ui = t.ui.unwrap_or_else(UiSettings::defaults);
+    if !ui.locales.contains(&ui.default_locale) {
+        errors.push(format!("{key}.ui.default_locale: `{}` is not in ui.locales", ui.default_locale));
+    }
+    for origin in &ui.parent_origins {
+        match Url::parse(origin) {
+            Ok(u) if u.origin().ascii_serialization() == *origin => {}
+            _ => errors.push(format!("{key}.ui.parent_origins: `{origin}` is not an origin like https://host[:port]")),
+        }
+    }
+    if errors.len() > before {
+        return None;
+    }
+    Some(TenantConfig {
+        id: id.to_string(),
+        name: t.name.unwrap_or_else(|| id.to_string()),
+        hosts,
+        allow_http_loopback: t.allow_http_loopback,
+        api_url: api_url?,
+        oidc: t.oidc?,
+        ui,
+    })
+}
+
+impl UiSettings {
+    /// The settings of a tenant whose `ui` section is absent.
+    fn defaults() -> Self {
+        Self {
+            product_name: default_product_name(),
+            courses_name: default_courses_name(),
+            catalog_enabled: true,
+            dashboard_enabled: false,
+            calendar_enabled: true,
+            feedback_enabled: true,
+            ai_tutor_enabled: false,
+            default_locale: default_locale(),
+            locales: default_locales(),
+            parent_origins: Vec::new(),
+            privacy_policy_url: None,
+        }
+    }
+}
+
+/// Whether `url` points at this machine (`localhost`, `*.localhost`, 127.0.0.0/8, `[::1]`).
+pub fn is_loopback_url(url: &Url) -> bool {
+    url.host_str().is_some_and(is_loopback_host)
+}
+
+/// Whether a host name (without port) is a loopback name or address.
+pub fn is_loopback_host(host: &str) -> bool {
+    let host = host.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use figment::providers::Serialized;
+
+    fn load(toml: &str) -> Result<Config, ConfigError> {
+        let defaults = include_str!("../../config/default.toml");
+        let raw: RawConfig = Figment::new()
+            .merge(Toml::string(defaults))
+            .merge(Toml::string(toml))
+            .merge(Serialized::defaults(serde_json::json!({})))
+            .extract()
+            .map_err(|e| ConfigError(e.into_iter().map(|e| e.to_string()).collect()))?;
+        Config::from_raw(raw)
+    }
+
+    #[test]
+    fn the_demo_config_is_valid() {
+        let config = load(include_str!("../../config/demo.toml")).expect("demo config");
+        assert_eq!(config.tenants.len(), 2);
+        assert_eq!(config.tenants["acme"].hosts, ["localhost", "acme.localhost"]);
+        assert!(!config.tenants["globex"].ui.catalog_enabled);
+        assert_eq!(config.session.idle_timeout_secs, 7200);
+    }
+
+    #[test]
+    fn every_bad_key_is_named() {
+        let err = load(
+            r#"listen = "nowhere"
+            [tenants.x]
+            hosts = []
+            api_url = "not a url"
+            [tenants.x.oidc]
+            issuer = "http://idp.example.com"
+            client_id = """#,
+        )
+        .expect_err("bad config");
+        let all = err.0.join("\n");
+        for key in
+            ["listen", "tenants.x.hosts", "tenants.x.api_url", "tenants.x.oidc.issuer", "tenants.x.oidc.client_id"]
+        {
+            assert!(all.contains(key), "{key} not named in:\n{all}");
+        }
+    }
+
+    #[test]
+    fn unknown_keys_are_refused() {
+        let err = load("colour = \"blue\"").expect_err("unknown key");
+        assert!(err.0.join(" ").contains("colour"), "{:?}", err.0);
+    }
+
+    #[test]
+    fn a_host_serves_one_tenant_only() {
+        let tenant = |id: &str| {
+            format!(
+                "[tenants.{id}]\nhosts=[\"same.example\"]\napi_url=\"https://lms.example/\"\n[tenants.{id}.oidc]\nissuer=\"https://idp.example\"\nclient_id=\"c\"\n"
+            )
+        };
+        let err = load(&format!("{}{}", tenant("a"), tenant("b"))).expect_err("duplicate host");
+        assert!(err.0.join(" ").contains("already used by tenant `a`"), "{:?}", err.0);
+    }
+
+    #[test]
+    fn loopback_hosts() {
+        for (host, expected) in [
+            ("localhost", true),
+            ("acme.localhost", true),
+            ("127.0.0.1", true),
+            ("[::1]", true),
+            ("localhost.example.com", false),
+            ("10.0.0.1", false),
+        ] {
+            assert_eq!(is_loopback_host(host), expected, "{host}");
+        }
+    }
+}

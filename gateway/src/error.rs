@@ -1,0 +1,109 @@
+//! One error type, mapped to one problem-JSON shape.
+//!
+//! 4xx bodies say what was wrong; 5xx bodies stay generic and the cause rides on a response
+//! extension ([`ErrorCause`]) that the trace layer records with the request id.
+
+use axum::{
+    Json,
+    http::{HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use contracts::bff::{Problem, UnauthorizedReason};
+
+/// Every way a request can fail.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// No valid session. The tenant layer writes the body, with this request's login URL.
+    #[error("no valid session ({0:?})")]
+    Unauthorized(UnauthorizedReason),
+    /// The request itself is wrong; the message is shown to the caller.
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    /// The caller may not do this; the message is shown.
+    #[error("forbidden: {0}")]
+    Forbidden(String),
+    /// No such resource.
+    #[error("not found")]
+    NotFound,
+    /// The Host header names no tenant.
+    #[error("unknown host")]
+    MisdirectedRequest,
+    /// The upstream LMS or identity provider took too long.
+    #[error("upstream timed out: {0}")]
+    UpstreamTimeout(String),
+    /// The upstream could not be reached or answered badly.
+    #[error("bad upstream answer: {0}")]
+    BadGateway(String),
+    /// A dependency is unavailable (session store down, load shed).
+    #[error("unavailable: {0}")]
+    Unavailable(String),
+    /// Anything else; never shown to the caller.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+/// The cause of a 5xx answer, for the logs only.
+#[derive(Debug, Clone)]
+pub struct ErrorCause(pub String);
+
+impl AppError {
+    fn status(&self) -> StatusCode {
+        match self {
+            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::MisdirectedRequest => StatusCode::MISDIRECTED_REQUEST,
+            AppError::UpstreamTimeout(_) => StatusCode::GATEWAY_TIMEOUT,
+            AppError::BadGateway(_) => StatusCode::BAD_GATEWAY,
+            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+/// A problem body for `status` with a stable `error` code.
+pub fn problem(status: StatusCode, error: &str, detail: Option<String>) -> Response {
+    let body = Problem {
+        error: error.into(),
+        title: status.canonical_reason().unwrap_or("Error").into(),
+        status: status.as_u16(),
+        detail,
+        request_id: None,
+    };
+    let mut response = (status, Json(body)).into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json"));
+    response
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let mut response = match &self {
+            AppError::Unauthorized(reason) => crate::middleware::NeedsLogin(*reason).into_response(),
+            AppError::BadRequest(m) => problem(status, "bad_request", Some(m.clone())),
+            AppError::Forbidden(m) => problem(status, "forbidden", Some(m.clone())),
+            AppError::NotFound => problem(status, "not_found", None),
+            AppError::MisdirectedRequest => {
+                problem(status, "unknown_host", Some("This host does not serve the learner portal.".into()))
+            }
+            AppError::UpstreamTimeout(_) => {
+                problem(status, "upstream_timeout", Some("The learning platform did not answer in time.".into()))
+            }
+            AppError::BadGateway(_) => {
+                problem(status, "bad_gateway", Some("The learning platform could not be reached.".into()))
+            }
+            AppError::Unavailable(_) => {
+                problem(status, "unavailable", Some("The service is unavailable; please try again shortly.".into()))
+            }
+            AppError::Internal(_) => problem(status, "internal", None),
+        };
+        if status.is_server_error() {
+            response.extensions_mut().insert(ErrorCause(format!("{self:#}")));
+        }
+        response
+    }
+}
+
+/// Result alias for handlers.
+pub type AppResult<T> = Result<T, AppError>;

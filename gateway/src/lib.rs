@@ -1,0 +1,51 @@
+//! The learner portal's gateway: a backend-for-frontend between the browser and each tenant's
+//! upstream LMS and identity provider. See `build_app` for the route table.
+
+pub mod app;
+pub mod auth;
+pub mod bff;
+pub mod cache;
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod middleware;
+pub mod ops;
+pub mod telemetry;
+pub mod tenant;
+pub mod upstream;
+
+use std::sync::Arc;
+
+pub use app::{AppState, build_app};
+use tokio::net::TcpListener;
+
+/// A gateway serving on a bound listener.
+pub struct Server {
+    listener: TcpListener,
+    state: AppState,
+}
+
+impl Server {
+    /// Binds `config.listen` and builds the app with the in-process session store.
+    pub async fn bind(config: config::Config) -> anyhow::Result<Self> {
+        let listener =
+            TcpListener::bind(config.listen).await.map_err(|e| anyhow::anyhow!("binding {}: {e}", config.listen))?;
+        let sessions = Arc::new(auth::session::MemoryStore::new(&config.session));
+        let state = AppState::new(config, sessions)?;
+        Ok(Server { listener, state })
+    }
+
+    /// The bound address.
+    pub fn local_addr(&self) -> std::io::Result<std::net::SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves until `shutdown` completes, then finishes in-flight requests.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let app = build_app(self.state);
+        axum::serve(self.listener, app)
+            .with_graceful_shutdown(shutdown)
+            .await
+            .map_err(|e| anyhow::anyhow!("serving: {e}"))
+    }
+}

@@ -1,0 +1,82 @@
+//! `gateway [--config FILE]...`: loads config (default `config/default.toml`), binds, serves.
+//! Prints `gateway listening on http://ADDR` on stdout once bound; logs go to stderr.
+
+use std::{io::Write, path::PathBuf, process::ExitCode};
+
+use gateway::{Server, config::Config, telemetry};
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    telemetry::init();
+    let files = match config_files(std::env::args().skip(1)) {
+        Ok(files) => files,
+        Err(message) => {
+            eprintln!("{message}\nusage: gateway [--config FILE]...");
+            return ExitCode::from(2);
+        }
+    };
+    let config = match Config::load(&files, Config::env()) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let server = match Server::bind(config).await {
+        Ok(server) => server,
+        Err(e) => {
+            eprintln!("gateway: {e:#}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match server.local_addr() {
+        Ok(addr) => {
+            println!("gateway listening on http://{addr}");
+            let _ = std::io::stdout().flush();
+        }
+        Err(e) => {
+            eprintln!("gateway: reading the bound address: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    if let Err(e) = server.run(shutdown_signal()).await {
+        eprintln!("gateway: {e:#}");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+fn config_files(mut args: impl Iterator<Item = String>) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--config" => files.push(PathBuf::from(args.next().ok_or("--config needs a file")?)),
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    if files.is_empty() {
+        files.push(PathBuf::from("config/default.toml"));
+    }
+    Ok(files)
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}

@@ -1,0 +1,163 @@
+//! Every tower layer, composed in one place.
+//!
+//! Outer layers (all routes, ops included), outermost first:
+//! 1. request id: set `X-Request-Id` when absent, so every log line and upstream call has one;
+//! 2. trace: one span per request with method, path (never the query: it may carry codes),
+//!    request id; logs status, latency and the cause of 5xx answers;
+//! 3. request id propagation to the response;
+//! 4. panic catcher: a bug answers a generic 500 problem instead of dropping the connection;
+//! 5. body limit: bodies over `limits.request_body_bytes` are refused with 413 before reading;
+//! 6. timeout: no request runs longer than `limits.request_timeout_secs` (504).
+//!
+//! Tenant layer (every route but the ops probes), in order:
+//! 1. Host → tenant; an unknown host gets 421 and nothing else runs;
+//! 2. the CSRF rules of [`crate::auth::csrf`];
+//! 3. 401 answers get the login URL of this request (back to the page that asked);
+//! 4. security headers, and `Cache-Control: no-store` on API and auth answers.
+
+use std::time::Duration;
+
+use axum::{
+    Json, Router,
+    body::Body,
+    extract::{Request, State},
+    http::{HeaderValue, StatusCode, header},
+    middleware::{self, Next},
+    response::{IntoResponse, Response},
+};
+use contracts::bff::{Unauthorized, UnauthorizedReason};
+use tower::ServiceBuilder;
+use tower_http::{
+    catch_panic::CatchPanicLayer,
+    limit::RequestBodyLimitLayer,
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    timeout::TimeoutLayer,
+    trace::TraceLayer,
+};
+use tracing::Span;
+
+use crate::{
+    app::AppState,
+    auth::{
+        csrf::{self, CsrfRefusal},
+        redirect::checked_redirect,
+    },
+    error::{AppError, ErrorCause, problem},
+    tenant::RequestTenant,
+};
+
+/// Marks a 401 answer whose body gets this request's login URL.
+#[derive(Debug, Clone, Copy)]
+pub struct NeedsLogin(pub UnauthorizedReason);
+
+/// Layers of every route, ops probes included.
+pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
+    let limits = &state.config.limits;
+    router.layer(
+        ServiceBuilder::new()
+            .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+            .layer(
+                TraceLayer::new_for_http()
+                    .make_span_with(|req: &Request| {
+                        let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+                        tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
+                    })
+                    .on_request(())
+                    .on_response(log_response),
+            )
+            .layer(PropagateRequestIdLayer::x_request_id())
+            .layer(CatchPanicLayer::custom(|_| problem(StatusCode::INTERNAL_SERVER_ERROR, "internal", None)))
+            .layer(RequestBodyLimitLayer::new(limits.request_body_bytes))
+            .layer(TimeoutLayer::with_status_code(
+                StatusCode::GATEWAY_TIMEOUT,
+                Duration::from_secs(limits.request_timeout_secs),
+            )),
+    )
+}
+
+fn log_response<B>(response: &axum::http::Response<B>, latency: Duration, _span: &Span) {
+    let status = response.status().as_u16();
+    let latency_ms = latency.as_secs_f64() * 1000.0;
+    match response.extensions().get::<ErrorCause>() {
+        Some(ErrorCause(cause)) => tracing::error!(status, latency_ms, cause, "answered"),
+        None => tracing::info!(status, latency_ms, "answered"),
+    }
+}
+
+/// Layers of every tenant route.
+pub fn apply_tenant_layers(router: Router<AppState>, state: AppState) -> Router<AppState> {
+    router.layer(middleware::from_fn_with_state(state, tenant_layer))
+}
+
+async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    let Some(rt) = RequestTenant::resolve(&state.tenants, req.headers(), req.uri().host()) else {
+        return AppError::MisdirectedRequest.into_response();
+    };
+    let path = req.uri().path().to_owned();
+    if let Err(refusal) = csrf::check(req.method(), &path, req.headers(), &rt.origin()) {
+        let detail = match refusal {
+            CsrfRefusal::MissingHeader => "API calls must send the header X-Requested-With: XMLHttpRequest.",
+            CsrfRefusal::ForeignOrigin => "This request came from another site.",
+        };
+        return with_headers(problem(StatusCode::FORBIDDEN, "forbidden", Some(detail.into())), &rt, &path);
+    }
+    let referer = req.headers().get(header::REFERER).and_then(|v| v.to_str().ok()).map(String::from);
+    req.extensions_mut().insert(rt.clone());
+    let mut response = next.run(req).await;
+    if let Some(NeedsLogin(reason)) = response.extensions().get::<NeedsLogin>().copied() {
+        let body = Unauthorized { error: "unauthorized".into(), reason, login_url: login_url(&rt, referer.as_deref()) };
+        response = (StatusCode::UNAUTHORIZED, Json(body)).into_response();
+    }
+    with_headers(response, &rt, &path)
+}
+
+/// `/oidc/login`, returning to `referer` when it is a page of this origin.
+fn login_url(rt: &RequestTenant, referer: Option<&str>) -> String {
+    match referer.and_then(|r| checked_redirect(r, &rt.host, rt.tenant.config.allow_http_loopback)) {
+        Some(back) => {
+            let query: String =
+                url::form_urlencoded::Serializer::new(String::new()).append_pair("redirectUrl", back.as_str()).finish();
+            format!("/oidc/login?{query}")
+        }
+        None => "/oidc/login".into(),
+    }
+}
+
+fn with_headers(mut response: Response<Body>, rt: &RequestTenant, path: &str) -> Response<Body> {
+    let h = response.headers_mut();
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    if rt.secure() {
+        h.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000; includeSubDomains"));
+    }
+    if let Ok(csp) = HeaderValue::from_str(&content_security_policy(rt)) {
+        h.insert(header::CONTENT_SECURITY_POLICY, csp);
+    }
+    if path.starts_with("/api/") || path.starts_with("/oidc/") || path == "/config-ui/config.json" {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
+
+/// A strict policy: no inline script, no foreign script or connections; frames only from the
+/// tenant's parent origins; forms may go to the issuer (logout redirects there).
+fn content_security_policy(rt: &RequestTenant) -> String {
+    let config = &rt.tenant.config;
+    let ancestors: Vec<&str> = config.ui.parent_origins.iter().map(String::as_str).collect();
+    let issuer = config.oidc.issuer.origin().ascii_serialization();
+    format!(
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; \
+         font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+         form-action 'self' {issuer}; frame-ancestors 'self'{}{}",
+        if ancestors.is_empty() { "" } else { " " },
+        ancestors.join(" ")
+    )
+}
+
+impl IntoResponse for NeedsLogin {
+    fn into_response(self) -> Response {
+        let mut response = StatusCode::UNAUTHORIZED.into_response();
+        response.extensions_mut().insert(self);
+        response
+    }
+}
