@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what is missing for `make demo` (npm packages) and, with --test, for `make test`
+# (also Debian's chromium and redis-server, when running as root).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+npm_install() {
+  local dir=$1
+  # Reinstall when node_modules is missing or older than the lock file.
+  if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    echo "installing npm packages in $dir"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+npm_install client
+
+if [ "${1:-}" = "--test" ]; then
+  npm_install tests/e2e
+  missing=()
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ]; then
+      echo "installing Debian packages: ${missing[*]}"
+      apt-get update -q
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+    else
+      echo "The tests need the Debian packages: ${missing[*]}." >&2
+      echo "Install them as root: apt-get install ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
+fi
