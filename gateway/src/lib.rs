@@ -8,6 +8,7 @@ pub mod cache;
 pub mod config;
 pub mod domain;
 pub mod error;
+pub mod extract;
 pub mod middleware;
 pub mod ops;
 pub mod telemetry;

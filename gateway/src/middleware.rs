@@ -161,3 +161,61 @@ impl IntoResponse for NeedsLogin {
         response
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Config, RawConfig};
+    use crate::tenant::Tenants;
+    use figment::{
+        Figment,
+        providers::{Format, Toml},
+    };
+
+    fn tenant(host: &str, parents: &str) -> RequestTenant {
+        let raw: RawConfig = Figment::new()
+            .merge(Toml::string(include_str!("../../config/default.toml")))
+            .merge(Toml::string(&format!(
+                r#"[tenants.t]
+                hosts = ["localhost", "portal.example"]
+                allow_http_loopback = true
+                api_url = "https://lms.example/api/"
+                [tenants.t.oidc]
+                issuer = "https://idp.example/realms/t"
+                client_id = "c"
+                [tenants.t.ui]
+                parent_origins = [{parents}]"#
+            )))
+            .extract()
+            .expect("config");
+        let config = Config::from_raw(raw).expect("valid");
+        let tenants = Tenants::new(&config, &reqwest::Client::new());
+        let mut headers = axum::http::HeaderMap::new();
+        headers.insert(header::HOST, HeaderValue::from_str(host).expect("host"));
+        RequestTenant::resolve(&tenants, &headers, None).expect("tenant")
+    }
+
+    #[test]
+    fn login_url_returns_only_to_pages_of_this_origin() {
+        let rt = tenant("portal.example", "");
+        assert_eq!(
+            login_url(&rt, Some("https://portal.example/learn/courses?keyword=a%20b")),
+            "/oidc/login?redirectUrl=https%3A%2F%2Fportal.example%2Flearn%2Fcourses%3Fkeyword%3Da%2520b"
+        );
+        assert_eq!(login_url(&rt, Some("https://evil.example/")), "/oidc/login");
+        assert_eq!(login_url(&rt, None), "/oidc/login");
+        let dev = tenant("localhost:8080", "");
+        assert_eq!(dev.scheme, "http");
+        assert!(login_url(&dev, Some("http://localhost:8080/learn/")).contains("redirectUrl="));
+    }
+
+    #[test]
+    fn csp_lets_only_configured_parents_frame_the_portal() {
+        let csp = content_security_policy(&tenant("portal.example", r#""https://intranet.example""#));
+        assert!(csp.contains("frame-ancestors 'self' https://intranet.example"), "{csp}");
+        assert!(csp.contains("form-action 'self' https://idp.example"), "{csp}");
+        assert!(csp.contains("script-src 'self';"), "{csp}");
+        let csp = content_security_policy(&tenant("portal.example", ""));
+        assert!(csp.ends_with("frame-ancestors 'self'"), "{csp}");
+    }
+}

@@ -1,7 +1,7 @@
 //! `/oidc/login`, `/oidc/callback`, `/oidc/logout`.
 
 use axum::{
-    extract::{Query, State},
+    extract::State,
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -16,7 +16,7 @@ use super::{
     redirect::checked_redirect,
     session::{Session, Tokens, new_session_id},
 };
-use crate::{app::AppState, error::AppError, tenant::RequestTenant, upstream::CallContext};
+use crate::{app::AppState, error::AppError, extract::Query, tenant::RequestTenant, upstream::CallContext};
 
 /// A login between `/oidc/login` and `/oidc/callback`, kept server-side by `state`.
 #[derive(Debug, Clone)]

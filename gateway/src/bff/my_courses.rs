@@ -5,10 +5,7 @@
 
 use std::collections::HashMap;
 
-use axum::{
-    Json,
-    extract::{Query, State},
-};
+use axum::{Json, extract::State};
 use contracts::{
     bff::{CollectionChip, CourseCard, MyCoursesView, TermOption},
     upstream::{GradingScale, ObjectiveWorkflowAggregate},
@@ -21,6 +18,7 @@ use crate::{
     auth::extract::AuthSession,
     domain::{course, lists, score},
     error::{AppError, AppResult},
+    extract::Query,
     upstream::aggregates::LoadOptions,
 };
 
