@@ -81,7 +81,7 @@ pub struct SessionView {
     /// Permission names the user holds (scopes are checked by the gateway).
     pub permissions: Vec<String>,
     /// Seconds of inactivity after which the session ends.
-    pub idle_timeout_seconds: u64,
+    pub idle_timeout_seconds: u32,
     /// When the session ends without further activity (RFC 3339, UTC).
     pub idle_expires_at: String,
     /// Where the browser goes to sign out (POST or GET).

@@ -32,7 +32,7 @@ pub async fn get_session(State(state): State<AppState>, auth: AuthSession) -> Ap
         tenant: session.tenant.clone(),
         roles: user.roles.clone(),
         permissions: user.permissions.iter().map(|p| p.name.clone()).collect(),
-        idle_timeout_seconds: state.config.session.idle_timeout_secs,
+        idle_timeout_seconds: u32::try_from(state.config.session.idle_timeout_secs).unwrap_or(u32::MAX),
         idle_expires_at,
         logout_url: "/oidc/logout".into(),
     }))

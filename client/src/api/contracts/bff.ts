@@ -91,7 +91,7 @@ permissions: Array<string>,
 /**
  * Seconds of inactivity after which the session ends.
  */
-idleTimeoutSeconds: bigint, 
+idleTimeoutSeconds: number, 
 /**
  * When the session ends without further activity (RFC 3339, UTC).
  */

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse, server } from '../test/server';
+import { ApiError, apiFetch, navigation, setParentOrigins, setRequestLocale, UnauthorizedError } from './http';
+
+const unauthorized = { error: 'unauthorized', reason: 'none', loginUrl: '/oidc/login?redirectUrl=x' };
+
+function answer401() {
+  server.use(http.get('*/api/bff/session', () => HttpResponse.json(unauthorized, { status: 401 })));
+}
+
+/** The login URL the client sends the browser to: the gateway's, returning to this very page. */
+function expectedLoginUrl() {
+  return `/oidc/login?redirectUrl=${encodeURIComponent(window.location.href)}`;
+}
+
+describe('apiFetch', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends X-Requested-With, Accept-Language and Prefer, with same-origin credentials', async () => {
+    let seen: Request | undefined;
+    server.use(
+      http.get('*/api/bff/session', ({ request }) => {
+        seen = request;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    setRequestLocale('ar-AR');
+
+    await apiFetch('/api/bff/session');
+
+    expect(seen?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(seen?.headers.get('Accept-Language')).toBe('ar-AR');
+    expect(seen?.headers.get('Prefer')).toBe('respond-sync');
+    expect(seen?.credentials).toBe('same-origin');
+  });
+
+  it('lets a call ask for respond-async', async () => {
+    let prefer: string | null = null;
+    server.use(
+      http.post('*/api/bff/courses/c-1/start', ({ request }) => {
+        prefer = request.headers.get('Prefer');
+        return HttpResponse.json({});
+      }),
+    );
+
+    await apiFetch('/api/bff/courses/c-1/start', { method: 'POST', prefer: 'respond-async', body: {} });
+
+    expect(prefer).toBe('respond-async');
+  });
+
+  it('throws a typed error with the status and the problem body', async () => {
+    const problem = { error: 'forbidden', title: 'Forbidden', status: 403 };
+    server.use(http.get('*/api/bff/session', () => HttpResponse.json(problem, { status: 403 })));
+
+    const error = await apiFetch('/api/bff/session').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, problem });
+  });
+
+  it('on 401 sends the browser to the login URL, returning to the current page', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    answer401();
+
+    await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
+
+    expect(assign).toHaveBeenCalledWith(expectedLoginUrl());
+  });
+
+  it('on 401 inside a frame posts the relogin message to the configured parent origin', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    const postMessage = vi.fn();
+    vi.stubGlobal('parent', { postMessage });
+    setParentOrigins(['https://host.example', 'https://other.example']);
+    answer401();
+
+    await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
+
+    expect(postMessage).toHaveBeenCalledWith(
+      { type: 'learner-portal:relogin', loginUrl: expectedLoginUrl() },
+      'https://host.example',
+    );
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('on 401 inside a frame without a configured parent origin navigates the top window', async () => {
+    const postMessage = vi.fn();
+    const topAssign = vi.fn();
+    vi.stubGlobal('parent', { postMessage });
+    vi.stubGlobal('top', { location: { assign: topAssign } });
+    answer401();
+
+    await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
+
+    expect(postMessage).not.toHaveBeenCalled();
+    expect(topAssign).toHaveBeenCalledWith(expectedLoginUrl());
+  });
+});

@@ -1,0 +1,142 @@
+// The one way the client talks to the gateway: same-origin fetch with the headers every
+// /api/** call needs, the 401 re-login handling (spec section 8) and typed errors.
+import type { Problem, Unauthorized } from './contracts/bff';
+
+export type PreferMode = 'respond-sync' | 'respond-async';
+
+export interface RequestOptions {
+  /** `Prefer` header; commands may ask for `respond-async`. */
+  prefer?: PreferMode;
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** A failed call: its HTTP status and, when the gateway sent one, its problem body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem | undefined;
+
+  constructor(status: number, problem: Problem | undefined, message?: string) {
+    super(message ?? problem?.title ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+/** 401: the session is gone; the browser is already on its way to the sign-in page. */
+export class UnauthorizedError extends ApiError {
+  readonly loginUrl: string;
+
+  constructor(body: Unauthorized) {
+    super(401, undefined, 'Unauthorized');
+    this.name = 'UnauthorizedError';
+    this.loginUrl = body.loginUrl;
+  }
+}
+
+/** Message posted to the embedding page when the session is gone. */
+export const RELOGIN_MESSAGE_TYPE = 'learner-portal:relogin';
+
+interface ApiSettings {
+  locale: string;
+  parentOrigins: readonly string[];
+}
+
+const settings: ApiSettings = { locale: 'en-US', parentOrigins: [] };
+
+/** Sets the locale sent as Accept-Language. */
+export function setRequestLocale(locale: string): void {
+  settings.locale = locale;
+}
+
+/** Sets the origins allowed to embed the portal (UiConfig.parentOrigins). */
+export function setParentOrigins(origins: readonly string[]): void {
+  settings.parentOrigins = origins;
+}
+
+/**
+ * The gateway derives `redirectUrl` from the Referer, which never carries the hash; the
+ * client knows the whole address, so it puts it there itself (same-origin login URLs only).
+ */
+export function withReturnTo(loginUrl: string, here: Location = window.location): string {
+  let url: URL;
+  try {
+    url = new URL(loginUrl, here.origin);
+  } catch {
+    return loginUrl;
+  }
+  if (url.origin !== here.origin) return loginUrl;
+  url.searchParams.set('redirectUrl', here.href);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Page navigation, one seam so tests can observe it (jsdom's location cannot be stubbed). */
+export const navigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/** Sends the browser (or, when framed, the embedding page) to sign in again. */
+export function handleUnauthorized(loginUrl: string): void {
+  const target = withReturnTo(loginUrl);
+  const framed = window.parent !== window;
+  if (framed) {
+    const parentOrigin = settings.parentOrigins[0];
+    if (parentOrigin) {
+      window.parent.postMessage({ type: RELOGIN_MESSAGE_TYPE, loginUrl: target }, parentOrigin);
+      return;
+    }
+    try {
+      // No embedding origin configured: leave the frame with a top-level navigation.
+      window.top!.location.assign(target);
+      return;
+    } catch {
+      // The browser refused to navigate the top window; sign in inside the frame.
+    }
+  }
+  navigation.assign(target);
+}
+
+function isUnauthorizedBody(body: unknown): body is Unauthorized {
+  return typeof body === 'object' && body !== null && typeof (body as Unauthorized).loginUrl === 'string';
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fetches `path` (same origin) and returns its JSON body, typed by the caller. */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    'Accept-Language': settings.locale,
+    Prefer: options.prefer ?? 'respond-sync',
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    credentials: 'same-origin',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const body = await readJson(response);
+  if (response.status === 401 && isUnauthorizedBody(body)) {
+    handleUnauthorized(body.loginUrl);
+    throw new UnauthorizedError(body);
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, body as Problem | undefined);
+  }
+  return body as T;
+}

@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { uiConfig } from '../test/factories';
+import { renderApp } from '../test/renderApp';
+import { http, HttpResponse, server } from '../test/server';
+
+describe('routes', () => {
+  it('redirects / to /courses keeping the query string and hash', async () => {
+    const { location } = renderApp('/learn/?a=1#x');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My courses' })).toBeInTheDocument();
+    expect(location()).toBe('/courses?a=1#x');
+  });
+
+  it('shows an accessible loading state while the session loads', async () => {
+    renderApp('/learn/courses');
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My courses' })).toBeInTheDocument();
+  });
+
+  it('renders the shell: skip link, product name, navigation with the active page marked', async () => {
+    server.use(
+      http.get('*/config-ui/config.json', () =>
+        HttpResponse.json(uiConfig({ coursesName: 'Learning', calendarEnabled: true, dashboardEnabled: true })),
+      ),
+    );
+    renderApp('/learn/courses');
+
+    await screen.findByRole('heading', { level: 1, name: 'Learning' });
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Learning' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Catalog' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/learn');
+    expect(within(nav).getByRole('link', { name: 'Calendar' })).toHaveAttribute('href', '/learn/calendar');
+    await waitFor(() => expect(document.title).toBe('Learning | Acme Learning'));
+  });
+
+  it('hides catalog, dashboard and calendar links when they are off', async () => {
+    server.use(http.get('*/config-ui/config.json', () => HttpResponse.json(uiConfig({ catalogEnabled: false }))));
+    renderApp('/learn/courses');
+
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['My courses']);
+  });
+
+  it('moves focus to the new page heading after navigation', async () => {
+    const { user } = renderApp('/learn/courses');
+
+    await user.click(await screen.findByRole('link', { name: 'Catalog' }));
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Catalog' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(document.title).toBe('Catalog | Acme Learning');
+  });
+
+  it('shows the not-found page for unknown paths', async () => {
+    renderApp('/learn/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('shows the forbidden page with no button', async () => {
+    renderApp('/learn/forbidden');
+    expect(await screen.findByRole('heading', { level: 1, name: '403 Forbidden' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the config cannot be loaded', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/config-ui/config.json', () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.json({}, { status: 500 }) : HttpResponse.json(uiConfig());
+      }),
+    );
+    const { user } = renderApp('/learn/courses');
+
+    await user.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 15000 }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My courses' })).toBeInTheDocument();
+  }, 20000);
+});

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { normaliseKeyword, SEARCH_DEBOUNCE_MS } from './keyword';
+
+/**
+ * The search box value and the applied keyword. The applied keyword lives in the URL
+ * (`?keyword=`, replaced rather than pushed, other parameters and the hash kept), so reloading
+ * or sharing the page restores it; typing updates it after a 500 ms pause.
+ */
+export function useKeywordSearch() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const applied = normaliseKeyword(new URLSearchParams(location.search).get('keyword') ?? '');
+  const [input, setInputRaw] = useState(applied);
+
+  useEffect(() => {
+    if (input === applied) return;
+    const timer = window.setTimeout(() => {
+      const next = new URLSearchParams(location.search);
+      if (input) next.set('keyword', input);
+      else next.delete('keyword');
+      const search = next.toString();
+      navigate(
+        { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+        { replace: true, preventScrollReset: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [input, applied, location, navigate]);
+
+  const setInput = (value: string) => setInputRaw(normaliseKeyword(value));
+  return { input, setInput, keyword: applied };
+}

@@ -1,0 +1,82 @@
+// Locale state, lazy messages, <html lang dir>, and the IntlProvider (time zone set once here).
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { setRequestLocale } from '../api/http';
+import { fallbackMessages, loadMessages, type Messages } from './loadMessages';
+import { DEFAULT_LOCALE, directionOf, pickLocale, storeLocale } from './locales';
+
+interface LocaleContextValue {
+  locale: string;
+  /** Locales the tenant offers in the language menu. */
+  offered: readonly string[];
+  setLocale: (tag: string) => void;
+}
+
+const LocaleContext = createContext<LocaleContextValue>({
+  locale: DEFAULT_LOCALE,
+  offered: [DEFAULT_LOCALE],
+  setLocale: () => undefined,
+});
+
+export function useLocale(): LocaleContextValue {
+  return useContext(LocaleContext);
+}
+
+interface Props {
+  /** UiConfig.locales, once known. */
+  offered?: readonly string[];
+  /** UiConfig.defaultLocale, once known. */
+  tenantDefault?: string;
+  /** SessionView.user.timezone, once known. */
+  timeZone?: string;
+  children: ReactNode;
+}
+
+export function I18nProvider({ offered = [], tenantDefault, timeZone, children }: Props) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const locale = chosen ?? pickLocale(offered, tenantDefault);
+  const [loaded, setLoaded] = useState<{ locale: string; messages: Messages }>({
+    locale: DEFAULT_LOCALE,
+    messages: fallbackMessages,
+  });
+
+  useEffect(() => {
+    let current = true;
+    setRequestLocale(locale);
+    void loadMessages(locale).then((messages) => {
+      if (current) setLoaded({ locale, messages });
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.lang = loaded.locale;
+    root.dir = directionOf(loaded.locale);
+  }, [loaded.locale]);
+
+  const setLocale = useCallback((tag: string) => {
+    storeLocale(tag);
+    setChosen(tag);
+  }, []);
+
+  const value = useMemo(
+    () => ({ locale: loaded.locale, offered: offered.length ? offered : [DEFAULT_LOCALE], setLocale }),
+    [loaded.locale, offered, setLocale],
+  );
+
+  return (
+    <LocaleContext.Provider value={value}>
+      <IntlProvider
+        locale={loaded.locale}
+        defaultLocale={DEFAULT_LOCALE}
+        messages={loaded.messages}
+        timeZone={timeZone}
+      >
+        {children}
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}

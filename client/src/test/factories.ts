@@ -1,0 +1,64 @@
+// Small data factories for tests: sensible defaults, override what the test is about.
+import type { CourseCard, MyCoursesView, SessionView, UiConfig } from '../api/contracts/bff';
+
+export function uiConfig(overrides: Partial<UiConfig> = {}): UiConfig {
+  return {
+    tenant: 'acme',
+    productName: 'Acme Learning',
+    coursesName: 'My courses',
+    catalogEnabled: true,
+    dashboardEnabled: false,
+    calendarEnabled: false,
+    feedbackEnabled: true,
+    aiTutorEnabled: false,
+    defaultLocale: 'en-US',
+    locales: ['en-US', 'ar-AR'],
+    parentOrigins: [],
+    version: 'test',
+    ...overrides,
+  };
+}
+
+export function sessionView(overrides: Partial<SessionView> = {}): SessionView {
+  return {
+    user: { id: 'u-1', email: 'ada@example.test', fullName: 'Ada Lovelace', timezone: 'Europe/London' },
+    tenant: 'acme',
+    roles: ['Learner'],
+    permissions: ['ObjectiveWorkflow.Create'],
+    // bigint in the generated type; JSON carries a number.
+    idleTimeoutSeconds: 7200 as unknown as bigint,
+    idleExpiresAt: '2030-01-01T00:00:00Z',
+    logoutUrl: '/oidc/logout',
+    ...overrides,
+  };
+}
+
+let nextId = 1;
+
+export function courseCard(overrides: Partial<CourseCard> = {}): CourseCard {
+  const id = `c-${nextId++}`;
+  return {
+    objectiveId: id,
+    aggregateId: `a-${id}`,
+    name: `Course ${id}`,
+    progressPercent: 0,
+    status: 'notStarted',
+    isMandatory: false,
+    isDraft: false,
+    color: '#2457c5',
+    link: `/courses/${id}/view/content`,
+    ...overrides,
+  };
+}
+
+export function myCoursesView(items: CourseCard[], overrides: Partial<MyCoursesView> = {}): MyCoursesView {
+  return {
+    items,
+    totalCount: items.length,
+    keyword: '',
+    collections: [],
+    terms: [],
+    catalogEnabled: true,
+    ...overrides,
+  };
+}

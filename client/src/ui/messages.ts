@@ -1,0 +1,24 @@
+import { defineMessages } from 'react-intl';
+
+export const uiMessages = defineMessages({
+  defaultTitle: {
+    id: 'ui.documentTitle.fallback',
+    defaultMessage: 'Learner portal',
+    description: 'Browser tab title when the product name is not known yet',
+  },
+  documentTitle: {
+    id: 'ui.documentTitle.page',
+    defaultMessage: '{page} | {product}',
+    description: 'Browser tab title: the page name, then the product name',
+  },
+  loading: {
+    id: 'ui.loading',
+    defaultMessage: 'Loading…',
+    description: 'Text read by screen readers while a page or list is loading',
+  },
+  retry: {
+    id: 'ui.retry',
+    defaultMessage: 'Try again',
+    description: 'Button that repeats a request that failed',
+  },
+});

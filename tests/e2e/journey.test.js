@@ -1,0 +1,173 @@
+// Browser journeys through the real gateway and lms-sandbox in Debian's Chromium:
+// sign in, My courses, search, accessibility, sign out; and the root redirect after sign-in.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium } from 'playwright-core';
+import { startServers } from './servers.js';
+
+const STEP_MS = 8_000;
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+
+let servers;
+let browser;
+
+before(async () => {
+  servers = await startServers();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await servers?.stop();
+});
+
+/** Runs `body` with a fresh page; on failure keeps a screenshot and the server logs. */
+async function withPage(name, body) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_MS);
+  page.setDefaultNavigationTimeout(15_000);
+  try {
+    await body(page);
+  } catch (error) {
+    mkdirSync(artifacts, { recursive: true });
+    const file = path.join(artifacts, `${name}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    console.error(`Failed at ${page.url()}; screenshot: ${file}\n${servers.logs()}`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Polls `check` until it returns a truthy value or the step timeout passes. */
+async function eventually(what, check, timeout = STEP_MS) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await check();
+    if (last) return last;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function expectSignInPage(page) {
+  await page.waitForURL((url) => url.origin === servers.sandboxOrigin, { timeout: 15_000 });
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.waitFor();
+  assert.match(await heading.innerText(), /Sign in/i);
+}
+
+async function signIn(page, username = 'ada', password = 'demo') {
+  await expectSignInPage(page);
+  await page.getByLabel(/user\s*name/i).fill(username);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in|log in|continue/i }).first().click();
+}
+
+function courseItems(page) {
+  return page.getByRole('main').getByRole('list', { name: 'Courses' }).getByRole('listitem');
+}
+
+/** Texts of the listed course cards, once every card has its link. */
+async function cardTexts(page) {
+  const items = courseItems(page);
+  const count = await items.count();
+  const texts = [];
+  for (let i = 0; i < count; i += 1) {
+    const item = items.nth(i);
+    if ((await item.getByRole('link').count()) === 0) return null;
+    texts.push((await item.innerText()).toLowerCase());
+  }
+  return texts;
+}
+
+/** A word of the first card's name that matches some cards but not all of them. */
+async function pickKeyword(page) {
+  const names = await courseItems(page).getByRole('heading').allInnerTexts();
+  const lower = names.map((n) => n.toLowerCase());
+  const candidates = lower[0].split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  const scored = candidates
+    .map((word) => ({ word, hits: lower.filter((n) => n.includes(word)).length }))
+    .filter(({ hits }) => hits < lower.length)
+    .sort((a, b) => a.hits - b.hits);
+  assert.ok(scored.length > 0, `no word of "${names[0]}" narrows the list of ${names.length} courses`);
+  return scored[0].word;
+}
+
+async function axeViolations(page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  for (const v of results.violations) {
+    console.error(`axe: ${v.id} (${v.impact}): ${v.help}`);
+    for (const node of v.nodes) console.error(`  ${node.target.join(' ')}: ${node.failureSummary}`);
+  }
+  return results.violations;
+}
+
+describe('learner portal', () => {
+  it('signs in, lists and searches courses accessibly, and signs out', { timeout: 120_000 }, async () => {
+    await withPage('journey', async (page) => {
+      await page.goto(servers.portalUrl);
+      await signIn(page);
+
+      await page.waitForURL((url) => url.pathname === '/learn/courses', { timeout: 15_000 });
+      await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
+      const all = await eventually('at least 10 course cards', async () => {
+        const texts = await cardTexts(page);
+        return texts && texts.length >= 10 ? texts : null;
+      });
+
+      const violations = await axeViolations(page);
+      assert.equal(violations.length, 0, `axe found: ${violations.map((v) => v.id).join(', ')}`);
+
+      const keyword = await pickKeyword(page);
+      await page.getByRole('searchbox', { name: 'Search courses' }).fill(keyword);
+      await page.waitForURL((url) => url.searchParams.get('keyword') === keyword);
+      const found = await eventually(`fewer cards, all matching "${keyword}"`, async () => {
+        const texts = await cardTexts(page);
+        return texts && texts.length > 0 && texts.length < all.length && texts.every((t) => t.includes(keyword))
+          ? texts
+          : null;
+      });
+      assert.ok(found.length < all.length);
+
+      const menuButton = page.getByRole('banner').getByRole('button', { expanded: false });
+      await menuButton.click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.waitForURL((url) => url.origin === servers.sandboxOrigin, { timeout: 15_000 });
+      await page.waitForLoadState();
+
+      await page.goto(new URL('courses', servers.portalUrl).href);
+      await expectSignInPage(page);
+    });
+  });
+
+  it('returns to / with its query and hash after sign-in, then redirects to /courses', { timeout: 120_000 }, async () => {
+    await withPage('root-redirect', async (page) => {
+      await page.goto(new URL('?a=1#x', servers.portalUrl).href);
+      await signIn(page);
+
+      await page.waitForURL((url) => url.pathname === '/learn/courses', { timeout: 15_000 });
+      await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
+      const url = new URL(page.url());
+      assert.equal(`${url.pathname}${url.search}${url.hash}`, '/learn/courses?a=1#x');
+    });
+  });
+});
