@@ -25,8 +25,7 @@ export function sessionView(overrides: Partial<SessionView> = {}): SessionView {
     tenant: 'acme',
     roles: ['Learner'],
     permissions: ['ObjectiveWorkflow.Create'],
-    // bigint in the generated type; JSON carries a number.
-    idleTimeoutSeconds: 7200 as unknown as bigint,
+    idleTimeoutSeconds: 7200,
     idleExpiresAt: '2030-01-01T00:00:00Z',
     logoutUrl: '/oidc/logout',
     ...overrides,
