@@ -1,0 +1,1 @@
+//! Integration tests of the gateway with lms-sandbox; see `tests/api`.

@@ -1,0 +1,34 @@
+//! The client under `/learn`, with the security headers of every answer.
+
+use reqwest::{StatusCode, header};
+
+use crate::helpers::{INDEX_HTML, location, spawn_app};
+
+#[tokio::test]
+async fn client_routes_get_index_html_and_missing_files_404() {
+    let app = spawn_app().await;
+    let browser = app.browser();
+    for path in ["/learn/", "/learn/courses", "/learn/courses/123/view/content"] {
+        let response = browser.get(app.url("localhost", path)).send().await.expect("page");
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(response.headers()[header::CACHE_CONTROL], "no-cache");
+        let csp = response.headers()[header::CONTENT_SECURITY_POLICY].to_str().expect("csp").to_string();
+        assert!(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"), "{csp}");
+        assert!(csp.contains("frame-ancestors 'self'"), "{csp}");
+        assert_eq!(response.headers()[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+        assert_eq!(response.text().await.expect("html"), INDEX_HTML);
+    }
+    let asset = browser.get(app.url("localhost", "/learn/main.0123abcd.js")).send().await.expect("asset");
+    assert_eq!(asset.status(), StatusCode::OK);
+    assert_eq!(asset.headers()[header::CACHE_CONTROL], "public, max-age=31536000, immutable");
+    let missing = browser.get(app.url("localhost", "/learn/missing.js")).send().await.expect("missing");
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn the_root_leads_to_the_client() {
+    let app = spawn_app().await;
+    let response = app.browser().get(app.url("localhost", "/")).send().await.expect("root");
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(response.headers()), "/learn/");
+}

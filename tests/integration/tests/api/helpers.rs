@@ -1,0 +1,212 @@
+//! `spawn_app()`: a sandbox and a gateway on free ports, and a browser-like client that keeps
+//! cookies and does not follow redirects, so tests can walk through a login step by step.
+
+use std::{net::SocketAddr, path::PathBuf};
+
+use gateway::{Server, config::Config};
+use lms_sandbox::{RunningSandbox, SandboxConfig};
+use reqwest::{
+    StatusCode,
+    header::{HeaderMap, LOCATION},
+    redirect::Policy,
+};
+use scraper::{Html, Selector};
+use tokio::sync::oneshot;
+use url::Url;
+
+/// A running gateway with its sandbox.
+pub struct TestApp {
+    /// The gateway's port.
+    pub port: u16,
+    /// The sandbox.
+    pub sandbox: RunningSandbox,
+    _client_dir: tempfile::TempDir,
+    _config_dir: tempfile::TempDir,
+    shutdown: Option<oneshot::Sender<()>>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+/// The page the fake client build serves, so tests can tell it from other answers.
+pub const INDEX_HTML: &str = "<!doctype html><title>Learner portal test client</title>";
+
+/// Starts a sandbox and a gateway configured for it, both on port 0.
+pub async fn spawn_app() -> TestApp {
+    let sandbox = lms_sandbox::spawn(SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr")))
+        .await
+        .expect("starting lms-sandbox");
+    let sandbox_url = sandbox.base_url();
+    let client_dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(client_dir.path().join("index.html"), INDEX_HTML).expect("index.html");
+    std::fs::write(client_dir.path().join("main.0123abcd.js"), "console.log(1)").expect("js");
+    let config_dir = tempfile::tempdir().expect("tempdir");
+    let file = config_dir.path().join("test.toml");
+    std::fs::write(&file, gateway_config(&sandbox_url, client_dir.path())).expect("config");
+    let defaults = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../config/default.toml");
+    let config = Config::load(&[defaults, file], figment::providers::Env::raw().only(&[])).expect("config");
+    let server = Server::bind(config).await.expect("binding the gateway");
+    let port = server.local_addr().expect("addr").port();
+    let (tx, rx) = oneshot::channel::<()>();
+    tokio::spawn(server.run(async {
+        let _ = rx.await;
+    }));
+    TestApp { port, sandbox, _client_dir: client_dir, _config_dir: config_dir, shutdown: Some(tx) }
+}
+
+fn gateway_config(sandbox: &Url, client_dir: &std::path::Path) -> String {
+    let tenant = |id: &str, hosts: &str, catalog: bool| {
+        format!(
+            r#"
+[tenants.{id}]
+name = "{id}"
+hosts = [{hosts}]
+allow_http_loopback = true
+api_url = "{sandbox}t/{id}/api/"
+[tenants.{id}.oidc]
+issuer = "{sandbox}t/{id}/idp"
+client_id = "learner-portal"
+client_secret = "demo-secret"
+[tenants.{id}.ui]
+courses_name = "Courses of {id}"
+catalog_enabled = {catalog}
+"#
+        )
+    };
+    format!(
+        "listen = \"127.0.0.1:0\"\nclient_dir = {:?}\n{}{}",
+        client_dir.display().to_string(),
+        tenant("acme", "\"localhost\", \"acme.localhost\"", true),
+        tenant("globex", "\"globex.localhost\"", false),
+    )
+}
+
+impl TestApp {
+    /// `http://{host}:{port}` of the gateway.
+    pub fn url(&self, host: &str, path: &str) -> String {
+        format!("http://{host}:{}{path}", self.port)
+    }
+
+    /// A browser: keeps cookies, never follows redirects, resolves the tenant hosts to loopback.
+    pub fn browser(&self) -> reqwest::Client {
+        let loopback = |port| SocketAddr::from(([127, 0, 0, 1], port));
+        reqwest::Client::builder()
+            .cookie_store(true)
+            .redirect(Policy::none())
+            .resolve("localhost", loopback(self.port))
+            .resolve("acme.localhost", loopback(self.port))
+            .resolve("globex.localhost", loopback(self.port))
+            .build()
+            .expect("client")
+    }
+
+    /// Starts a login on `host`; returns the issuer's authorize URL the gateway sent us to.
+    pub async fn start_login(&self, browser: &reqwest::Client, host: &str, redirect: Option<&str>) -> String {
+        let mut login = self.url(host, "/oidc/login");
+        if let Some(r) = redirect {
+            login = format!("{login}?redirectUrl={}", urlencode(r));
+        }
+        let to_issuer = browser.get(&login).send().await.expect("login");
+        assert_eq!(to_issuer.status(), StatusCode::FOUND, "login answers a redirect");
+        location(to_issuer.headers())
+    }
+
+    /// Opens the issuer's sign-in page and posts the real form with these credentials.
+    pub async fn submit_credentials(
+        &self,
+        browser: &reqwest::Client,
+        authorize: &str,
+        username: &str,
+        password: &str,
+    ) -> reqwest::Response {
+        let form_page = browser.get(authorize).send().await.expect("authorize");
+        assert_eq!(form_page.status(), StatusCode::OK, "the issuer shows its sign-in page");
+        let html = form_page.text().await.expect("html");
+        let (action, mut fields) = sign_in_form(&html, authorize);
+        fields.retain(|(name, _)| name != "username" && name != "password");
+        fields.push(("username".into(), username.into()));
+        fields.push(("password".into(), password.into()));
+        browser.post(action).form(&fields).send().await.expect("posting the sign-in form")
+    }
+
+    /// Signs `username` in on `host` by following the real redirects and posting the real
+    /// sign-in form; returns the callback's answer (the gateway's redirect and cookies).
+    pub async fn sign_in_response(
+        &self,
+        browser: &reqwest::Client,
+        host: &str,
+        username: &str,
+        redirect: Option<&str>,
+    ) -> reqwest::Response {
+        let authorize = self.start_login(browser, host, redirect).await;
+        let back = self.submit_credentials(browser, &authorize, username, "demo").await;
+        assert_eq!(back.status(), StatusCode::FOUND, "the issuer redirects back after sign-in");
+        let callback = location(back.headers());
+        assert!(callback.starts_with(&self.url(host, "/oidc/callback")), "back to the gateway: {callback}");
+        browser.get(&callback).send().await.expect("callback")
+    }
+
+    /// Signs in like [`Self::sign_in_response`]; returns where the gateway sent the browser.
+    pub async fn sign_in(
+        &self,
+        browser: &reqwest::Client,
+        host: &str,
+        username: &str,
+        redirect: Option<&str>,
+    ) -> String {
+        let done = self.sign_in_response(browser, host, username, redirect).await;
+        assert_eq!(done.status(), StatusCode::FOUND, "callback redirects");
+        location(done.headers())
+    }
+
+    /// Signs `username` in with a fresh client; returns `lp_session=...` for a Cookie header.
+    pub async fn session_cookie(&self, host: &str, username: &str) -> String {
+        let done = self.sign_in_response(&self.browser(), host, username, None).await;
+        session_cookie_of(&done).expect("a session cookie")
+    }
+
+    /// GET an API path the way the client does.
+    pub async fn api(&self, browser: &reqwest::Client, host: &str, path: &str) -> reqwest::Response {
+        browser.get(self.url(host, path)).header("x-requested-with", "XMLHttpRequest").send().await.expect("api call")
+    }
+}
+
+/// The `Location` header, made absolute against nothing (the gateway and issuer send absolute URLs).
+pub fn location(headers: &HeaderMap) -> String {
+    headers.get(LOCATION).expect("a Location header").to_str().expect("ascii").to_string()
+}
+
+/// The sign-in form's absolute action and its inputs.
+pub fn sign_in_form(html: &str, page_url: &str) -> (String, Vec<(String, String)>) {
+    let doc = Html::parse_document(html);
+    let form = doc.select(&Selector::parse("form").expect("selector")).next().expect("a form on the sign-in page");
+    let action = form.value().attr("action").unwrap_or("");
+    let action = Url::parse(page_url).expect("page url").join(action).expect("action").to_string();
+    let fields = form
+        .select(&Selector::parse("input[name]").expect("selector"))
+        .map(|i| (i.value().attr("name").unwrap_or("").to_string(), i.value().attr("value").unwrap_or("").to_string()))
+        .collect();
+    (action, fields)
+}
+
+/// The `lp_session=...` pair set by a response, if any.
+pub fn session_cookie_of(response: &reqwest::Response) -> Option<String> {
+    response
+        .headers()
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|c| c.starts_with("lp_session="))
+        .and_then(|c| c.split(';').next())
+        .map(String::from)
+}
+
+/// Percent-encodes a query value.
+pub fn urlencode(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}

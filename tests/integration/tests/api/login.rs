@@ -1,0 +1,123 @@
+//! `/oidc/login` and `/oidc/callback`.
+
+use reqwest::{StatusCode, header::SET_COOKIE};
+
+use crate::helpers::{location, session_cookie_of, spawn_app};
+
+#[tokio::test]
+async fn sign_in_walks_through_the_issuer_and_returns_to_the_page_asked_for() {
+    let app = spawn_app().await;
+    let browser = app.browser();
+    let target = app.url("localhost", "/learn/courses?keyword=data#top");
+    let landed = app.sign_in(&browser, "localhost", "ada", Some(&target)).await;
+    assert_eq!(landed, target);
+    let session = app.api(&browser, "localhost", "/api/bff/session").await;
+    assert_eq!(session.status(), StatusCode::OK);
+    let body: serde_json::Value = session.json().await.expect("json");
+    assert_eq!(body["user"]["fullName"], "Ada Lovelace");
+    assert_eq!(body["tenant"], "acme");
+    assert_eq!(body["idleTimeoutSeconds"], 7200);
+}
+
+#[tokio::test]
+async fn login_redirects_to_the_issuer_with_pkce_state_and_nonce() {
+    let app = spawn_app().await;
+    let response = app.browser().get(app.url("localhost", "/oidc/login")).send().await.expect("login");
+    assert_eq!(response.status(), StatusCode::FOUND);
+    let cookie = response.headers().get(SET_COOKIE).expect("pending-login cookie").to_str().expect("ascii").to_string();
+    let authorize = url::Url::parse(&location(response.headers())).expect("url");
+    let query: std::collections::HashMap<_, _> = authorize.query_pairs().into_owned().collect();
+    assert!(authorize.as_str().starts_with(&format!("{}t/acme/idp/authorize", app.sandbox.base_url())));
+    assert_eq!(query["response_type"], "code");
+    assert_eq!(query["client_id"], "learner-portal");
+    assert_eq!(query["code_challenge_method"], "S256");
+    assert_eq!(query["code_challenge"].len(), 43);
+    assert!(query["state"].len() >= 16 && query["nonce"].len() >= 16);
+    assert_eq!(query["redirect_uri"], app.url("localhost", "/oidc/callback"));
+    assert!(query["scope"].split(' ').any(|s| s == "openid"));
+    assert_eq!(
+        cookie,
+        format!("lp_login={}; HttpOnly; SameSite=Lax; Path=/oidc; Max-Age=600", query["state"]),
+        "literal pending-login cookie"
+    );
+}
+
+#[tokio::test]
+async fn session_cookie_is_host_only_httponly_lax_and_new_at_every_login() {
+    let app = spawn_app().await;
+    let browser = app.browser();
+    let mut ids = Vec::new();
+    for round in 0..2 {
+        let done = if round == 0 {
+            app.sign_in_response(&browser, "localhost", "ada", None).await
+        } else {
+            // The issuer remembers the first sign-in: the second login needs no form.
+            let authorize = app.start_login(&browser, "localhost", None).await;
+            let sso = browser.get(&authorize).send().await.expect("authorize");
+            assert_eq!(sso.status(), StatusCode::FOUND, "issuer single sign-on");
+            browser.get(location(sso.headers())).send().await.expect("callback")
+        };
+        let literal = done
+            .headers()
+            .get_all(SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find(|c| c.starts_with("lp_session="))
+            .expect("session cookie")
+            .to_string();
+        let id = session_cookie_of(&done).expect("cookie").trim_start_matches("lp_session=").to_string();
+        assert_eq!(id.len(), 43, "256-bit id in base64url");
+        assert_eq!(literal, format!("lp_session={id}; HttpOnly; SameSite=Lax; Path=/"), "literal session cookie");
+        ids.push(id);
+    }
+    assert_ne!(ids[0], ids[1], "a new session id at every login");
+    // Signing in again ends the session the browser had: an id seen before is worth nothing.
+    for (id, expected) in [(&ids[0], StatusCode::UNAUTHORIZED), (&ids[1], StatusCode::OK)] {
+        let response = app
+            .browser()
+            .get(app.url("localhost", "/api/bff/session"))
+            .header("x-requested-with", "XMLHttpRequest")
+            .header("cookie", format!("lp_session={id}"))
+            .send()
+            .await
+            .expect("session");
+        assert_eq!(response.status(), expected);
+    }
+}
+
+#[tokio::test]
+async fn foreign_redirect_urls_land_on_the_client_home() {
+    let app = spawn_app().await;
+    for target in
+        ["https://evil.example/learn/", "http://acme.localhost:1/learn/", "/learn/courses", "javascript:alert(1)"]
+    {
+        let browser = app.browser();
+        let landed = app.sign_in(&browser, "localhost", "ada", Some(target)).await;
+        assert_eq!(landed, app.url("localhost", "/learn/"), "{target}");
+    }
+}
+
+#[tokio::test]
+async fn a_callback_this_browser_did_not_start_creates_no_session() {
+    let app = spawn_app().await;
+    let victim = app.browser();
+    let attacker = app.browser();
+    // The attacker starts a login and signs in, but hands the callback to the victim.
+    let authorize = app.start_login(&attacker, "localhost", None).await;
+    let back = app.submit_credentials(&attacker, &authorize, "grace", "demo").await;
+    let response = victim.get(location(back.headers())).send().await.expect("callback");
+    assert_eq!(response.status(), StatusCode::FOUND);
+    assert_eq!(location(response.headers()), app.url("localhost", "/learn/"));
+    assert_eq!(session_cookie_of(&response), None);
+    assert_eq!(app.api(&victim, "localhost", "/api/bff/session").await.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn wrong_password_keeps_the_user_on_the_sign_in_page() {
+    let app = spawn_app().await;
+    let browser = app.browser();
+    let authorize = app.start_login(&browser, "localhost", None).await;
+    let response = app.submit_credentials(&browser, &authorize, "ada", "wrong").await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    assert!(response.text().await.expect("html").contains("name=\"password\""), "the form is shown again");
+}

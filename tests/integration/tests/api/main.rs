@@ -1,0 +1,12 @@
+//! The gateway and lms-sandbox on free loopback ports, driven over real HTTP.
+//! Modules mirror the URLs they exercise.
+
+mod helpers;
+
+mod client;
+mod login;
+mod logout;
+mod my_courses;
+mod ops;
+mod session;
+mod tenants;
