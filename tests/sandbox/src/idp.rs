@@ -108,15 +108,18 @@ struct Checked {
 }
 
 /// Checks a request; `Err` is the answer to give (an error page, or a redirect with an error).
-fn check(p: &AuthorizeParams) -> Result<Checked, Response> {
+fn check(p: &AuthorizeParams) -> Result<Checked, Box<Response>> {
     if p.client_id.as_deref() != Some(CLIENT_ID) {
-        return Err(html::error(StatusCode::BAD_REQUEST, "Unknown client."));
+        return Err(Box::new(html::error(StatusCode::BAD_REQUEST, "Unknown client.")));
     }
     let Some(redirect) = p.redirect_uri.as_deref().and_then(loopback_uri).filter(|u| u.path() == "/oidc/callback")
     else {
-        return Err(html::error(StatusCode::BAD_REQUEST, "This redirect URI is not registered for the client."));
+        return Err(Box::new(html::error(
+            StatusCode::BAD_REQUEST,
+            "This redirect URI is not registered for the client.",
+        )));
     };
-    let fail = |error: &str| Err(error_redirect(&redirect, error, p.state.as_deref()));
+    let fail = |error: &str| Err(Box::new(error_redirect(&redirect, error, p.state.as_deref())));
     if p.response_type.as_deref() != Some("code") {
         return fail("unsupported_response_type");
     }
@@ -170,21 +173,19 @@ async fn authorize(
     let name = known(&tenant)?;
     let checked = match check(&p) {
         Ok(c) => c,
-        Err(answer) => return Ok(answer),
+        Err(answer) => return Ok(*answer),
     };
-    if p.prompt.as_deref() != Some("login") {
-        if let Some(sso) = cookie(&headers, SSO_COOKIE) {
-            let live: Option<(String, String, i64)> = s
-                .db()
-                .query_row(
-                    "SELECT user_id, sid, auth_time FROM idp_sessions WHERE id = ?1 AND tenant = ?2 AND ended = 0",
-                    params![sso, tenant],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-                )
-                .optional()?;
-            if let Some((user, sid, auth_time)) = live {
-                return Ok(issue_code(&s, &tenant, &p, &checked, &user, &sid, auth_time, None)?);
-            }
+    if let Some(sso) = cookie(&headers, SSO_COOKIE).filter(|_| p.prompt.as_deref() != Some("login")) {
+        let live: Option<(String, String, i64)> = s
+            .db()
+            .query_row(
+                "SELECT user_id, sid, auth_time FROM idp_sessions WHERE id = ?1 AND tenant = ?2 AND ended = 0",
+                params![sso, tenant],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        if let Some((user, sid, auth_time)) = live {
+            return issue_code(&s, &tenant, &p, &checked, &user, &sid, auth_time, None);
         }
     }
     Ok(form(&tenant, name, &p, None))
@@ -227,7 +228,7 @@ async fn sign_in(
     let name = known(&tenant)?;
     let checked = match check(&f.params) {
         Ok(c) => c,
-        Err(answer) => return Ok(answer),
+        Err(answer) => return Ok(*answer),
     };
     let user: Option<String> = s
         .db()
@@ -362,22 +363,46 @@ async fn token(
     }
 }
 
+/// An authorization code as stored.
+struct CodeRow {
+    redirect_uri: String,
+    challenge: String,
+    nonce: Option<String>,
+    scope: String,
+    user: String,
+    sid: String,
+    auth_time: i64,
+    expires_at: i64,
+}
+
 fn code_grant(s: &Shared, tenant: &str, code: &str, redirect_uri: &str, verifier: &str) -> Result<Response, ApiError> {
-    let row: Option<(String, String, Option<String>, String, String, String, i64, i64)> = {
+    let row: Option<CodeRow> = {
         let db = s.db();
         let row = db
             .query_row(
                 "SELECT redirect_uri, code_challenge, nonce, scope, user_id, sid, auth_time, expires_at
                  FROM auth_codes WHERE code = ?1 AND tenant = ?2",
                 params![code, tenant],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?)),
+                |r| {
+                    Ok(CodeRow {
+                        redirect_uri: r.get(0)?,
+                        challenge: r.get(1)?,
+                        nonce: r.get(2)?,
+                        scope: r.get(3)?,
+                        user: r.get(4)?,
+                        sid: r.get(5)?,
+                        auth_time: r.get(6)?,
+                        expires_at: r.get(7)?,
+                    })
+                },
             )
             .optional()?;
         // One use only, whatever happens next.
         db.execute("DELETE FROM auth_codes WHERE code = ?1", [code])?;
         row
     };
-    let Some((redirect, challenge, nonce, scope, user, sid, auth_time, expires_at)) = row else {
+    let Some(CodeRow { redirect_uri: redirect, challenge, nonce, scope, user, sid, auth_time, expires_at }) = row
+    else {
         return Ok(oauth_error(StatusCode::BAD_REQUEST, "invalid_grant", "unknown or used code"));
     };
     if expires_at < now() {

@@ -15,11 +15,11 @@ use tokio::sync::oneshot;
 use url::Url;
 
 /// A running gateway with its sandbox.
-pub struct TestApp {
+pub(crate) struct TestApp {
     /// The gateway's port.
-    pub port: u16,
+    pub(crate) port: u16,
     /// The sandbox.
-    pub sandbox: RunningSandbox,
+    pub(crate) sandbox: RunningSandbox,
     _client_dir: tempfile::TempDir,
     _config_dir: tempfile::TempDir,
     shutdown: Option<oneshot::Sender<()>>,
@@ -34,10 +34,10 @@ impl Drop for TestApp {
 }
 
 /// The page the fake client build serves, so tests can tell it from other answers.
-pub const INDEX_HTML: &str = "<!doctype html><title>Learner portal test client</title>";
+pub(crate) const INDEX_HTML: &str = "<!doctype html><title>Learner portal test client</title>";
 
 /// Starts a sandbox and a gateway configured for it, both on port 0.
-pub async fn spawn_app() -> TestApp {
+pub(crate) async fn spawn_app() -> TestApp {
     let sandbox = lms_sandbox::spawn(SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr")))
         .await
         .expect("starting lms-sandbox");
@@ -88,12 +88,12 @@ catalog_enabled = {catalog}
 
 impl TestApp {
     /// `http://{host}:{port}` of the gateway.
-    pub fn url(&self, host: &str, path: &str) -> String {
+    pub(crate) fn url(&self, host: &str, path: &str) -> String {
         format!("http://{host}:{}{path}", self.port)
     }
 
     /// A browser: keeps cookies, never follows redirects, resolves the tenant hosts to loopback.
-    pub fn browser(&self) -> reqwest::Client {
+    pub(crate) fn browser(&self) -> reqwest::Client {
         let loopback = |port| SocketAddr::from(([127, 0, 0, 1], port));
         reqwest::Client::builder()
             .cookie_store(true)
@@ -106,7 +106,7 @@ impl TestApp {
     }
 
     /// Starts a login on `host`; returns the issuer's authorize URL the gateway sent us to.
-    pub async fn start_login(&self, browser: &reqwest::Client, host: &str, redirect: Option<&str>) -> String {
+    pub(crate) async fn start_login(&self, browser: &reqwest::Client, host: &str, redirect: Option<&str>) -> String {
         let mut login = self.url(host, "/oidc/login");
         if let Some(r) = redirect {
             login = format!("{login}?redirectUrl={}", urlencode(r));
@@ -117,7 +117,7 @@ impl TestApp {
     }
 
     /// Opens the issuer's sign-in page and posts the real form with these credentials.
-    pub async fn submit_credentials(
+    pub(crate) async fn submit_credentials(
         &self,
         browser: &reqwest::Client,
         authorize: &str,
@@ -136,7 +136,7 @@ impl TestApp {
 
     /// Signs `username` in on `host` by following the real redirects and posting the real
     /// sign-in form; returns the callback's answer (the gateway's redirect and cookies).
-    pub async fn sign_in_response(
+    pub(crate) async fn sign_in_response(
         &self,
         browser: &reqwest::Client,
         host: &str,
@@ -152,7 +152,7 @@ impl TestApp {
     }
 
     /// Signs in like [`Self::sign_in_response`]; returns where the gateway sent the browser.
-    pub async fn sign_in(
+    pub(crate) async fn sign_in(
         &self,
         browser: &reqwest::Client,
         host: &str,
@@ -165,24 +165,24 @@ impl TestApp {
     }
 
     /// Signs `username` in with a fresh client; returns `lp_session=...` for a Cookie header.
-    pub async fn session_cookie(&self, host: &str, username: &str) -> String {
+    pub(crate) async fn session_cookie(&self, host: &str, username: &str) -> String {
         let done = self.sign_in_response(&self.browser(), host, username, None).await;
         session_cookie_of(&done).expect("a session cookie")
     }
 
     /// GET an API path the way the client does.
-    pub async fn api(&self, browser: &reqwest::Client, host: &str, path: &str) -> reqwest::Response {
+    pub(crate) async fn api(&self, browser: &reqwest::Client, host: &str, path: &str) -> reqwest::Response {
         browser.get(self.url(host, path)).header("x-requested-with", "XMLHttpRequest").send().await.expect("api call")
     }
 }
 
 /// The `Location` header, made absolute against nothing (the gateway and issuer send absolute URLs).
-pub fn location(headers: &HeaderMap) -> String {
+pub(crate) fn location(headers: &HeaderMap) -> String {
     headers.get(LOCATION).expect("a Location header").to_str().expect("ascii").to_string()
 }
 
 /// The sign-in form's absolute action and its inputs.
-pub fn sign_in_form(html: &str, page_url: &str) -> (String, Vec<(String, String)>) {
+pub(crate) fn sign_in_form(html: &str, page_url: &str) -> (String, Vec<(String, String)>) {
     let doc = Html::parse_document(html);
     let form = doc.select(&Selector::parse("form").expect("selector")).next().expect("a form on the sign-in page");
     let action = form.value().attr("action").unwrap_or("");
@@ -195,7 +195,7 @@ pub fn sign_in_form(html: &str, page_url: &str) -> (String, Vec<(String, String)
 }
 
 /// The `lp_session=...` pair set by a response, if any.
-pub fn session_cookie_of(response: &reqwest::Response) -> Option<String> {
+pub(crate) fn session_cookie_of(response: &reqwest::Response) -> Option<String> {
     response
         .headers()
         .get_all(reqwest::header::SET_COOKIE)
@@ -207,6 +207,6 @@ pub fn session_cookie_of(response: &reqwest::Response) -> Option<String> {
 }
 
 /// Percent-encodes a query value.
-pub fn urlencode(s: &str) -> String {
+pub(crate) fn urlencode(s: &str) -> String {
     url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
 }
