@@ -18,8 +18,9 @@ use url::Url;
 pub(crate) struct TestApp {
     /// The gateway's port.
     pub(crate) port: u16,
-    /// The sandbox.
-    pub(crate) sandbox: RunningSandbox,
+    /// The sandbox's base URL.
+    pub(crate) sandbox_url: Url,
+    sandbox: Option<RunningSandbox>,
     _client_dir: tempfile::TempDir,
     _config_dir: tempfile::TempDir,
     shutdown: Option<oneshot::Sender<()>>,
@@ -38,9 +39,14 @@ pub(crate) const INDEX_HTML: &str = "<!doctype html><title>Learner portal test c
 
 /// Starts a sandbox and a gateway configured for it, both on port 0.
 pub(crate) async fn spawn_app() -> TestApp {
-    let sandbox = lms_sandbox::spawn(SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr")))
-        .await
-        .expect("starting lms-sandbox");
+    spawn_app_with(|_| {}).await
+}
+
+/// Like [`spawn_app`], with the sandbox's config adjusted first.
+pub(crate) async fn spawn_app_with(adjust: impl FnOnce(&mut SandboxConfig)) -> TestApp {
+    let mut sandbox_config = SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
+    adjust(&mut sandbox_config);
+    let sandbox = lms_sandbox::spawn(sandbox_config).await.expect("starting lms-sandbox");
     let sandbox_url = sandbox.base_url();
     let client_dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(client_dir.path().join("index.html"), INDEX_HTML).expect("index.html");
@@ -56,7 +62,14 @@ pub(crate) async fn spawn_app() -> TestApp {
     tokio::spawn(server.run(async {
         let _ = rx.await;
     }));
-    TestApp { port, sandbox, _client_dir: client_dir, _config_dir: config_dir, shutdown: Some(tx) }
+    TestApp {
+        port,
+        sandbox_url,
+        sandbox: Some(sandbox),
+        _client_dir: client_dir,
+        _config_dir: config_dir,
+        shutdown: Some(tx),
+    }
 }
 
 fn gateway_config(sandbox: &Url, client_dir: &std::path::Path) -> String {
@@ -87,6 +100,13 @@ catalog_enabled = {catalog}
 }
 
 impl TestApp {
+    /// Stops the sandbox: the upstream and the issuer are gone.
+    pub(crate) async fn stop_sandbox(&mut self) {
+        if let Some(sandbox) = self.sandbox.take() {
+            sandbox.shutdown().await;
+        }
+    }
+
     /// `http://{host}:{port}` of the gateway.
     pub(crate) fn url(&self, host: &str, path: &str) -> String {
         format!("http://{host}:{}{path}", self.port)

@@ -27,7 +27,7 @@ async fn login_redirects_to_the_issuer_with_pkce_state_and_nonce() {
     let cookie = response.headers().get(SET_COOKIE).expect("pending-login cookie").to_str().expect("ascii").to_string();
     let authorize = url::Url::parse(&location(response.headers())).expect("url");
     let query: std::collections::HashMap<_, _> = authorize.query_pairs().into_owned().collect();
-    assert!(authorize.as_str().starts_with(&format!("{}t/acme/idp/authorize", app.sandbox.base_url())));
+    assert!(authorize.as_str().starts_with(&format!("{}t/acme/idp/authorize", app.sandbox_url)));
     assert_eq!(query["response_type"], "code");
     assert_eq!(query["client_id"], "learner-portal");
     assert_eq!(query["code_challenge_method"], "S256");

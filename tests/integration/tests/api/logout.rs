@@ -19,7 +19,7 @@ async fn logout_ends_the_session_here_and_at_the_issuer() {
     let cleared = response.headers().get(SET_COOKIE).expect("cookie cleared").to_str().expect("ascii");
     assert!(cleared.starts_with("lp_session=;") && cleared.contains("Max-Age=0"), "{cleared}");
     let end_session = url::Url::parse(&location(response.headers())).expect("url");
-    assert!(end_session.as_str().starts_with(&format!("{}t/acme/idp/logout", app.sandbox.base_url())));
+    assert!(end_session.as_str().starts_with(&format!("{}t/acme/idp/logout", app.sandbox_url)));
     let query: std::collections::HashMap<_, _> = end_session.query_pairs().into_owned().collect();
     assert!(query.contains_key("id_token_hint"), "{end_session}");
     assert_eq!(query["post_logout_redirect_uri"], app.url("localhost", "/learn/"));

@@ -10,3 +10,4 @@ mod my_courses;
 mod ops;
 mod session;
 mod tenants;
+mod tokens;
