@@ -105,5 +105,12 @@ impl IntoResponse for AppError {
     }
 }
 
+impl From<crate::auth::session::StoreError> for AppError {
+    fn from(e: crate::auth::session::StoreError) -> Self {
+        // Never a silent logout: a store that does not answer is a 503, not "no session".
+        AppError::Unavailable(e.to_string())
+    }
+}
+
 /// Result alias for handlers.
 pub type AppResult<T> = Result<T, AppError>;

@@ -37,21 +37,21 @@ impl FromRequestParts<AppState> for AuthSession {
         let rt = RequestTenant::from_request_parts(parts, state).await?;
         let id = cookies::read(&parts.headers, cookies::session_cookie_name(&rt))
             .ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
-        let mut session = load(state, &id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
+        let mut session = state.sessions.get(&id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
         if session.tenant != rt.tenant.config.id {
             // A session is bound to its tenant: another tenant's cookie is no session here.
             return Err(AppError::Unauthorized(UnauthorizedReason::None));
         }
         let now = OffsetDateTime::now_utc();
         if let Err(reason) = check_expiry(&session, now, &state.config.session) {
-            remove(state, &id).await?;
+            state.sessions.remove(&id).await?;
             return Err(AppError::Unauthorized(reason));
         }
         if session.tokens.access_expires_at - now < REFRESH_MARGIN {
             session = refresh(state, &rt, session).await?;
         }
         session.last_seen = now;
-        state.sessions.put(session.clone()).await.map_err(|e| AppError::Unavailable(e.to_string()))?;
+        state.sessions.put(session.clone()).await?;
         let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
         let ctx = CallContext {
             access_token: session.tokens.access_token.clone(),
@@ -62,26 +62,19 @@ impl FromRequestParts<AppState> for AuthSession {
     }
 }
 
-async fn load(state: &AppState, id: &str) -> Result<Option<Session>, AppError> {
-    state.sessions.get(id).await.map_err(|e| AppError::Unavailable(e.to_string()))
-}
-
-async fn remove(state: &AppState, id: &str) -> Result<(), AppError> {
-    state.sessions.remove(id).await.map_err(|e| AppError::Unavailable(e.to_string()))
-}
-
 /// Refreshes the session's tokens; concurrent requests of one session wait for one refresh.
 async fn refresh(state: &AppState, rt: &RequestTenant, session: Session) -> Result<Session, AppError> {
     let lock = state.refresh_locks.get_with(session.id.clone(), async { Arc::new(tokio::sync::Mutex::new(())) }).await;
     let _guard = lock.lock().await;
     // Another request may have refreshed while we waited.
-    let mut current = load(state, &session.id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::Revoked))?;
+    let mut current =
+        state.sessions.get(&session.id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::Revoked))?;
     current.id = session.id.clone();
     if current.tokens.access_expires_at - OffsetDateTime::now_utc() >= REFRESH_MARGIN {
         return Ok(current);
     }
     let Some(refresh_token) = current.tokens.refresh_token.clone() else {
-        remove(state, &current.id).await?;
+        state.sessions.remove(&current.id).await?;
         return Err(AppError::Unauthorized(UnauthorizedReason::Expired));
     };
     let redirect_uri = callback_url(rt)?;
@@ -95,12 +88,12 @@ async fn refresh(state: &AppState, rt: &RequestTenant, session: Session) -> Resu
             if let Some(id_token) = tokens.id_token {
                 current.tokens.id_token = id_token;
             }
-            state.sessions.put(current.clone()).await.map_err(|e| AppError::Unavailable(e.to_string()))?;
+            state.sessions.put(current.clone()).await?;
             Ok(current)
         }
         Err(e) => {
             tracing::warn!(error = %e, "token refresh failed; ending the session");
-            remove(state, &current.id).await?;
+            state.sessions.remove(&current.id).await?;
             Err(AppError::Unauthorized(UnauthorizedReason::RefreshFailed))
         }
     }

@@ -124,7 +124,7 @@ pub async fn callback(
     };
     let user = rt.tenant.upstream.current_user(&ctx).await?;
     if let Some(old) = cookies::read(&headers, cookies::session_cookie_name(&rt)) {
-        state.sessions.remove(&old).await.map_err(|e| AppError::Unavailable(e.to_string()))?;
+        state.sessions.remove(&old).await?;
     }
     let now = OffsetDateTime::now_utc();
     let session = Session {
@@ -143,7 +143,7 @@ pub async fn callback(
         last_seen: now,
     };
     let cookie = cookies::session(&rt, &session.id);
-    state.sessions.put(session).await.map_err(|e| AppError::Unavailable(e.to_string()))?;
+    state.sessions.put(session).await?;
     Ok(found(pending.return_to.as_str(), vec![pending_cookie, cookie]))
 }
 
@@ -156,9 +156,9 @@ pub async fn logout(
     let home = client_home(&rt)?;
     let mut target = home.clone();
     if let Some(id) = cookies::read(&headers, cookies::session_cookie_name(&rt)) {
-        let session = state.sessions.get(&id).await.map_err(|e| AppError::Unavailable(e.to_string()))?;
+        let session = state.sessions.get(&id).await?;
         if let Some(session) = session.filter(|s| s.tenant == rt.tenant.config.id) {
-            state.sessions.remove(&id).await.map_err(|e| AppError::Unavailable(e.to_string()))?;
+            state.sessions.remove(&id).await?;
             state.caches.forget_user(&session.tenant, session.user.id).await;
             if let Some(url) = rt.tenant.oidc.end_session_url(&session.tokens.id_token, &home).await {
                 target = url;
