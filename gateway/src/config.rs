@@ -486,6 +486,26 @@ mod tests {
     }
 
     #[test]
+    fn environment_variables_override_the_files_and_are_checked_too() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file("default.toml", include_str!("../../config/default.toml"))?;
+            jail.create_file("demo.toml", include_str!("../../config/demo.toml"))?;
+            jail.set_env("LP_LISTEN", "127.0.0.1:9090");
+            jail.set_env("LP_SESSION__IDLE_TIMEOUT_SECS", "3600");
+            jail.set_env("LP_TENANTS__ACME__UI__COURSES_NAME", "Learning plan");
+            let files = [PathBuf::from("default.toml"), PathBuf::from("demo.toml")];
+            let config = Config::load(&files, Config::env()).map_err(|e| e.to_string())?;
+            assert_eq!(config.listen.port(), 9090);
+            assert_eq!(config.session.idle_timeout_secs, 3600);
+            assert_eq!(config.tenants["acme"].ui.courses_name, "Learning plan");
+            jail.set_env("LP_SESSION__IDLE_TIMEOUT_SECS", "0");
+            let err = Config::load(&files, Config::env()).expect_err("zero idle timeout");
+            assert!(err.to_string().contains("session.idle_timeout_secs"), "{err}");
+            Ok(())
+        });
+    }
+
+    #[test]
     fn loopback_hosts() {
         for (host, expected) in [
             ("localhost", true),
