@@ -486,6 +486,7 @@ mod tests {
     }
 
     #[test]
+    #[expect(clippy::result_large_err, reason = "figment's Jail closure returns figment::Error")]
     fn environment_variables_override_the_files_and_are_checked_too() {
         figment::Jail::expect_with(|jail| {
             jail.create_file("default.toml", include_str!("../../config/default.toml"))?;
