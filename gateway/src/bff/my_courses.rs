@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use axum::{Json, extract::State};
 use contracts::{
-    bff::{CollectionChip, CourseCard, MyCoursesView, TermOption},
+    bff::{CourseCard, MyCoursesView, TermOption},
     upstream::{GradingScale, ObjectiveWorkflowAggregate},
 };
 use serde::Deserialize;
@@ -87,28 +87,15 @@ pub async fn get_my_courses(
         .into_iter()
         .map(|s| (s.id, s))
         .collect();
-    let mut without_image = query.skip as usize;
+    let colors = course::card_colors(&items, query.skip as usize);
     let cards = items
         .iter()
-        .map(|agg| {
-            let color = agg.objective.image_url.is_none().then(|| {
-                without_image += 1;
-                course::card_color(without_image - 1).to_string()
-            });
+        .zip(colors)
+        .map(|(agg, color)| {
             to_card(agg, color, agg.objective.grading_scale_id.and_then(|id| scales.get(&id)).map(|s| &**s))
         })
         .collect();
-    let mut collections: Vec<CollectionChip> = {
-        let mut sorted = showcases;
-        sorted.sort_by_key(|s| (s.order.unwrap_or(i64::MAX), s.name.to_lowercase()));
-        sorted
-            .into_iter()
-            .map(|s| CollectionChip { id: s.id.to_string(), name: s.name, uncategorized: false })
-            .collect()
-    };
-    if items.iter().any(|a| a.objective.showcases.is_empty()) {
-        collections.push(CollectionChip { id: Uuid::nil().to_string(), name: String::new(), uncategorized: true });
-    }
+    let collections = lists::collection_chips(showcases, &items);
     Ok(Json(MyCoursesView {
         items: cards,
         total_count: page.total_count.map_or(0, |n| u32::try_from(n.max(0)).unwrap_or(u32::MAX)),
@@ -119,14 +106,14 @@ pub async fn get_my_courses(
     }))
 }
 
-fn to_card(agg: &ObjectiveWorkflowAggregate, color: Option<String>, scale: Option<&GradingScale>) -> CourseCard {
+fn to_card(agg: &ObjectiveWorkflowAggregate, color: Option<&str>, scale: Option<&GradingScale>) -> CourseCard {
     CourseCard {
         objective_id: agg.objective.id.to_string(),
         aggregate_id: agg.id.to_string(),
         name: agg.objective.name.clone(),
         code: agg.objective.code.clone().filter(|c| !c.is_empty()),
         image_url: agg.objective.image_url.clone(),
-        color,
+        color: color.map(String::from),
         progress_percent: score::progress_percent(agg.last_objective_workflow.as_ref().and_then(|w| w.progress)),
         status: course::course_status(agg),
         is_mandatory: agg.is_mandatory,

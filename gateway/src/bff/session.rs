@@ -7,6 +7,7 @@ use time::format_description::well_known::Rfc3339;
 use crate::{
     app::AppState,
     auth::{extract::AuthSession, session::expires_at},
+    domain::profile::full_name,
     error::AppResult,
 };
 
@@ -14,11 +15,6 @@ use crate::{
 pub async fn get_session(State(state): State<AppState>, auth: AuthSession) -> AppResult<Json<SessionView>> {
     let session = &auth.session;
     let user = &session.user;
-    let full_name = [&user.first_name, &user.middle_name, &user.last_name]
-        .into_iter()
-        .filter_map(|p| p.as_deref().map(str::trim).filter(|p| !p.is_empty()))
-        .collect::<Vec<_>>()
-        .join(" ");
     let idle_expires_at = expires_at(session, &state.config.session)
         .format(&Rfc3339)
         .map_err(|e| anyhow::anyhow!("formatting the session expiry: {e}"))?;
@@ -26,7 +22,7 @@ pub async fn get_session(State(state): State<AppState>, auth: AuthSession) -> Ap
         user: SessionUser {
             id: user.id.to_string(),
             email: user.email.clone(),
-            full_name: if full_name.is_empty() { user.email.clone() } else { full_name },
+            full_name: full_name(user),
             timezone: user.timezone.clone(),
         },
         tenant: session.tenant.clone(),

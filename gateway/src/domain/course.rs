@@ -52,6 +52,21 @@ pub fn card_color(nth: usize) -> &'static str {
     CARD_COLORS[nth % CARD_COLORS.len()]
 }
 
+/// Spec section 2 'Course card': the colour of each card of a page, `None` for cards with an
+/// image. The rotation counts image-less cards only and continues from the page's offset.
+pub fn card_colors(items: &[ObjectiveWorkflowAggregate], offset: usize) -> Vec<Option<&'static str>> {
+    let mut nth = offset;
+    items
+        .iter()
+        .map(|agg| {
+            agg.objective.image_url.is_none().then(|| {
+                nth += 1;
+                card_color(nth - 1)
+            })
+        })
+        .collect()
+}
+
 /// Spec section 9: durations are rounded up to minutes.
 pub fn duration_minutes(seconds: Option<i64>) -> Option<u32> {
     seconds.filter(|s| *s > 0).map(|s| u32::try_from((s + 59) / 60).unwrap_or(u32::MAX))
@@ -170,6 +185,15 @@ pub(crate) mod tests {
         assert_eq!(card_color(0), card_color(7));
         let first_seven: std::collections::HashSet<_> = (0..7).map(card_color).collect();
         assert_eq!(first_seven.len(), 7);
+    }
+
+    #[test]
+    fn course_card_colours_skip_cards_with_an_image() {
+        let mut with_image = aggregate("b", None, false);
+        with_image.objective.image_url = Some("https://cdn.example/b.png".into());
+        let items = [aggregate("a", None, false), with_image, aggregate("c", None, false)];
+        assert_eq!(card_colors(&items, 0), [Some(CARD_COLORS[0]), None, Some(CARD_COLORS[1])]);
+        assert_eq!(card_colors(&items, 6), [Some(CARD_COLORS[6]), None, Some(CARD_COLORS[0])]);
     }
 
     /// Spec section 9 'Durations are rounded up to minutes'.

@@ -1,6 +1,9 @@
 //! Spec section 4 'Lists', and the keyword rule of section 5.
 
-use contracts::upstream::ObjectiveWorkflowAggregate;
+use contracts::{
+    bff::CollectionChip,
+    upstream::{ObjectiveWorkflowAggregate, Showcase},
+};
 use serde_json::{Value, json};
 
 /// Course state 'archived' (spec section 4, enumerations).
@@ -37,6 +40,20 @@ pub fn enrolled_filter(keyword: &str) -> Value {
         filter.push(json!([["objective.name", "contains", keyword], "or", ["objective.code", "contains", keyword]]));
     }
     Value::Array(filter)
+}
+
+/// Spec section 3 'Collection': the learner's collections in their order, plus the synthetic
+/// 'uncategorized' one (all-zero id) when some of the listed courses have no collection.
+pub fn collection_chips(mut showcases: Vec<Showcase>, listed: &[ObjectiveWorkflowAggregate]) -> Vec<CollectionChip> {
+    showcases.sort_by_key(|s| (s.order.unwrap_or(i64::MAX), s.name.to_lowercase()));
+    let mut chips: Vec<CollectionChip> = showcases
+        .into_iter()
+        .map(|s| CollectionChip { id: s.id.to_string(), name: s.name, uncategorized: false })
+        .collect();
+    if listed.iter().any(|a| a.objective.showcases.is_empty()) {
+        chips.push(CollectionChip { id: uuid::Uuid::nil().to_string(), name: String::new(), uncategorized: true });
+    }
+    chips
 }
 
 /// Default course sort: objective name ascending (spec section 9).
@@ -86,6 +103,31 @@ mod tests {
             f[4],
             json!([["objective.name", "contains", "privacy"], "or", ["objective.code", "contains", "privacy"]])
         );
+    }
+
+    /// Spec section 3 'A synthetic uncategorized collection (placeholder all-zero id) appears
+    /// when some courses have no showcase'.
+    #[test]
+    fn collection_uncategorized_appears_only_when_a_course_has_no_collection() {
+        let showcase = |name: &str, order| Showcase {
+            id: uuid::Uuid::new_v4(),
+            name: name.into(),
+            code: None,
+            objectives_count: None,
+            order: Some(order),
+        };
+        let mut in_collection = aggregate("a", None, false);
+        in_collection.objective.showcases =
+            vec![contracts::upstream::ShowcaseRef { id: uuid::Uuid::new_v4(), name: "Security".into() }];
+        let chips =
+            collection_chips(vec![showcase("Security", 2), showcase("Onboarding", 1)], &[in_collection.clone()]);
+        let names: Vec<&str> = chips.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Onboarding", "Security"]);
+        assert!(chips.iter().all(|c| !c.uncategorized));
+        let chips = collection_chips(vec![], &[in_collection, aggregate("b", None, false)]);
+        assert_eq!(chips.len(), 1);
+        assert!(chips[0].uncategorized);
+        assert_eq!(chips[0].id, "00000000-0000-0000-0000-000000000000");
     }
 
     /// Spec section 5: 'Keyword search is lower-cased, left-trimmed'.

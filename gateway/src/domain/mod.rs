@@ -3,4 +3,5 @@
 
 pub mod course;
 pub mod lists;
+pub mod profile;
 pub mod score;
