@@ -170,4 +170,35 @@ describe('learner portal', () => {
       assert.equal(`${url.pathname}${url.search}${url.hash}`, '/learn/courses?a=1#x');
     });
   });
+
+  it('switches to Arabic: right-to-left, translated, and still accessible', { timeout: 120_000 }, async () => {
+    await withPage('arabic', async (page) => {
+      await page.goto(new URL('courses?keyword=zzzz-no-such-course', servers.portalUrl).href);
+      await signIn(page);
+      await page.waitForURL((url) => url.pathname === '/learn/courses', { timeout: 15_000 });
+      await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
+      // The empty-search state names the keyword.
+      await page.getByRole('main').getByText('zzzz-no-such-course').first().waitFor();
+
+      await page.getByRole('banner').getByRole('button', { expanded: false }).click();
+      await page.getByRole('menuitemradio', { name: 'العربية' }).click();
+      await eventually('dir="rtl" on the document', async () =>
+        (await page.locator('html').getAttribute('dir')) === 'rtl',
+      );
+      assert.equal(await page.locator('html').getAttribute('lang'), 'ar-AR');
+      const search = page.getByRole('searchbox');
+      const label = await eventually('a translated search label', async () => {
+        const name = await search.getAttribute('placeholder');
+        return name && name !== 'Search courses' ? name : null;
+      });
+      assert.match(label, /[\u0600-\u06FF]/, 'the label is in Arabic script');
+      // The sidebar moves to the right-hand side in right-to-left layout.
+      const nav = await page.getByRole('navigation').first().boundingBox();
+      const width = page.viewportSize()?.width ?? 1280;
+      assert.ok(nav && nav.x > width / 2, `navigation sits on the right: ${JSON.stringify(nav)}`);
+
+      const violations = await axeViolations(page);
+      assert.equal(violations.length, 0, `axe found: ${violations.map((v) => v.id).join(', ')}`);
+    });
+  });
 });
