@@ -25,7 +25,7 @@ pub(crate) fn escape(s: &str) -> String {
 fn page(title: &str, body: &str) -> String {
     format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
-         content=\"width=device-width, initial-scale=1\"><title>{}</title><style>body{{font-family:system-ui,sans-serif;\
+         content=\"width=device-width, initial-scale=1\"><link rel=\"icon\" href=\"data:,\"><title>{}</title><style>body{{font-family:system-ui,sans-serif;\
          max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}}label{{display:block;margin-block-start:1rem}}\
          input{{display:block;inline-size:100%;padding:.5rem;margin-block-start:.25rem;font-size:1rem}}\
          button{{margin-block-start:1.5rem;padding:.6rem 1.2rem;font-size:1rem;background:#1c4f9c;color:#fff;\
