@@ -3,7 +3,7 @@
 
 use axum::{
     Json, Router,
-    extract::{Path, Query, State},
+    extract::{Path, Query, State, rejection::QueryRejection},
     http::HeaderMap,
     routing::get,
 };
@@ -89,13 +89,21 @@ async fn enrolled_showcases(
     Ok(Json(Value::Array(rows.collect::<Result<_, _>>()?)))
 }
 
+/// The load options, or a 400 problem saying why the query string cannot be read.
+fn load_query(query: Result<Query<loadopts::LoadQuery>, QueryRejection>) -> Result<loadopts::LoadQuery, ApiError> {
+    query
+        .map(|Query(q)| q)
+        .map_err(|e| ApiError::bad_request(format!("cannot read the query string: {}", e.body_text())))
+}
+
 async fn query_aggregates(
     State(s): State<Shared>,
     Path(tenant): Path<String>,
     headers: HeaderMap,
-    Query(query): Query<loadopts::LoadQuery>,
+    query: Result<Query<loadopts::LoadQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let user = user(&s, &tenant, &headers)?;
+    let query = load_query(query)?;
     let items = aggregates(&s, &user)?;
     loadopts::load(items, &query).map(Json).map_err(|e| ApiError::bad_request(e.0))
 }
@@ -104,9 +112,10 @@ async fn query_grading_scales(
     State(s): State<Shared>,
     Path(tenant): Path<String>,
     headers: HeaderMap,
-    Query(query): Query<loadopts::LoadQuery>,
+    query: Result<Query<loadopts::LoadQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     user(&s, &tenant, &headers)?;
+    let query = load_query(query)?;
     let items: Vec<Value> = {
         let db = s.db();
         let mut stmt = db.prepare("SELECT body FROM grading_scales WHERE tenant = ?1")?;

@@ -1,8 +1,13 @@
 //! RS256 signing keys, one per tenant: generated at first start and kept as PKCS#1 PEM in
-//! `data_dir/keys/{tenant}.pem`; without a data folder, one key per process is generated and
-//! shared (key generation takes a moment, and tests start many sandboxes).
+//! `data_dir/keys/{tenant}.pem`; without a data folder, each tenant's key is generated once per
+//! process and shared by every sandbox of that process (key generation takes a moment, and
+//! tests start many sandboxes).
 
-use std::{path::Path, sync::OnceLock};
+use std::{
+    collections::HashMap,
+    path::Path,
+    sync::{Mutex, OnceLock},
+};
 
 use anyhow::Context;
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
@@ -49,16 +54,23 @@ pub(crate) fn load_or_create(data_dir: Option<&Path>, tenant: &str) -> anyhow::R
                 std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?
             } else {
                 let pem = generate_pem()?;
-                std::fs::create_dir_all(path.parent().expect("has a parent")).context("creating the keys folder")?;
+                let keys_dir = dir.join("keys");
+                std::fs::create_dir_all(&keys_dir).with_context(|| format!("creating {}", keys_dir.display()))?;
                 std::fs::write(&path, &pem).with_context(|| format!("writing {}", path.display()))?;
                 pem
             }
         }
         None => {
-            static SHARED: OnceLock<String> = OnceLock::new();
-            match SHARED.get() {
+            static SHARED: OnceLock<Mutex<HashMap<String, String>>> = OnceLock::new();
+            // Held while generating, so concurrent sandboxes wait for one key instead of making several.
+            let mut shared = SHARED.get_or_init(Mutex::default).lock().unwrap_or_else(|p| p.into_inner());
+            match shared.get(tenant) {
                 Some(pem) => pem.clone(),
-                None => SHARED.get_or_init(|| generate_pem().expect("generating a key")).clone(),
+                None => {
+                    let pem = generate_pem()?;
+                    shared.insert(tenant.to_string(), pem.clone());
+                    pem
+                }
             }
         }
     };

@@ -38,6 +38,13 @@ pub struct SandboxConfig {
     pub access_token_ttl_secs: u64,
 }
 
+impl Default for SandboxConfig {
+    /// In memory on a free loopback port, access tokens valid 600 s.
+    fn default() -> Self {
+        Self::in_memory(SocketAddr::from(([127, 0, 0, 1], 0)))
+    }
+}
+
 impl SandboxConfig {
     /// An in-memory sandbox on `listen` with the default token lifetime.
     pub fn in_memory(listen: SocketAddr) -> Self {

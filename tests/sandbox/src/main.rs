@@ -40,8 +40,15 @@ fn parse_args() -> Result<SandboxConfig, String> {
     let mut data_dir = env("LMS_SANDBOX_DATA_DIR").unwrap_or_else(|| ".demo-data/sandbox".into());
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        let value = args.next().ok_or(format!("{arg} needs a value"))?;
-        match arg.as_str() {
+        if arg == "--help" || arg == "-h" {
+            return Err("lms-sandbox: the upstream LMS stand-in and dev OIDC issuer".into());
+        }
+        // Both `--listen ADDR` and `--listen=ADDR`.
+        let (flag, value) = match arg.split_once('=') {
+            Some((flag, value)) => (flag.to_string(), value.to_string()),
+            None => (arg.clone(), args.next().ok_or(format!("{arg} needs a value"))?),
+        };
+        match flag.as_str() {
             "--listen" => listen = value,
             "--data-dir" => data_dir = value,
             other => return Err(format!("unknown argument `{other}`")),

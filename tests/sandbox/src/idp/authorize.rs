@@ -2,7 +2,10 @@
 
 use axum::{
     Form,
-    extract::{Path, Query, State},
+    extract::{
+        Path, Query, State,
+        rejection::{FormRejection, QueryRejection},
+    },
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::Response,
 };
@@ -69,9 +72,13 @@ pub(super) async fn authorize(
     State(s): State<Shared>,
     Path(tenant): Path<String>,
     headers: HeaderMap,
-    Query(p): Query<AuthorizeParams>,
+    query: Result<Query<AuthorizeParams>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let name = known(&tenant)?;
+    let p = match query {
+        Ok(Query(p)) => p,
+        Err(e) => return Ok(html::error(StatusCode::BAD_REQUEST, &e.body_text())),
+    };
     let checked = match check(&p) {
         Ok(c) => c,
         Err(answer) => return Ok(*answer),
@@ -124,9 +131,13 @@ pub(super) struct SignInForm {
 pub(super) async fn sign_in(
     State(s): State<Shared>,
     Path(tenant): Path<String>,
-    Form(f): Form<SignInForm>,
+    posted: Result<Form<SignInForm>, FormRejection>,
 ) -> Result<Response, ApiError> {
     let name = known(&tenant)?;
+    let f = match posted {
+        Ok(Form(f)) => f,
+        Err(e) => return Ok(html::error(StatusCode::BAD_REQUEST, &e.body_text())),
+    };
     let checked = match check(&f.params) {
         Ok(c) => c,
         Err(answer) => return Ok(*answer),

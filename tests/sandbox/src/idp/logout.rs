@@ -2,8 +2,8 @@
 
 use axum::{
     Json,
-    extract::{Path, Query, State},
-    http::{HeaderMap, HeaderValue, header},
+    extract::{Path, Query, State, rejection::QueryRejection},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
 use jsonwebtoken::{Algorithm, Validation};
@@ -40,9 +40,13 @@ pub(super) async fn end_session(
     State(s): State<Shared>,
     Path(tenant): Path<String>,
     headers: HeaderMap,
-    Query(q): Query<EndSession>,
+    query: Result<Query<EndSession>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let name = known(&tenant)?;
+    let q = match query {
+        Ok(Query(q)) => q,
+        Err(e) => return Ok(html::error(StatusCode::BAD_REQUEST, &e.body_text())),
+    };
     let mut sids = Vec::new();
     if let Some(hint) = &q.id_token_hint {
         let mut validation = Validation::new(Algorithm::RS256);
@@ -52,7 +56,9 @@ pub(super) async fn end_session(
         validation.set_required_spec_claims(&["iss", "aud", "sub"]);
         match jsonwebtoken::decode::<serde_json::Value>(hint, &s.keys[&tenant].decoding, &validation) {
             Ok(data) => sids.extend(data.claims["sid"].as_str().map(String::from)),
-            Err(e) => return Err(ApiError::bad_request(format!("id_token_hint is not valid: {e}"))),
+            Err(e) => {
+                return Ok(html::error(StatusCode::BAD_REQUEST, &format!("The id_token_hint is not valid: {e}.")));
+            }
         }
     }
     if let Some(session) = cookie(&headers, SSO_COOKIE) {

@@ -131,6 +131,9 @@ pub struct AccessClaims {
     pub tenant: String,
     /// Granted scopes.
     pub scope: String,
+    /// Unique id of this token.
+    #[serde(default)]
+    pub jti: String,
 }
 
 /// Verifies a bearer access token of `tenant`: signature, issuer, audience, expiry.

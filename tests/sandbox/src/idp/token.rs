@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use axum::{
     Form, Json,
-    extract::{Path, State},
+    extract::{Path, State, rejection::FormRejection},
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -53,9 +53,13 @@ pub(super) async fn token(
     State(s): State<Shared>,
     Path(tenant): Path<String>,
     headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
+    form: Result<Form<HashMap<String, String>>, FormRejection>,
 ) -> Result<Response, ApiError> {
     known(&tenant)?;
+    let form = match form {
+        Ok(Form(form)) => form,
+        Err(e) => return Ok(oauth_error(StatusCode::BAD_REQUEST, "invalid_request", &e.body_text())),
+    };
     if !client_authenticated(&headers, &form) {
         return Ok(oauth_error(StatusCode::UNAUTHORIZED, "invalid_client", "client authentication failed"));
     }
@@ -146,7 +150,12 @@ fn refresh_grant(s: &Shared, tenant: &str, refresh: &str) -> Result<Response, Ap
     if revoked {
         return Ok(oauth_error(StatusCode::BAD_REQUEST, "invalid_grant", "refresh token revoked"));
     }
-    s.db().execute("UPDATE refresh_tokens SET used = 1 WHERE token = ?1", [refresh])?;
+    // Marked used only if nobody did in the meantime: two concurrent uses cannot both pass.
+    let claimed = s.db().execute("UPDATE refresh_tokens SET used = 1 WHERE token = ?1 AND used = 0", [refresh])?;
+    if claimed == 0 {
+        s.db().execute("UPDATE refresh_tokens SET revoked = 1 WHERE family = ?1", [&family])?;
+        return Ok(oauth_error(StatusCode::BAD_REQUEST, "invalid_grant", "refresh token reused; family revoked"));
+    }
     tokens(s, tenant, &user, &sid, &scope, &family, None)
 }
 
@@ -174,6 +183,7 @@ fn tokens(
         sid: sid.to_string(),
         tenant: tenant.to_string(),
         scope: scope.to_string(),
+        jti: random_token(),
     };
     let sign_error =
         |e: jsonwebtoken::errors::Error| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("signing: {e}"));

@@ -6,6 +6,10 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
+mod courses;
+
+use courses::{ADA, Course, GRACE, KEN, LINUS};
+
 /// The tenants the sandbox serves, with display names.
 pub const TENANTS: [(&str, &str); 2] = [("acme", "Acme"), ("globex", "Globex")];
 
@@ -65,157 +69,6 @@ const USERS: &[User] = &[
         roles: &["Learner"],
         permissions: LEARNER,
     },
-];
-
-/// One seeded course of one learner.
-struct Course {
-    name: &'static str,
-    code: Option<&'static str>,
-    image: bool,
-    /// Course state: draft=1, ready=2, expired=3, archived=4 (objective and root activity).
-    state: i32,
-    kind: &'static str,
-    mandatory: bool,
-    self_enrolled: bool,
-    term: Option<usize>,
-    showcases: &'static [&'static str],
-    /// Last workflow: (state, progress).
-    workflow: Option<(i32, f64)>,
-    /// Last record: (score, max score).
-    record: Option<(f64, f64)>,
-    graded: bool,
-}
-
-const fn course(name: &'static str) -> Course {
-    Course {
-        name,
-        code: None,
-        image: false,
-        state: 2,
-        kind: "composite",
-        mandatory: false,
-        self_enrolled: true,
-        term: None,
-        showcases: &[],
-        workflow: None,
-        record: None,
-        graded: false,
-    }
-}
-
-const ADA: &[Course] = &[
-    Course {
-        code: Some("DP-101"),
-        image: true,
-        mandatory: true,
-        self_enrolled: false,
-        term: Some(0),
-        showcases: &["Security"],
-        ..course("Data Privacy Basics")
-    },
-    Course { code: Some("SEC-101"), showcases: &["Security"], ..course("Secure Coding 101") },
-    Course {
-        image: true,
-        mandatory: true,
-        self_enrolled: false,
-        term: Some(0),
-        showcases: &["Onboarding"],
-        workflow: Some((1, 0.35)),
-        ..course("Company Values Onboarding")
-    },
-    Course { code: Some("PM-200"), workflow: Some((1, 1.4)), ..course("Project Management Essentials") },
-    Course { code: Some("COM-110"), workflow: Some((2, 1.0)), ..course("Effective Communication") },
-    Course {
-        code: Some("LEAD-1"),
-        image: true,
-        mandatory: true,
-        self_enrolled: false,
-        workflow: Some((3, 1.0)),
-        ..course("Leadership Foundations")
-    },
-    Course {
-        code: Some("SAF-100"),
-        mandatory: true,
-        self_enrolled: false,
-        term: Some(1),
-        showcases: &["Onboarding"],
-        workflow: Some((6, 1.0)),
-        record: Some((92.0, 100.0)),
-        graded: true,
-        ..course("Workplace Safety")
-    },
-    Course {
-        code: Some("FIN-201"),
-        image: true,
-        term: Some(1),
-        workflow: Some((6, 1.0)),
-        record: Some((30.0, 100.0)),
-        graded: true,
-        ..course("Financial Literacy")
-    },
-    Course {
-        code: Some("XL-300"),
-        record: Some((75.0, 100.0)),
-        graded: true,
-        self_enrolled: false,
-        ..course("Excel for Analysts")
-    },
-    Course {
-        code: Some("CS-150"),
-        workflow: Some((4, 1.0)),
-        record: Some((81.0, 100.0)),
-        graded: true,
-        ..course("Customer Service Excellence")
-    },
-    Course {
-        code: Some("AG-120"),
-        workflow: Some((5, 1.0)),
-        record: Some((64.0, 100.0)),
-        graded: true,
-        ..course("Agile Team Practices")
-    },
-    Course { code: Some("CLD-100"), state: 1, mandatory: true, self_enrolled: false, ..course("Cloud Fundamentals") },
-    Course { code: Some("TM-10"), showcases: &["Onboarding"], workflow: Some((1, 0.6)), ..course("Time Management") },
-    Course {
-        code: Some("PY-101"),
-        image: true,
-        state: 3,
-        kind: "lti",
-        workflow: Some((6, 1.0)),
-        record: Some((88.0, 100.0)),
-        graded: true,
-        ..course("Introduction to Python")
-    },
-    // Hidden from My courses: archived, and an access with no enrolment, workflow or record.
-    Course {
-        code: Some("LEG-9"),
-        state: 4,
-        mandatory: true,
-        workflow: Some((6, 1.0)),
-        record: Some((70.0, 100.0)),
-        ..course("Archived Compliance Training")
-    },
-    Course { code: Some("NEG-1"), self_enrolled: false, ..course("Negotiation Skills") },
-];
-
-const GRACE: &[Course] = &[
-    Course { code: Some("INS-1"), workflow: Some((1, 0.5)), ..course("Teaching Online") },
-    Course {
-        code: Some("DP-101"),
-        image: true,
-        mandatory: true,
-        self_enrolled: false,
-        ..course("Data Privacy Basics")
-    },
-    Course { workflow: Some((6, 1.0)), record: Some((95.0, 100.0)), graded: true, ..course("Assessment Design") },
-];
-
-const KEN: &[Course] = &[Course { mandatory: true, self_enrolled: false, ..course("Data Privacy Basics") }];
-
-const LINUS: &[Course] = &[
-    Course { code: Some("GX-1"), mandatory: true, self_enrolled: false, ..course("Globex Orientation") },
-    Course { code: Some("GX-2"), workflow: Some((1, 0.2)), ..course("Kernel Hacking") },
-    Course { code: Some("GX-3"), workflow: Some((6, 1.0)), record: Some((55.0, 100.0)), ..course("Version Control") },
 ];
 
 const COLORS: [&str; 4] = ["#1c7ed6", "#37b24d", "#f59f00", "#ae3ec9"];
