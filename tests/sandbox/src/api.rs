@@ -58,13 +58,12 @@ async fn terms(
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let user = user(&s, &tenant, &headers)?;
-    let db = s.db();
-    let mut stmt = db.prepare(
+    rows_as_json(
+        &s,
         "SELECT t.id, t.name FROM terms t JOIN user_terms u ON u.term_id = t.id WHERE u.user_id = ?1 ORDER BY t.name",
-    )?;
-    let rows =
-        stmt.query_map([&user], |r| Ok(json!({ "id": r.get::<_, String>(0)?, "name": r.get::<_, String>(1)? })))?;
-    Ok(Json(Value::Array(rows.collect::<Result<_, _>>()?)))
+        &user,
+        |r| Ok(json!({ "id": r.get::<_, String>(0)?, "name": r.get::<_, String>(1)? })),
+    )
 }
 
 async fn enrolled_showcases(
@@ -73,19 +72,33 @@ async fn enrolled_showcases(
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let user = user(&s, &tenant, &headers)?;
-    let db = s.db();
-    let mut stmt = db.prepare(
+    rows_as_json(
+        &s,
         "SELECT sc.id, sc.name, sc.code, sc.description, sc.ord, COUNT(DISTINCT a.objective_id)
          FROM showcases sc JOIN objective_showcases os ON os.showcase_id = sc.id
          JOIN accesses a ON a.objective_id = os.objective_id WHERE a.user_id = ?1
          GROUP BY sc.id ORDER BY sc.ord",
-    )?;
-    let rows = stmt.query_map([&user], |r| {
-        Ok(json!({
-            "id": r.get::<_, String>(0)?, "name": r.get::<_, String>(1)?, "code": r.get::<_, Option<String>>(2)?,
-            "description": r.get::<_, Option<String>>(3)?, "order": r.get::<_, i64>(4)?, "objectivesCount": r.get::<_, i64>(5)?,
-        }))
-    })?;
+        &user,
+        |r| {
+            Ok(json!({
+                "id": r.get::<_, String>(0)?, "name": r.get::<_, String>(1)?, "code": r.get::<_, Option<String>>(2)?,
+                "description": r.get::<_, Option<String>>(3)?, "order": r.get::<_, i64>(4)?,
+                "objectivesCount": r.get::<_, i64>(5)?,
+            }))
+        },
+    )
+}
+
+/// The rows of `sql` (one parameter, the user) as a JSON array.
+fn rows_as_json(
+    s: &Shared,
+    sql: &str,
+    user: &str,
+    row: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<Value>,
+) -> Result<Json<Value>, ApiError> {
+    let db = s.db();
+    let mut stmt = db.prepare(sql)?;
+    let rows = stmt.query_map([user], row)?;
     Ok(Json(Value::Array(rows.collect::<Result<_, _>>()?)))
 }
 
