@@ -4,7 +4,7 @@
 //! [`Config::from_raw`] checks every key and reports all problems at once, each naming its key,
 //! so a bad deployment fails at start and never at first use.
 
-use std::{collections::BTreeMap, fmt, net::SocketAddr, path::PathBuf, time::Duration};
+use std::{collections::BTreeMap, fmt, net::SocketAddr, path::PathBuf};
 
 use figment::{
     Figment,
@@ -296,11 +296,6 @@ impl Config {
             }),
             _ => Err(ConfigError(errors)),
         }
-    }
-
-    /// Request timeout as a [`Duration`].
-    pub fn request_timeout(&self) -> Duration {
-        Duration::from_secs(self.limits.request_timeout_secs)
     }
 }
 

@@ -87,11 +87,6 @@ impl OidcProvider {
         OidcProvider { settings, http, max_response_bytes, discovered: RwLock::new(None) }
     }
 
-    /// The issuer URL.
-    pub fn issuer(&self) -> &Url {
-        &self.settings.issuer
-    }
-
     async fn metadata(&self, force: bool) -> Result<Arc<ProviderMetadataWithLogout>, OidcError> {
         if !force
             && let Some((md, at)) = self.discovered.read().await.as_ref()

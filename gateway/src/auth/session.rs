@@ -115,16 +115,6 @@ impl MemoryStore {
             .build();
         MemoryStore { cache }
     }
-
-    /// Number of sessions held (approximate, for metrics).
-    pub fn len(&self) -> u64 {
-        self.cache.entry_count()
-    }
-
-    /// Whether no session is held.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 impl SessionStore for MemoryStore {
