@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use url::Url;
 
 use super::{CLIENT_ID, CODE_TTL_SECS, SSO_COOKIE, cookie, found, known, loopback_uri, random_token};
-use crate::{Shared, error::ApiError, html, now, seed::password_hash};
+use crate::{Shared, clock::system_now, error::ApiError, html, seed::password_hash};
 
 /// The parameters of an authorization request, as received.
 #[derive(Debug, Default, Deserialize, Serialize, Clone)]
@@ -155,7 +155,7 @@ pub(super) async fn sign_in(
         p.login_hint = Some(f.username);
         return Ok(form(&tenant, name, &p, Some("The username or password is not right.")));
     };
-    let (session, sid, auth_time) = (random_token(), random_token(), now());
+    let (session, sid, auth_time) = (random_token(), random_token(), system_now());
     s.db().execute(
         "INSERT INTO idp_sessions (id, tenant, user_id, sid, auth_time) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![session, tenant, user, sid, auth_time],
@@ -189,7 +189,7 @@ fn issue_code(
             user,
             sid,
             auth_time,
-            now() + CODE_TTL_SECS
+            system_now() + CODE_TTL_SECS
         ],
     )?;
     let mut url = checked.redirect.clone();

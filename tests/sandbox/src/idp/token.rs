@@ -15,7 +15,7 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 
 use super::{AccessClaims, CLIENT_ID, CLIENT_SECRET, ID_TOKEN_TTL_SECS, known, random_token};
-use crate::{Shared, error::ApiError, now};
+use crate::{Shared, clock::system_now, error::ApiError};
 
 fn oauth_error(status: StatusCode, error: &str, description: &str) -> Response {
     let mut response = (status, Json(json!({ "error": error, "error_description": description }))).into_response();
@@ -113,7 +113,7 @@ fn code_grant(s: &Shared, tenant: &str, code: &str, redirect_uri: &str, verifier
     else {
         return Ok(oauth_error(StatusCode::BAD_REQUEST, "invalid_grant", "unknown or used code"));
     };
-    if expires_at < now() {
+    if expires_at < system_now() {
         return Ok(oauth_error(StatusCode::BAD_REQUEST, "invalid_grant", "code expired"));
     }
     if redirect != redirect_uri {
@@ -172,7 +172,7 @@ fn tokens(
     let key = &s.keys[tenant];
     let mut header = Header::new(Algorithm::RS256);
     header.kid = Some(key.kid.clone());
-    let iat = now();
+    let iat = system_now();
     let issuer = s.issuer(tenant);
     let claims = AccessClaims {
         iss: issuer.clone(),
