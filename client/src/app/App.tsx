@@ -6,6 +6,7 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError, UnauthorizedError } from '../api/http';
 import { useSession, useUiConfig } from '../api/hooks';
 import { I18nProvider } from '../i18n/I18nProvider';
+import { SessionWatcher } from '../session/SessionWatcher';
 import { ErrorState } from '../ui/ErrorState';
 import { LoadingState } from '../ui/LoadingState';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
@@ -63,6 +64,7 @@ export function AppContent() {
   } else {
     content = (
       <AppContext.Provider value={{ config: config.data, session: session.data }}>
+        <SessionWatcher session={session.data} parentOrigins={config.data.parentOrigins} />
         <AppRoutes />
       </AppContext.Provider>
     );

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { onSignOutElsewhere } from '../session/crossTab';
 import { renderApp } from '../test/renderApp';
 
 async function openMenu() {
@@ -46,6 +47,20 @@ describe('user menu', () => {
     expect(form).not.toBeNull();
     expect(form?.getAttribute('method')).toBe('post');
     expect(form?.getAttribute('action')).toBe('/oidc/logout');
+  });
+
+  it('tells the other tabs when it signs out', async () => {
+    const { menu } = await openMenu();
+    const heard = vi.fn();
+    const stop = onSignOutElsewhere(heard);
+
+    const form = (within(menu).getByRole('menuitem', { name: 'Sign out' }) as HTMLButtonElement).form!;
+    // jsdom does not navigate; the submit event is what the page reacts to.
+    form.addEventListener('submit', (event) => event.preventDefault());
+    fireEvent.submit(form);
+
+    await waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
+    stop();
   });
 
   it('links to the profile', async () => {

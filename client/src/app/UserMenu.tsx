@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useLocale } from '../i18n/I18nProvider';
 import { localeInfo } from '../i18n/locales';
+import { announceSignOut } from '../session/crossTab';
 import { appMessages } from './messages';
 
 interface Props {
@@ -94,7 +95,7 @@ export function UserMenu({ fullName, logoutUrl }: Props) {
         {fullName}
         <span className="user-menu__caret" aria-hidden="true" />
       </button>
-      <form id={formId} method="post" action={logoutUrl} hidden />
+      <form id={formId} method="post" action={logoutUrl} hidden onSubmit={() => announceSignOut()} />
       {open && (
         <ul
           ref={menuRef}
