@@ -7,16 +7,18 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
-import { startServers } from './servers.js';
+import { startParentPage, startServers } from './servers.js';
 
 const STEP_MS = 8_000;
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
 
 let servers;
 let browser;
+let parent;
 
 before(async () => {
-  servers = await startServers();
+  parent = await startParentPage();
+  servers = await startServers({ parentOrigins: [parent.origin] });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -35,6 +37,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await servers?.stop();
+  await parent?.stop();
 });
 
 /** Runs `body` with a fresh page; on failure keeps a screenshot and the server logs. */
@@ -199,6 +202,42 @@ describe('learner portal', () => {
 
       const violations = await axeViolations(page);
       assert.equal(violations.length, 0, `axe found: ${violations.map((v) => v.id).join(', ')}`);
+    });
+  });
+
+  it('signing out in one tab signs out the other tabs', { timeout: 120_000 }, async () => {
+    await withPage('cross-tab', async (first) => {
+      await first.goto(new URL('courses', servers.portalUrl).href);
+      await signIn(first);
+      await first.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
+      const second = await first.context().newPage();
+      second.setDefaultTimeout(STEP_MS);
+      await second.goto(new URL('courses', servers.portalUrl).href);
+      await second.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
+
+      await first.getByRole('banner').getByRole('button', { expanded: false }).click();
+      await first.getByRole('menu').getByRole('menuitem', { name: 'Sign out' }).click();
+
+      // The other tab notices on its own, without a reload or a click.
+      await expectSignInPage(second);
+    });
+  });
+
+  it('framed by a configured parent page, it asks the parent to sign in again', { timeout: 120_000 }, async () => {
+    await withPage('embedded', async (page) => {
+      const portal = new URL('courses', servers.portalUrl).href;
+      await page.goto(`${parent.origin}/?src=${encodeURIComponent(portal)}`);
+      const message = await eventually('a re-login message from the frame', async () => {
+        const received = await page.evaluate(() => window.received);
+        return received.find((m) => m.data && m.data.type === 'learner-portal:relogin');
+      }, 15_000);
+      assert.equal(message.origin, new URL(servers.portalUrl).origin);
+      const loginUrl = new URL(message.data.loginUrl, servers.portalUrl);
+      assert.equal(loginUrl.pathname, '/oidc/login');
+      assert.equal(loginUrl.searchParams.get('redirectUrl'), portal);
+      // The frame stays where it is: the parent decides how to sign in (popup or top-level).
+      const frame = page.frames().find((f) => f !== page.mainFrame());
+      assert.ok(frame && new URL(frame.url()).origin === new URL(servers.portalUrl).origin, frame?.url());
     });
   });
 });

@@ -61,7 +61,7 @@ function stop(server) {
 }
 
 /** The gateway config for this run: the demo's `acme` tenant pointed at this run's sandbox. */
-function gatewayConfig(sandboxUrl, clientDir) {
+function gatewayConfig(sandboxUrl, clientDir, parentOrigins) {
   const q = JSON.stringify; // TOML basic strings accept JSON string escapes.
   return `# Written by tests/e2e for one run.
 client_dir = ${q(clientDir)}
@@ -84,14 +84,16 @@ dashboard_enabled = false
 ai_tutor_enabled = false
 default_locale = "en-US"
 locales = ["en-US", "ar-AR"]
+parent_origins = ${q(parentOrigins)}
 `;
 }
 
 /**
  * Starts both servers. Returns their URLs (the portal on `localhost`, the host the tenant
- * answers to) and `stop()`, which also removes the scratch directory.
+ * answers to) and `stop()`, which also removes the scratch directory. `parentOrigins` are the
+ * origins allowed to embed the portal.
  */
-export async function startServers() {
+export async function startServers({ parentOrigins = [] } = {}) {
   const scratch = mkdtempSync(path.join(tmpdir(), 'lp-e2e-'));
   const clientDir = path.join(repoRoot, 'client', 'dist');
   const started = [];
@@ -114,7 +116,7 @@ export async function startServers() {
     const sandboxUrl = await sandbox.url;
 
     const configPath = path.join(scratch, 'e2e.toml');
-    writeFileSync(configPath, gatewayConfig(sandboxUrl, clientDir));
+    writeFileSync(configPath, gatewayConfig(sandboxUrl, clientDir, parentOrigins));
     const gateway = startServer(
       'gateway',
       path.join(repoRoot, 'target', 'debug', 'gateway'),
@@ -135,4 +137,28 @@ export async function startServers() {
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * A page on another site (127.0.0.1, while the portal answers on localhost) that frames the
+ * portal: `GET /?src=<portal URL>`. It records the messages the frame posts in
+ * `window.received`, as an embedding intranet page would handle them.
+ */
+export async function startParentPage() {
+  const { createServer } = await import('node:http');
+  const server = createServer((req, res) => {
+    const src = new URL(req.url, 'http://127.0.0.1').searchParams.get('src') ?? '';
+    const escaped = src.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><title>Intranet</title></head><body>
+<h1>Intranet</h1>
+<iframe title="Learner portal" src="${escaped}" width="1200" height="800"></iframe>
+<script>
+  window.received = [];
+  window.addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
+</script></body></html>`);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { origin: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(resolve)) };
 }
