@@ -28,6 +28,8 @@ pub struct Config {
     pub session: SessionSettings,
     /// Cache lifetimes and bounds.
     pub cache: CacheSettings,
+    /// How upstream calls are limited and retried.
+    pub upstream: UpstreamSettings,
     /// Tenants by id.
     pub tenants: BTreeMap<String, TenantConfig>,
 }
@@ -63,6 +65,20 @@ pub struct SessionSettings {
     pub max_pending_logins: usize,
     /// How long a started login may take to come back, in seconds.
     pub pending_login_ttl_secs: u64,
+}
+
+/// How the gateway calls each tenant's upstream.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpstreamSettings {
+    /// Most calls in flight to one tenant's upstream; more wait in line.
+    pub max_in_flight_per_tenant: usize,
+    /// Longest wait in that line, in milliseconds; after it the request gets 503.
+    pub queue_timeout_ms: u64,
+    /// Retries of an idempotent call (GET) after a connect error or a 502, 503 or 504 (0 or 1).
+    pub idempotent_retries: u32,
+    /// Upper bound of the random wait before a retry, in milliseconds.
+    pub retry_jitter_ms: u64,
 }
 
 /// Cache settings.
@@ -191,6 +207,7 @@ pub struct RawConfig {
     limits: Option<Limits>,
     session: Option<SessionSettings>,
     cache: Option<CacheSettings>,
+    upstream: Option<UpstreamSettings>,
     #[serde(default)]
     tenants: BTreeMap<String, RawTenant>,
 }
@@ -274,6 +291,14 @@ impl Config {
         if let Some(c) = &cache {
             positive(c.max_entries, "cache.max_entries", &mut errors);
         }
+        let upstream = require(raw.upstream, "upstream", &mut errors);
+        if let Some(u) = &upstream {
+            positive(u.max_in_flight_per_tenant as u64, "upstream.max_in_flight_per_tenant", &mut errors);
+            positive(u.queue_timeout_ms, "upstream.queue_timeout_ms", &mut errors);
+            if u.idempotent_retries > 1 {
+                errors.push("upstream.idempotent_retries: must be 0 or 1".into());
+            }
+        }
         if raw.tenants.is_empty() {
             errors.push("tenants: at least one tenant is required".into());
         }
@@ -284,16 +309,19 @@ impl Config {
                 tenants.insert(id, tenant);
             }
         }
-        match (listen, limits, session, cache) {
-            (Some(listen), Some(limits), Some(session), Some(cache)) if errors.is_empty() => Ok(Config {
-                listen,
-                client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
-                environment,
-                limits,
-                session,
-                cache,
-                tenants,
-            }),
+        match (listen, limits, session, cache, upstream) {
+            (Some(listen), Some(limits), Some(session), Some(cache), Some(upstream)) if errors.is_empty() => {
+                Ok(Config {
+                    listen,
+                    client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
+                    environment,
+                    limits,
+                    session,
+                    cache,
+                    upstream,
+                    tenants,
+                })
+            }
             _ => Err(ConfigError(errors)),
         }
     }

@@ -41,6 +41,7 @@ impl Tenants {
                     http.clone(),
                     tenant.api_url.clone(),
                     config.limits.upstream_max_response_bytes,
+                    &config.upstream,
                 ),
                 oidc: OidcProvider::new(tenant.oidc.clone(), http.clone(), config.limits.upstream_max_response_bytes),
                 config: tenant.clone(),

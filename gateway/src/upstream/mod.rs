@@ -3,17 +3,28 @@
 //! Every call carries the session's bearer token, the caller's `Accept-Language` and the
 //! request id; the browser's cookies never go upstream. Failures map by cause (see
 //! [`UpstreamError`] and its conversion to [`crate::error::AppError`]).
+//!
+//! Each tenant's client shares the one connection pool, has its own limit of calls in flight
+//! (more wait in line for a bounded time, then the request gets 503), and retries an
+//! idempotent call once, after a random wait, when the upstream could not be reached or
+//! answered 502, 503 or 504. Commands (POST, PUT) are never retried: the upstream may have
+//! run them.
 
 pub mod aggregates;
 pub mod catalog;
 pub mod users;
 
+use std::{sync::Arc, time::Duration};
+
 use contracts::bff::UnauthorizedReason;
 use futures::StreamExt;
+use rand::Rng;
+use reqwest::{Method, StatusCode};
 use serde::de::DeserializeOwned;
+use tokio::sync::Semaphore;
 use url::Url;
 
-use crate::error::AppError;
+use crate::{config::UpstreamSettings, error::AppError};
 
 /// What each upstream call carries from the browser's request.
 #[derive(Debug, Clone)]
@@ -32,6 +43,37 @@ pub struct Upstream {
     http: reqwest::Client,
     base: Url,
     max_response_bytes: usize,
+    in_flight: Arc<Semaphore>,
+    settings: UpstreamSettings,
+}
+
+/// `Prefer` header values of the upstream's commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prefer {
+    /// Run the command and answer with its result.
+    RespondSync,
+    /// Accept the command (202) and answer with the `Location` of its status.
+    RespondAsync,
+}
+
+impl Prefer {
+    fn header_value(self) -> &'static str {
+        match self {
+            Prefer::RespondSync => "respond-sync",
+            Prefer::RespondAsync => "respond-async",
+        }
+    }
+}
+
+/// The answer to a command: its status, `Location` (for 202) and JSON body, if any.
+#[derive(Debug, Clone)]
+pub struct CommandAnswer {
+    /// HTTP status.
+    pub status: StatusCode,
+    /// `Location` resolved against the API base, when the upstream sent one.
+    pub location: Option<Url>,
+    /// The body, `Null` when empty.
+    pub body: serde_json::Value,
 }
 
 /// A failed upstream call; the `String` says what the gateway was doing.
@@ -52,6 +94,12 @@ pub enum UpstreamError {
     /// No such resource upstream.
     #[error("{0}: not found")]
     NotFound(String),
+    /// The upstream refused the input; the body carries its field errors.
+    #[error("{0}: refused ({1})")]
+    Rejected(String, serde_json::Value),
+    /// Too many calls to this tenant's upstream in flight for too long.
+    #[error("{0}: too many upstream calls in flight")]
+    Busy(String),
     /// Any other status, or an unreadable body.
     #[error("{0}: {1}")]
     Bad(String, String),
@@ -65,6 +113,8 @@ impl From<UpstreamError> for AppError {
             UpstreamError::Unauthorized(_) => AppError::Unauthorized(UnauthorizedReason::Expired),
             UpstreamError::Forbidden(_) => AppError::Forbidden("The learning platform refused this request.".into()),
             UpstreamError::NotFound(_) => AppError::NotFound,
+            UpstreamError::Rejected(..) => AppError::BadGateway(e.to_string()),
+            UpstreamError::Busy(_) => AppError::Unavailable(e.to_string()),
         }
     }
 }
@@ -98,9 +148,20 @@ pub async fn read_limited(response: reqwest::Response, limit: usize) -> Result<V
 }
 
 impl Upstream {
-    /// A client for the API at `base` (ending with `/`).
-    pub fn new(http: reqwest::Client, base: Url, max_response_bytes: usize) -> Self {
-        Upstream { http, base, max_response_bytes }
+    /// A client for the API at `base` (ending with `/`), over the shared pool `http`.
+    pub fn new(http: reqwest::Client, base: Url, max_response_bytes: usize, settings: &UpstreamSettings) -> Self {
+        Upstream {
+            http,
+            base,
+            max_response_bytes,
+            in_flight: Arc::new(Semaphore::new(settings.max_in_flight_per_tenant)),
+            settings: settings.clone(),
+        }
+    }
+
+    /// The API base URL.
+    pub fn base(&self) -> &Url {
+        &self.base
     }
 
     /// GET `path` (relative to the API base) with `query`, decoded as `T`.
@@ -111,35 +172,298 @@ impl Upstream {
         path: &str,
         query: &[(&str, String)],
     ) -> Result<T, UpstreamError> {
-        let url = self.base.join(path).map_err(|e| UpstreamError::Bad(what.into(), e.to_string()))?;
-        let mut request = self.http.get(url).bearer_auth(&ctx.access_token).query(query);
+        let url = self.url(what, path)?;
+        let body = self.call(ctx, what, Method::GET, &url, query, None, None).await?.2;
+        serde_json::from_slice(&body).map_err(|e| UpstreamError::Bad(what.into(), format!("unreadable answer: {e}")))
+    }
+
+    /// GET an absolute `url` on this upstream (a command status `Location`), decoded as `T`.
+    pub async fn get_url<T: DeserializeOwned>(
+        &self,
+        ctx: &CallContext,
+        what: &str,
+        url: &Url,
+    ) -> Result<T, UpstreamError> {
+        if url.origin() != self.base.origin() {
+            return Err(UpstreamError::Bad(what.into(), "status address on another origin".into()));
+        }
+        let body = self.call(ctx, what, Method::GET, url, &[], None, None).await?.2;
+        serde_json::from_slice(&body).map_err(|e| UpstreamError::Bad(what.into(), format!("unreadable answer: {e}")))
+    }
+
+    /// Sends a command (`POST` or `PUT`) with a JSON body and `Prefer`. A 400 or 422 is
+    /// [`UpstreamError::Rejected`] with the upstream's body (its field errors).
+    pub async fn command(
+        &self,
+        ctx: &CallContext,
+        what: &str,
+        method: Method,
+        path: &str,
+        body: &serde_json::Value,
+        prefer: Prefer,
+    ) -> Result<CommandAnswer, UpstreamError> {
+        let url = self.url(what, path)?;
+        let (status, location, bytes) = self.call(ctx, what, method, &url, &[], Some(body), Some(prefer)).await?;
+        let body = if bytes.is_empty() {
+            serde_json::Value::Null
+        } else {
+            serde_json::from_slice(&bytes)
+                .map_err(|e| UpstreamError::Bad(what.into(), format!("unreadable answer: {e}")))?
+        };
+        let location = location.and_then(|l| self.base.join(&l).ok());
+        Ok(CommandAnswer { status, location, body })
+    }
+
+    fn url(&self, what: &str, path: &str) -> Result<Url, UpstreamError> {
+        self.base.join(path).map_err(|e| UpstreamError::Bad(what.into(), e.to_string()))
+    }
+
+    /// One call through the tenant's in-flight limit, with the retry rule for idempotent
+    /// methods. Answers the status, the `Location` header and the body.
+    #[expect(clippy::too_many_arguments, reason = "one private call site per public method")]
+    async fn call(
+        &self,
+        ctx: &CallContext,
+        what: &str,
+        method: Method,
+        url: &Url,
+        query: &[(&str, String)],
+        body: Option<&serde_json::Value>,
+        prefer: Option<Prefer>,
+    ) -> Result<(StatusCode, Option<String>, Vec<u8>), UpstreamError> {
+        let queue = Duration::from_millis(self.settings.queue_timeout_ms);
+        let _permit = match tokio::time::timeout(queue, self.in_flight.acquire()).await {
+            Ok(Ok(permit)) => permit,
+            _ => return Err(UpstreamError::Busy(what.into())),
+        };
+        let idempotent = method == Method::GET || method == Method::HEAD;
+        let mut attempt = 0;
+        loop {
+            let result = self.send_once(ctx, what, method.clone(), url, query, body, prefer).await;
+            let retryable = match &result {
+                Err(UpstreamError::Connect(..)) => true,
+                Err(UpstreamError::Bad(_, cause)) => cause.starts_with(RETRYABLE_STATUS_PREFIX),
+                _ => false,
+            };
+            if !(idempotent && retryable && attempt < self.settings.idempotent_retries) {
+                return result;
+            }
+            attempt += 1;
+            let jitter = rand::rng().random_range(0..=self.settings.retry_jitter_ms);
+            tokio::time::sleep(Duration::from_millis(jitter)).await;
+        }
+    }
+
+    #[expect(clippy::too_many_arguments, reason = "the parts of one HTTP request")]
+    async fn send_once(
+        &self,
+        ctx: &CallContext,
+        what: &str,
+        method: Method,
+        url: &Url,
+        query: &[(&str, String)],
+        body: Option<&serde_json::Value>,
+        prefer: Option<Prefer>,
+    ) -> Result<(StatusCode, Option<String>, Vec<u8>), UpstreamError> {
+        let mut request = self.http.request(method, url.clone()).bearer_auth(&ctx.access_token).query(query);
         if let Some(lang) = &ctx.accept_language {
             request = request.header(reqwest::header::ACCEPT_LANGUAGE, lang);
         }
         if let Some(id) = &ctx.request_id {
             request = request.header("x-request-id", id);
         }
+        if let Some(prefer) = prefer {
+            request = request.header("prefer", prefer.header_value());
+        }
+        if let Some(body) = body {
+            request = request.json(body);
+        }
         let response = request.send().await.map_err(|e| transport(what, e))?;
         let status = response.status();
+        let location =
+            response.headers().get(reqwest::header::LOCATION).and_then(|v| v.to_str().ok()).map(str::to_string);
+        let rejected = matches!(status.as_u16(), 400 | 422);
         match status.as_u16() {
             200..=299 => {}
+            400 | 422 => {}
             401 => return Err(UpstreamError::Unauthorized(what.into())),
             403 => return Err(UpstreamError::Forbidden(what.into())),
             404 => return Err(UpstreamError::NotFound(what.into())),
+            502..=504 => return Err(UpstreamError::Bad(what.into(), format!("{RETRYABLE_STATUS_PREFIX}{status}"))),
             _ => return Err(UpstreamError::Bad(what.into(), format!("status {status}"))),
         }
-        let body = read_limited(response, self.max_response_bytes).await.map_err(|e| match e {
+        let bytes = read_limited(response, self.max_response_bytes).await.map_err(|e| match e {
             BodyError::Transport(e) => transport(what, e),
             e @ BodyError::TooLarge(_) => UpstreamError::Bad(what.into(), e.to_string()),
         })?;
-        serde_json::from_slice(&body).map_err(|e| UpstreamError::Bad(what.into(), format!("unreadable answer: {e}")))
+        if rejected {
+            let body = serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null);
+            return Err(UpstreamError::Rejected(what.into(), body));
+        }
+        Ok((status, location, bytes))
     }
 }
+
+/// How a 502, 503 or 504 answer is marked in [`UpstreamError::Bad`], so the retry rule can
+/// tell it from other bad answers.
+const RETRYABLE_STATUS_PREFIX: &str = "gateway status ";
 
 fn transport(what: &str, e: reqwest::Error) -> UpstreamError {
     if e.is_timeout() {
         UpstreamError::Timeout(what.into())
     } else {
         UpstreamError::Connect(what.into(), e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use axum::{Router, http::StatusCode as AxumStatus, routing::any};
+
+    use super::*;
+
+    /// A real HTTP server on loopback answering `answers` in turn (then the last one), counting hits.
+    async fn server(answers: Vec<(u16, &'static str)>, delay_ms: u64) -> (Url, Arc<AtomicUsize>) {
+        let hits = Arc::new(AtomicUsize::new(0));
+        let counter = hits.clone();
+        let app = Router::new().route(
+            "/{*rest}",
+            any(move || {
+                let counter = counter.clone();
+                let answers = answers.clone();
+                async move {
+                    let n = counter.fetch_add(1, Ordering::SeqCst);
+                    tokio::time::sleep(Duration::from_millis(delay_ms)).await;
+                    let (status, body) = answers[n.min(answers.len() - 1)];
+                    (AxumStatus::from_u16(status).unwrap_or(AxumStatus::INTERNAL_SERVER_ERROR), body)
+                }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        (Url::parse(&format!("http://{addr}/api/")).expect("url"), hits)
+    }
+
+    fn settings(max_in_flight: usize, queue_ms: u64, retries: u32) -> UpstreamSettings {
+        UpstreamSettings {
+            max_in_flight_per_tenant: max_in_flight,
+            queue_timeout_ms: queue_ms,
+            idempotent_retries: retries,
+            retry_jitter_ms: 5,
+        }
+    }
+
+    fn ctx() -> CallContext {
+        CallContext { access_token: "t".into(), accept_language: None, request_id: None }
+    }
+
+    fn upstream(base: Url, s: &UpstreamSettings) -> Upstream {
+        Upstream::new(reqwest::Client::new(), base, 1 << 20, s)
+    }
+
+    #[tokio::test]
+    async fn a_get_is_retried_once_after_503() {
+        let (base, hits) = server(vec![(503, "busy"), (200, "[1]")], 0).await;
+        let up = upstream(base, &settings(4, 1000, 1));
+        let answer: Vec<u32> = up.get(&ctx(), "reading", "x", &[]).await.expect("the retry succeeds");
+        assert_eq!(answer, vec![1]);
+        assert_eq!(hits.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn a_get_is_retried_at_most_once() {
+        let (base, hits) = server(vec![(502, "down")], 0).await;
+        let up = upstream(base, &settings(4, 1000, 1));
+        let err = up.get::<Vec<u32>>(&ctx(), "reading", "x", &[]).await.expect_err("still down");
+        assert!(matches!(err, UpstreamError::Bad(..)), "{err:?}");
+        assert_eq!(hits.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn no_retry_when_retries_are_off_or_the_status_is_not_transient() {
+        let (base, hits) = server(vec![(503, "busy"), (200, "[1]")], 0).await;
+        let up = upstream(base, &settings(4, 1000, 0));
+        assert!(up.get::<Vec<u32>>(&ctx(), "reading", "x", &[]).await.is_err());
+        assert_eq!(hits.load(Ordering::SeqCst), 1);
+
+        let (base, hits) = server(vec![(500, "boom"), (200, "[1]")], 0).await;
+        let up = upstream(base, &settings(4, 1000, 1));
+        assert!(up.get::<Vec<u32>>(&ctx(), "reading", "x", &[]).await.is_err());
+        assert_eq!(hits.load(Ordering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn a_command_is_never_retried() {
+        let (base, hits) = server(vec![(503, "busy"), (200, "{}")], 0).await;
+        let up = upstream(base, &settings(4, 1000, 1));
+        let err = up
+            .command(&ctx(), "starting", Method::POST, "x", &serde_json::json!({}), Prefer::RespondSync)
+            .await
+            .expect_err("503");
+        assert!(matches!(err, UpstreamError::Bad(..)), "{err:?}");
+        assert_eq!(hits.load(Ordering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn a_rejected_command_carries_the_upstream_body() {
+        let (base, _) = server(vec![(400, r#"{"errors":{"id":["Field is required"]}}"#)], 0).await;
+        let up = upstream(base, &settings(4, 1000, 1));
+        let err = up
+            .command(&ctx(), "enrolling", Method::POST, "x", &serde_json::json!({}), Prefer::RespondSync)
+            .await
+            .expect_err("400");
+        match err {
+            UpstreamError::Rejected(_, body) => assert_eq!(body["errors"]["id"][0], "Field is required"),
+            other => panic!("expected Rejected, got {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn an_accepted_command_answers_its_location_on_the_api_base() {
+        let app =
+            Router::new().route("/api/x", any(|| async { (AxumStatus::ACCEPTED, [("location", "commands/42")], "") }));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        let base = Url::parse(&format!("http://{addr}/api/")).expect("url");
+        let up = upstream(base.clone(), &settings(4, 1000, 1));
+        let answer = up
+            .command(&ctx(), "submitting", Method::POST, "x", &serde_json::json!({}), Prefer::RespondAsync)
+            .await
+            .expect("202");
+        assert_eq!(answer.status, StatusCode::ACCEPTED);
+        assert_eq!(answer.location, Some(base.join("commands/42").expect("join")));
+    }
+
+    #[tokio::test]
+    async fn calls_beyond_the_in_flight_limit_wait_then_get_busy() {
+        let (base, hits) = server(vec![(200, "[1]")], 300).await;
+        let up = upstream(base, &settings(1, 50, 0));
+        let slow = {
+            let up = up.clone();
+            tokio::spawn(async move { up.get::<Vec<u32>>(&ctx(), "reading", "x", &[]).await })
+        };
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let err = up.get::<Vec<u32>>(&ctx(), "reading", "x", &[]).await.expect_err("no free slot");
+        assert!(matches!(err, UpstreamError::Busy(_)), "{err:?}");
+        assert!(matches!(AppError::from(err), AppError::Unavailable(_)));
+        assert!(slow.await.expect("join").is_ok());
+        assert_eq!(hits.load(Ordering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn a_status_address_on_another_origin_is_refused() {
+        let (base, hits) = server(vec![(200, "{}")], 0).await;
+        let up = upstream(base, &settings(4, 1000, 1));
+        let foreign = Url::parse("http://127.0.0.1:9/commands/1").expect("url");
+        assert!(up.get_url::<serde_json::Value>(&ctx(), "polling", &foreign).await.is_err());
+        assert_eq!(hits.load(Ordering::SeqCst), 0);
     }
 }
