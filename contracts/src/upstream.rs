@@ -940,3 +940,96 @@ pub struct CommandStatus {
     #[serde(default)]
     pub errors: Vec<CommandError>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use time::macros::datetime;
+
+    #[test]
+    fn dates_read_rfc3339_and_offsetless_iso_as_utc() {
+        let cases = [
+            ("2026-03-01T12:00:00Z", Some(datetime!(2026-03-01 12:00 UTC))),
+            ("2026-03-01T14:00:00+02:00", Some(datetime!(2026-03-01 12:00 UTC))),
+            ("2026-03-01T12:00:00.250Z", Some(datetime!(2026-03-01 12:00:00.25 UTC))),
+            ("2026-03-01T12:00:00", Some(datetime!(2026-03-01 12:00 UTC))),
+            ("2026-03-01T12:00:00.5", Some(datetime!(2026-03-01 12:00:00.5 UTC))),
+            ("yesterday", None),
+            ("", None),
+        ];
+        for (raw, expected) in cases {
+            assert_eq!(date::parse(raw).ok(), expected, "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn integer_enums_keep_unknown_values() {
+        let states: Vec<WorkflowState> = serde_json::from_value(json!([1, 6, 42])).expect("parses");
+        assert_eq!(states, [WorkflowState::InProgress, WorkflowState::Finished, WorkflowState::Unknown(42)]);
+        assert_eq!(serde_json::to_value(WorkflowState::Unknown(42)).expect("writes"), json!(42));
+        assert_eq!(serde_json::to_value(CourseState::Archived).expect("writes"), json!(4));
+        assert_eq!(PresentationMode::from(0), PresentationMode::Tree);
+    }
+
+    #[test]
+    fn string_enums_fall_back_to_unknown() {
+        let policies: Vec<RevealPolicy> =
+            serde_json::from_value(json!(["afterDate", "afterScore", "later"])).expect("parses");
+        assert_eq!(policies, [RevealPolicy::AfterDate, RevealPolicy::AfterScore, RevealPolicy::Unknown]);
+        let review: ReviewPolicy = serde_json::from_value(json!("afterRevealingResults")).expect("parses");
+        assert_eq!(review, ReviewPolicy::AfterRevealingResults);
+        let kind: ActivityType = serde_json::from_value(json!("scorm")).expect("parses");
+        assert_eq!(kind, ActivityType::Other);
+    }
+
+    #[test]
+    fn activity_parts_read_the_upstream_tree() {
+        let part: ActivityPart = serde_json::from_value(json!({
+            "axis": "1",
+            "activityPathId": "a/b",
+            "available": true,
+            "optional": false,
+            "order": 1,
+            "childActivity": {
+                "type": "composite",
+                "state": 2,
+                "children": [{
+                    "childActivity": {
+                        "type": "lti",
+                        "state": 3,
+                        "proctored": true,
+                        "activityWorkflowAggregate": {
+                            "lastActivityWorkflow": { "state": 3, "submitted": "2026-03-01T10:00:00Z", "finished": null },
+                            "bestActivityRecord": { "passed": false }
+                        }
+                    },
+                    "activityConstraint": { "reviewPolicy": "never", "resultsDisclosurePolicy": "afterDate" }
+                }]
+            },
+            "activityConstraint": { "startFrom": "2026-03-01T00:00:00", "gracePeriodUntil": null, "unknownField": 1 }
+        }))
+        .expect("parses");
+        assert_eq!(part.activity_constraint.and_then(|c| c.start_from), Some(datetime!(2026-03-01 0:00 UTC)));
+        let child = &part.child_activity.children[0];
+        assert_eq!(child.child_activity.kind, ActivityType::Lti);
+        assert_eq!(child.child_activity.state, CourseState::Expired);
+        let workflow = child
+            .child_activity
+            .activity_workflow_aggregate
+            .as_ref()
+            .and_then(|a| a.last_activity_workflow.as_ref())
+            .expect("workflow");
+        assert_eq!(
+            (workflow.state, workflow.submitted.is_some(), workflow.finished),
+            (WorkflowState::InGrading, true, None)
+        );
+        assert_eq!(child.activity_constraint.as_ref().and_then(|c| c.review_policy), Some(ReviewPolicy::Never));
+    }
+
+    #[test]
+    fn bad_dates_fail_with_a_readable_error() {
+        let err = serde_json::from_value::<ActivityConstraint>(json!({ "due": "soon" })).expect_err("rejects");
+        assert!(err.to_string().contains("not a date-time"), "{err}");
+    }
+}
