@@ -1000,7 +1000,11 @@ mod tests {
                         "state": 3,
                         "proctored": true,
                         "activityWorkflowAggregate": {
-                            "lastActivityWorkflow": { "state": 3, "submitted": "2026-03-01T10:00:00Z", "finished": null },
+                            "lastActivityWorkflow": {
+                                "state": 3,
+                                "submitted": "2026-03-01T10:00:00Z",
+                                "finished": null
+                            },
                             "bestActivityRecord": { "passed": false }
                         }
                     },

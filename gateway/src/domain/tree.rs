@@ -163,7 +163,8 @@ fn walk<'a>(
 }
 
 /// Spec section 4 'Open-next selection': the first available activity that is ready or expired
-/// and not disabled, preferring one in progress or not started, descending into children
+/// and not disabled, preferring one in progress or not started (over finished, submitted or in
+/// grading ones), descending into children
 /// (a composite with children is never the answer itself); if none, the first child.
 pub fn open_next<'a>(parts: &'a [ActivityPart], ctx: &CourseContext) -> Option<&'a ActivityPart> {
     let evaluated = evaluate(parts, ctx);
@@ -174,7 +175,8 @@ pub fn open_next<'a>(parts: &'a [ActivityPart], ctx: &CourseContext) -> Option<&
         .filter(|e| matches!(e.part.child_activity.state, CourseState::Ready | CourseState::Expired))
         .filter(|e| !e.lock.disabled)
         .collect();
-    let preferred = candidates.iter().find(|e| progress(last_workflow(e.part)) != Progress::Finished);
+    let preferred =
+        candidates.iter().find(|e| last_workflow(e.part).is_none_or(|w| w.state == WorkflowState::InProgress));
     preferred.or(candidates.first()).map(|e| e.part).or_else(|| sorted(parts).first().copied())
 }
 
@@ -489,6 +491,16 @@ mod tests {
             ("skips unavailable", vec![unavailable(text(1, None)), text(2, None)], Some("p2")),
             ("skips draft", vec![part(1, ActivityType::Text, CourseState::Draft, None), text(2, None)], Some("p2")),
             ("expired counts", vec![part(1, ActivityType::Video, CourseState::Expired, None)], Some("p1")),
+            (
+                "prefers not started over in grading",
+                vec![text(1, Some(WorkflowState::InGrading)), text(2, None)],
+                Some("p2"),
+            ),
+            (
+                "in grading when nothing else",
+                vec![text(1, Some(Finished)), text(2, Some(WorkflowState::InGrading))],
+                Some("p1"),
+            ),
             ("all finished: first finished", vec![text(1, Some(Finished)), text(2, Some(Finished))], Some("p1")),
             (
                 "descends into children",
