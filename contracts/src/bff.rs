@@ -257,3 +257,142 @@ pub struct MyCoursesView {
     /// Whether the catalog is enabled, for the empty state.
     pub catalog_enabled: bool,
 }
+
+/// A button of the course details page (spec section 4, 'Buttons on details').
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum DetailsButton {
+    /// Start: no workflow yet and no results.
+    Start,
+    /// Continue: workflow in progress.
+    Continue,
+    /// Start again: finished and retake allowed.
+    Retake,
+    /// Review an earlier attempt.
+    Review,
+    /// Self-enrol: add the course to My courses.
+    AddToMyCourses,
+    /// Already self-enrolled (shown as a disabled 'Enrolled' button).
+    Enrolled,
+}
+
+/// A notice of the course details page (spec section 4, 'Buttons on details', 'Availability').
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum DetailsNotice {
+    /// Imported results: neither review nor retake.
+    NoReviewRetake,
+    /// 'Will be available to start on {date}' (the availability date).
+    WillBeAvailable,
+    /// 'Was available to start before {date}' (the availability end date).
+    WasAvailableBefore,
+    /// 'This course is being graded...'.
+    GradingInProgress,
+    /// Draft course: 'Coming soon', cannot start.
+    ComingSoon,
+    /// Archived course: not available.
+    NotAvailable,
+}
+
+/// Why an activity is locked or disabled, in the precedence of spec section 4.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum LockReason {
+    /// Draft or archived activity.
+    ComingSoon,
+    /// Previous activities are not completed.
+    CompletePrevious,
+    /// The grace period after the due date is over.
+    AfterGracePeriod,
+    /// The 'accessible until' date is over.
+    AfterAccessibleUntil,
+    /// Before the 'start from' date.
+    BeforeStart,
+    /// The 'available to start until' date is missed.
+    AfterStartUntil,
+    /// Review of the results is hidden.
+    ReviewHidden,
+    /// The course is finished and new content after completion is not allowed.
+    NoNewContentAfterCompletion,
+    /// The content is unavailable; the upstream's message, when it gave one, is alongside.
+    Unavailable,
+}
+
+/// Status icon of a table-of-contents item (spec section 2, 'Table of contents').
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum TocStatus {
+    /// Draft: clock icon, 'coming soon'.
+    ComingSoon,
+    /// Completed and passed, or pass unknown: green check.
+    Completed,
+    /// Completed but not passed: warning, 'below passing score'.
+    BelowPassingScore,
+    /// Locked: no icon.
+    Locked,
+    /// Optional: dashed circle.
+    Optional,
+    /// Otherwise: empty circle.
+    NotStarted,
+}
+
+/// Progress filter value (spec section 4, 'Progress filter').
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum CourseProgress {
+    /// No workflow and no record.
+    NotStarted,
+    /// Workflow in progress, in grading or grading approved.
+    InProgress,
+    /// Workflow finished, or no workflow but a record.
+    Completed,
+}
+
+/// Priority filter value (spec section 4, 'Priority').
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum CoursePriority {
+    /// Mandatory courses.
+    Mandatory,
+    /// Optional courses.
+    Optional,
+}
+
+/// The course list filter carried in the URL (spec section 5).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CourseFilter {
+    /// Collection ids (`collection`).
+    pub collections: Vec<String>,
+    /// Term ids (`term`).
+    pub terms: Vec<String>,
+    /// Progress values (`courseProgress`).
+    pub progress: Vec<CourseProgress>,
+    /// Priority values (`coursePriority`).
+    pub priority: Vec<CoursePriority>,
+}
+
+/// Points of a score, shown as 'X out of Y points'.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ScorePoints {
+    /// Points reached.
+    pub score: f64,
+    /// Points possible.
+    pub max_score: f64,
+}
+
+/// A score as shown (spec section 5): a whole percent of the maximum, and the points unless the
+/// maximum is 1.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ScoreDisplay {
+    /// Percent of the maximum, 0 decimals.
+    pub percent: u32,
+    /// Points; absent when the maximum score is 1 or unknown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub points: Option<ScorePoints>,
+    /// Colour class of the score.
+    pub color: ScoreColor,
+}

@@ -26,6 +26,15 @@ pub fn render() -> String {
         decl::<CollectionChip>(&cfg),
         decl::<TermOption>(&cfg),
         decl::<MyCoursesView>(&cfg),
+        decl::<DetailsButton>(&cfg),
+        decl::<DetailsNotice>(&cfg),
+        decl::<LockReason>(&cfg),
+        decl::<TocStatus>(&cfg),
+        decl::<CourseProgress>(&cfg),
+        decl::<CoursePriority>(&cfg),
+        decl::<CourseFilter>(&cfg),
+        decl::<ScorePoints>(&cfg),
+        decl::<ScoreDisplay>(&cfg),
     ];
     let mut out =
         String::from("// Generated from the Rust crate `contracts` by `make contracts`; do not edit by hand.\n\n");

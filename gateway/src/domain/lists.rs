@@ -19,6 +19,36 @@ pub fn is_enrolled_listed(agg: &ObjectiveWorkflowAggregate) -> bool {
             || agg.last_objective_record.is_some())
 }
 
+/// Spec section 4 'Lists': the catalog shows only objectives not self-enrolled, not state 4,
+/// showInCatalog true, with no workflow or record.
+pub fn is_catalog_listed(agg: &ObjectiveWorkflowAggregate) -> bool {
+    !agg.is_self_enrolled
+        && agg.objective.activity.state != ARCHIVED
+        && agg.show_in_catalog
+        && agg.last_objective_workflow.is_none()
+        && agg.last_objective_record.is_none()
+}
+
+/// The catalog rule as an upstream filter, with the keyword as in [`enrolled_filter`].
+pub fn catalog_filter(keyword: &str) -> Value {
+    let mut filter = vec![
+        json!(["isSelfEnrolled", "=", false]),
+        json!("and"),
+        json!(["objective.activity.state", "<>", ARCHIVED]),
+        json!("and"),
+        json!(["showInCatalog", "=", true]),
+        json!("and"),
+        json!(["lastObjectiveWorkflow", "=", null]),
+        json!("and"),
+        json!(["lastObjectiveRecord", "=", null]),
+    ];
+    if !keyword.is_empty() {
+        filter.push(json!("and"));
+        filter.push(json!([["objective.name", "contains", keyword], "or", ["objective.code", "contains", keyword]]));
+    }
+    Value::Array(filter)
+}
+
 /// The same rule as an upstream filter, so paging and totals are right; the keyword (already
 /// normalised) narrows by course name or code.
 pub fn enrolled_filter(keyword: &str) -> Value {
@@ -92,6 +122,30 @@ mod tests {
             agg.is_mandatory = mandatory;
             assert_eq!(is_enrolled_listed(&agg), listed, "{state} {self_enrolled} {mandatory} {workflow:?} {record}");
         }
+    }
+
+    /// Spec section 4 'Lists': catalog list rule.
+    #[test]
+    fn lists_catalog_shows_not_self_enrolled_not_archived_in_catalog_not_started() {
+        // (clause, activity state, self-enrolled, showInCatalog, workflow, record, listed)
+        let cases = [
+            ("all hold", 2, false, true, None, false, true),
+            ("expired still listed", 3, false, true, None, false, true),
+            ("self-enrolled", 2, true, true, None, false, false),
+            ("archived", 4, false, true, None, false, false),
+            ("not in catalog", 2, false, false, None, false, false),
+            ("has workflow", 2, false, true, Some(1), false, false),
+            ("has record", 2, false, true, None, true, false),
+        ];
+        for (clause, state, self_enrolled, in_catalog, workflow, record, listed) in cases {
+            let mut agg = aggregate("Course", workflow, record);
+            agg.objective.activity.state = state;
+            agg.is_self_enrolled = self_enrolled;
+            agg.show_in_catalog = in_catalog;
+            assert_eq!(is_catalog_listed(&agg), listed, "{clause}");
+        }
+        assert_eq!(catalog_filter("").as_array().map(Vec::len), Some(9));
+        assert_eq!(catalog_filter("x").as_array().map(Vec::len), Some(11));
     }
 
     #[test]

@@ -1,7 +1,14 @@
 //! Business rules of spec sections 4 and 5, as pure functions. No I/O here; time is passed in.
 //! Each rule has a table test named after its spec clause.
 
+pub mod certificate;
+pub mod commands;
 pub mod course;
+pub mod details;
+pub mod filters;
 pub mod lists;
 pub mod profile;
+pub mod refresh;
+pub mod reveal;
 pub mod score;
+pub mod tree;

@@ -13,6 +13,11 @@ pub fn full_name(user: &UserProfile) -> String {
     if name.is_empty() { user.email.clone() } else { name }
 }
 
+/// Spec section 5: 'Time-zone selection saves only when it differs from the current value.'
+pub fn timezone_needs_saving(current: Option<&str>, selected: &str) -> bool {
+    current != Some(selected)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -40,6 +45,20 @@ mod tests {
         ];
         for (u, expected) in cases {
             assert_eq!(full_name(&u), expected);
+        }
+    }
+
+    /// Spec section 5 'Time-zone selection saves only when it differs from the current value'.
+    #[test]
+    fn time_zone_saves_only_when_different() {
+        let cases = [
+            (None, "Europe/Paris", true),
+            (Some("Europe/Paris"), "Europe/Paris", false),
+            (Some("Europe/Paris"), "Europe/Berlin", true),
+            (Some("UTC"), "Etc/UTC", true),
+        ];
+        for (current, selected, saves) in cases {
+            assert_eq!(timezone_needs_saving(current, selected), saves, "{current:?} -> {selected}");
         }
     }
 }

@@ -304,3 +304,85 @@ terms: Array<TermOption>,
  * Whether the catalog is enabled, for the empty state.
  */
 catalogEnabled: boolean, };
+
+/**
+ * A button of the course details page (spec section 4, 'Buttons on details').
+ */
+export type DetailsButton = "start" | "continue" | "retake" | "review" | "addToMyCourses" | "enrolled";
+
+/**
+ * A notice of the course details page (spec section 4, 'Buttons on details', 'Availability').
+ */
+export type DetailsNotice = "noReviewRetake" | "willBeAvailable" | "wasAvailableBefore" | "gradingInProgress" | "comingSoon" | "notAvailable";
+
+/**
+ * Why an activity is locked or disabled, in the precedence of spec section 4.
+ */
+export type LockReason = "comingSoon" | "completePrevious" | "afterGracePeriod" | "afterAccessibleUntil" | "beforeStart" | "afterStartUntil" | "reviewHidden" | "noNewContentAfterCompletion" | "unavailable";
+
+/**
+ * Status icon of a table-of-contents item (spec section 2, 'Table of contents').
+ */
+export type TocStatus = "comingSoon" | "completed" | "belowPassingScore" | "locked" | "optional" | "notStarted";
+
+/**
+ * Progress filter value (spec section 4, 'Progress filter').
+ */
+export type CourseProgress = "notStarted" | "inProgress" | "completed";
+
+/**
+ * Priority filter value (spec section 4, 'Priority').
+ */
+export type CoursePriority = "mandatory" | "optional";
+
+/**
+ * The course list filter carried in the URL (spec section 5).
+ */
+export type CourseFilter = { 
+/**
+ * Collection ids (`collection`).
+ */
+collections: Array<string>, 
+/**
+ * Term ids (`term`).
+ */
+terms: Array<string>, 
+/**
+ * Progress values (`courseProgress`).
+ */
+progress: Array<CourseProgress>, 
+/**
+ * Priority values (`coursePriority`).
+ */
+priority: Array<CoursePriority>, };
+
+/**
+ * Points of a score, shown as 'X out of Y points'.
+ */
+export type ScorePoints = { 
+/**
+ * Points reached.
+ */
+score: number, 
+/**
+ * Points possible.
+ */
+maxScore: number, };
+
+/**
+ * A score as shown (spec section 5): a whole percent of the maximum, and the points unless the
+ * maximum is 1.
+ */
+export type ScoreDisplay = { 
+/**
+ * Percent of the maximum, 0 decimals.
+ */
+percent: number, 
+/**
+ * Points; absent when the maximum score is 1 or unknown.
+ */
+points?: ScorePoints, 
+/**
+ * Colour class of the score.
+ */
+color: ScoreColor, };
