@@ -2,10 +2,13 @@
 //! Connect issuer. It is a second, independent implementation: it shares no code with the
 //! gateway. State lives in SQLite, created and seeded at every start.
 
+mod admin;
 pub mod api;
 pub mod clock;
 mod db;
 mod error;
+pub mod events;
+pub mod faults;
 mod html;
 pub mod idp;
 mod keys;
@@ -38,10 +41,20 @@ pub struct SandboxConfig {
     pub access_token_ttl_secs: u64,
     /// How the sandbox clock starts (real time unless a test fixes or shifts it).
     pub clock: clock::ClockMode,
+    /// The token every `/admin/` call must carry as `Authorization: Bearer <token>`; `None`
+    /// leaves the admin API open (tests, the demo on loopback).
+    pub admin_token: Option<String>,
+    /// Fault rules in force from the start (`PUT /admin/faults` replaces them).
+    pub faults: Vec<faults::FaultRule>,
+    /// The most analytics events the sink keeps; older ones are dropped and counted.
+    pub max_stored_events: usize,
+    /// The largest request body the events sink takes, in bytes.
+    pub events_body_limit_bytes: usize,
 }
 
 impl Default for SandboxConfig {
-    /// In memory on a free loopback port, access tokens valid 600 s.
+    /// In memory on a free loopback port, access tokens valid 600 s, real clock, no faults,
+    /// an open admin API, up to 10,000 stored events in batches of up to 1 MiB.
     fn default() -> Self {
         Self::in_memory(SocketAddr::from(([127, 0, 0, 1], 0)))
     }
@@ -56,6 +69,10 @@ impl SandboxConfig {
             public_url: None,
             access_token_ttl_secs: 600,
             clock: clock::ClockMode::Real,
+            admin_token: None,
+            faults: Vec::new(),
+            max_stored_events: 10_000,
+            events_body_limit_bytes: 1024 * 1024,
         }
     }
 }
@@ -67,11 +84,14 @@ pub struct Sandbox {
     public_url: Url,
     access_token_ttl_secs: u64,
     clock: clock::Clock,
+    admin_token: Option<String>,
+    faults: faults::Faults,
+    events: events::EventStore,
+    events_body_limit_bytes: usize,
 }
 
 impl Sandbox {
     /// Seconds since the Unix epoch, as the sandbox clock reads them (business dates).
-    #[expect(dead_code, reason = "the API's date rules read it")]
     fn now(&self) -> i64 {
         self.clock.now()
     }
@@ -129,6 +149,9 @@ impl Drop for RunningSandbox {
 
 /// Binds, seeds and starts serving.
 pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
+    for (index, rule) in config.faults.iter().enumerate() {
+        rule.validate().map_err(|e| anyhow::anyhow!("fault rule {index}: {e}"))?;
+    }
     let listener = TcpListener::bind(config.listen).await.with_context(|| format!("binding {}", config.listen))?;
     let addr = listener.local_addr().context("reading the bound address")?;
     let public_url = match config.public_url.clone() {
@@ -143,6 +166,10 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
         public_url: public_url.clone(),
         access_token_ttl_secs: config.access_token_ttl_secs,
         clock: clock::Clock::new(config.clock),
+        admin_token: config.admin_token.clone(),
+        faults: faults::Faults::new(config.faults.clone()),
+        events: events::EventStore::new(config.max_stored_events),
+        events_body_limit_bytes: config.events_body_limit_bytes,
     });
     let app = router(state);
     let (tx, rx) = oneshot::channel::<()>();
@@ -179,9 +206,14 @@ fn open(data_dir: Option<PathBuf>) -> anyhow::Result<(Connection, HashMap<String
 }
 
 fn router(state: Shared) -> Router {
+    // Faults apply to the API routes only: never to the issuer or the admin API.
+    let api = api::routes()
+        .merge(events::routes(state.events_body_limit_bytes))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), faults::inject));
     Router::new()
         .merge(idp::routes())
-        .merge(api::routes())
+        .merge(api)
+        .merge(admin::routes(state.clone()))
         .fallback(|| async { error::ApiError::not_found("no such sandbox route").into_response() })
         .route("/healthz", axum::routing::get(|| async { (StatusCode::OK, "ok") }))
         .layer(tower_http::trace::TraceLayer::new_for_http())

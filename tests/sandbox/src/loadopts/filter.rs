@@ -217,9 +217,9 @@ pub(super) fn order(a: &Value, b: &Value) -> Option<Ordering> {
         (Value::Number(x), Value::Number(y)) => x.as_f64()?.partial_cmp(&y.as_f64()?),
         (Value::String(x), Value::String(y)) => Some(x.to_lowercase().cmp(&y.to_lowercase())),
         (Value::Bool(x), Value::Bool(y)) => Some(x.cmp(y)),
-        (Value::Bool(x), Value::String(y)) | (Value::String(y), Value::Bool(x)) => {
-            y.parse::<bool>().ok().map(|y| x.cmp(&y))
-        }
+        (Value::Bool(x), Value::String(y)) => y.parse::<bool>().ok().map(|y| x.cmp(&y)),
+        // The actual value stays on the left: `"true" > false`, not the other way round.
+        (Value::String(x), Value::Bool(y)) => x.parse::<bool>().ok().map(|x| x.cmp(y)),
         _ => None,
     }
 }

@@ -70,4 +70,6 @@ pub fn load(items: Vec<Value>, query: &LoadQuery) -> Result<Value, LoadError> {
 }
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;

@@ -170,3 +170,14 @@ fn sorting_by_nested_paths_puts_nulls_first() {
     let plain = load(items, &LoadQuery { require_total_count: Some("false".into()), ..LoadQuery::default() });
     assert!(plain.expect("load").get("totalCount").is_none());
 }
+
+#[test]
+fn text_booleans_order_the_same_way_on_either_side() {
+    let item = json!({ "text": "true", "flag": false });
+    let holds = |f: Value| matches(&parse_filter(&f).expect("parses"), &item);
+    assert!(holds(json!(["text", ">", false])), "\"true\" > false");
+    assert!(!holds(json!(["text", "<", false])));
+    assert!(holds(json!(["flag", "<", "true"])), "false < \"true\"");
+    assert!(!holds(json!(["flag", ">", "true"])));
+    assert!(holds(json!(["text", "=", true])) && holds(json!(["flag", "=", "false"])));
+}
