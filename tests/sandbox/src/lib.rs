@@ -17,6 +17,7 @@ use std::{
     net::SocketAddr,
     path::PathBuf,
     sync::{Arc, Mutex, MutexGuard},
+    time::Duration,
 };
 
 use anyhow::Context;
@@ -38,6 +39,10 @@ pub struct SandboxConfig {
     pub access_token_ttl_secs: u64,
     /// How the sandbox clock starts (real time unless a test fixes or shifts it).
     pub clock: clock::ClockMode,
+    /// How long an asynchronous command (`Prefer: respond-async`) stays pending.
+    pub command_delay: Duration,
+    /// A self-enrolment's aggregate appears after a random delay in this range.
+    pub enrollment_delay: (Duration, Duration),
 }
 
 impl Default for SandboxConfig {
@@ -56,6 +61,8 @@ impl SandboxConfig {
             public_url: None,
             access_token_ttl_secs: 600,
             clock: clock::ClockMode::Real,
+            command_delay: Duration::from_secs(1),
+            enrollment_delay: (Duration::from_secs(1), Duration::from_secs(3)),
         }
     }
 }
@@ -67,11 +74,12 @@ pub struct Sandbox {
     public_url: Url,
     access_token_ttl_secs: u64,
     clock: clock::Clock,
+    command_delay: Duration,
+    enrollment_delay: (Duration, Duration),
 }
 
 impl Sandbox {
     /// Seconds since the Unix epoch, as the sandbox clock reads them (business dates).
-    #[expect(dead_code, reason = "the API's date rules read it")]
     fn now(&self) -> i64 {
         self.clock.now()
     }
@@ -136,13 +144,18 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
         None => Url::parse(&format!("http://{addr}/")).context("building the public URL")?,
     };
     let data_dir = config.data_dir.clone();
-    let (db, keys) = tokio::task::spawn_blocking(move || open(data_dir)).await.context("starting the sandbox")??;
+    let clock = clock::Clock::new(config.clock);
+    let seeded_at = clock.now();
+    let (db, keys) =
+        tokio::task::spawn_blocking(move || open(data_dir, seeded_at)).await.context("starting the sandbox")??;
     let state = Arc::new(Sandbox {
         db: Mutex::new(db),
         keys,
         public_url: public_url.clone(),
         access_token_ttl_secs: config.access_token_ttl_secs,
-        clock: clock::Clock::new(config.clock),
+        clock,
+        command_delay: config.command_delay,
+        enrollment_delay: config.enrollment_delay,
     });
     let app = router(state);
     let (tx, rx) = oneshot::channel::<()>();
@@ -157,7 +170,7 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
     Ok(RunningSandbox { addr, base_url: public_url, shutdown: Some(tx), task: Some(task) })
 }
 
-fn open(data_dir: Option<PathBuf>) -> anyhow::Result<(Connection, HashMap<String, keys::SigningKey>)> {
+fn open(data_dir: Option<PathBuf>, now: i64) -> anyhow::Result<(Connection, HashMap<String, keys::SigningKey>)> {
     let db = match &data_dir {
         Some(dir) => {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -170,7 +183,7 @@ fn open(data_dir: Option<PathBuf>) -> anyhow::Result<(Connection, HashMap<String
         None => Connection::open_in_memory().context("opening the in-memory database")?,
     };
     db::create_schema(&db).context("creating the schema")?;
-    seed::seed(&db).context("seeding")?;
+    seed::seed(&db, now).context("seeding")?;
     let mut keys = HashMap::new();
     for (tenant, _) in seed::TENANTS {
         keys.insert(tenant.to_string(), keys::load_or_create(data_dir.as_deref(), tenant)?);
