@@ -373,9 +373,6 @@ pub(super) fn start_objective(db: &Connection, ctx: &Ctx, body: &Value) -> Outco
     let a = access(db, &ctx.user, aggregate, ctx.now_ms)
         .map_err(db_error)?
         .ok_or_else(|| FieldErrors::one(FIELD, "There is no such course for this user."))?;
-    if !a.mandatory && a.self_enrolled_ms.is_none_or(|t| t > ctx.now_ms) {
-        return Err(FieldErrors::one(FIELD, "Enrol in the course before starting it."));
-    }
     match a.state {
         1 => return Err(FieldErrors::one(FIELD, "The course is coming soon and cannot be started.")),
         4 => return Err(FieldErrors::one(FIELD, "The course is not available.")),
@@ -392,6 +389,10 @@ pub(super) fn start_objective(db: &Connection, ctx: &Ctx, body: &Value) -> Outco
         .prepare_cached("SELECT 1 FROM records WHERE aggregate_id = ?1")
         .and_then(|mut s| s.exists([aggregate]))
         .map_err(db_error)?;
+    let enrolled = a.mandatory || a.self_enrolled_ms.is_some_and(|t| t <= ctx.now_ms) || last.is_some() || has_record;
+    if !enrolled {
+        return Err(FieldErrors::one(FIELD, "Enrol in the course before starting it."));
+    }
     match last {
         Some(6) | None if (last.is_some() || has_record) && !a.retake => {
             return Err(FieldErrors::one(FIELD, "The course is finished and a retake is not allowed."));

@@ -1,7 +1,12 @@
 //! lms-sandbox over real HTTP: one test binary whose modules mirror the URLs.
 
+mod api_activities;
 mod api_aggregates;
+mod api_catalog;
+mod api_certificates;
+mod api_enrollments;
 mod api_users;
+mod api_workflows;
 mod helpers;
 mod idp;
 mod process;
