@@ -70,7 +70,7 @@ fn open_sql(condition: &str) -> String {
     format!(
         "SELECT {} FROM objectives o WHERE o.tenant = ?1 AND o.in_catalog = 1 AND o.activity_state <> 4 {condition}
          ORDER BY o.name",
-        sql::OBJECTIVE
+        sql::objective()
     )
 }
 

@@ -16,8 +16,9 @@ macro_rules! b {
     };
 }
 
-/// An objective (course) with its root activity, collections and grading scale.
-pub(super) const OBJECTIVE: &str = concat!(
+/// An objective (course) with its root activity and collections; `SCALE` marks where
+/// [`objective`] puts its grading scale.
+const OBJECTIVE_BASE: &str = concat!(
     "json_object('id', o.id, 'name', o.name, 'code', o.code, 'description', o.description, 'about', o.about,
      'imageUrl', o.image_url, 'type', o.activity_type, 'state', o.state, 'displayMode', o.display_mode,
      'presentationMode', o.presentation_mode, 'proctored', ",
@@ -33,8 +34,7 @@ pub(super) const OBJECTIVE: &str = concat!(
      'showcases', json((SELECT json_group_array(json_object('id', sc.id, 'name', sc.name)) FROM objective_showcases os
         JOIN showcases sc ON sc.id = os.showcase_id WHERE os.objective_id = o.id)),
      'gradingScaleId', o.grading_scale_id,
-     'objectiveGradingScale', (SELECT json(g.body) FROM grading_scales g WHERE g.id = o.grading_scale_id),
-     'certificateTemplates', CASE WHEN o.certificate_template IS NULL THEN json('[]')
+     SCALE'certificateTemplates', CASE WHEN o.certificate_template IS NULL THEN json('[]')
         ELSE json_array(json_object('name', o.certificate_template, 'validDays', o.certificate_valid_days)) END,
      'announcementChannelId', NULL, 'duration', o.duration, 'knowledgeModelId', o.knowledge_model_id)"
 );
@@ -94,9 +94,18 @@ pub(super) const AGGREGATE: &str = concat!(
      'lastObjectiveRecord', (SELECT json(REC) FROM records r WHERE r.aggregate_id = a.aggregate_id ORDER BY r.created DESC, r.rowid DESC LIMIT 1))"
 );
 
-/// [`AGGREGATE`] with its placeholders filled in.
+/// [`OBJECTIVE_BASE`] with the objective's grading scale: an objective on its own.
+pub(super) fn objective() -> String {
+    OBJECTIVE_BASE.replace(
+        "SCALE",
+        "'objectiveGradingScale', (SELECT json(g.body) FROM grading_scales g WHERE g.id = o.grading_scale_id),\n     ",
+    )
+}
+
+/// [`AGGREGATE`] with its placeholders filled in. The grading scale is given once, on the
+/// aggregate, not again inside its objective: lists of hundreds of courses stay small.
 pub(super) fn aggregate() -> String {
-    AGGREGATE.replace("OBJ", OBJECTIVE).replace("WF", WORKFLOW).replace("REC", RECORD)
+    AGGREGATE.replace("OBJ", &OBJECTIVE_BASE.replace("SCALE", "")).replace("WF", WORKFLOW).replace("REC", RECORD)
 }
 
 /// `FROM` and `WHERE` of the aggregates a user sees: `?1` now in ms, `?2` the user.

@@ -313,3 +313,90 @@ async fn activity_workflow_aggregates_and_records_of_the_seed() {
     let theirs = sb.api("acme", &grace, &format!("objective-workflows/{ow}"), &[]).await;
     assert_eq!(theirs.status(), StatusCode::NOT_FOUND, "another learner's workflow");
 }
+
+#[tokio::test]
+async fn participants_and_group_activity_workflows_of_a_collaborative_activity() {
+    let sb = Sandbox::start().await;
+    let ada = sb.access_token("acme", "ada").await;
+    let grace = sb.access_token("acme", "grace").await;
+    let tour = sb.aggregate("acme", &ada, "Activity Types Tour").await;
+    let ow = tour["lastObjectiveWorkflow"]["id"].as_str().expect("workflow");
+    let parts = sb.api_json("acme", &ada, &format!("users/me/objective-workflows/{ow}/activity/children"), &[]).await;
+    let team = parts
+        .as_array()
+        .expect("parts")
+        .iter()
+        .find(|p| p["childActivity"]["name"] == "Team assignment")
+        .expect("team");
+    let path = team["activityPathId"].as_str().expect("path");
+    let people = sb
+        .api_json(
+            "acme",
+            &ada,
+            &format!("users/me/objective-workflows/{ow}/activity-paths/{path}/participants/query"),
+            &[("requireTotalCount", "true"), ("sort", r#"[{"selector":"first_name"}]"#)],
+        )
+        .await;
+    assert_eq!(people["totalCount"], 2);
+    let names: Vec<&str> =
+        people["data"].as_array().expect("data").iter().map(|p| p["first_name"].as_str().expect("name")).collect();
+    assert_eq!(names, ["Ada", "Grace"]);
+    let leader = sb
+        .api_json(
+            "acme",
+            &ada,
+            &format!("users/me/objective-workflows/{ow}/activity-paths/{path}/participants/query"),
+            &[("filter", r#"["role","=","leader"]"#)],
+        )
+        .await;
+    assert_eq!(leader["data"][0]["first_name"], "Grace");
+    let reading = sb
+        .api_json("acme", &ada, &format!("users/me/objective-workflows/{ow}/activity-paths/1/participants/query"), &[])
+        .await;
+    assert_eq!(reading["data"], json!([]), "a personal activity has no participants");
+
+    // The group workflow is shared: each member reads it through their own aggregate.
+    let group_id = lms_sandbox::seed::id("group-workflow", "acme/Activity Types Tour/Team Blue").to_string();
+    let mine = sb
+        .api_json(
+            "acme",
+            &ada,
+            &format!(
+                "users/me/objective-workflow-aggregates/{}/group-activity-workflows/{group_id}",
+                tour["id"].as_str().expect("id")
+            ),
+            &[],
+        )
+        .await;
+    assert_eq!(
+        (&mine["name"], &mine["state"], &mine["activityId"]),
+        (&json!("Team Blue"), &json!(1), &team["childActivity"]["id"])
+    );
+    assert_eq!(mine["members"].as_array().map(Vec::len), Some(2));
+    let theirs = sb.aggregate("acme", &grace, "Activity Types Tour").await;
+    let shared = sb
+        .api_json(
+            "acme",
+            &grace,
+            &format!(
+                "users/me/objective-workflow-aggregates/{}/group-activity-workflows/{group_id}",
+                theirs["id"].as_str().expect("id")
+            ),
+            &[],
+        )
+        .await;
+    assert_eq!(shared["id"], mine["id"]);
+    let ken = sb.access_token("acme", "ken").await;
+    let outsider = sb
+        .api(
+            "acme",
+            &ken,
+            &format!(
+                "users/me/objective-workflow-aggregates/{}/group-activity-workflows/{group_id}",
+                tour["id"].as_str().expect("id")
+            ),
+            &[],
+        )
+        .await;
+    assert_eq!(outsider.status(), StatusCode::NOT_FOUND, "not a member");
+}
