@@ -99,12 +99,15 @@ struct LoadParams {
 /// What a `.../query` handler receives.
 type LoadOptions = Result<Query<LoadParams>, QueryRejection>;
 
-/// Applies load options to `items`: the answer of a `.../query` endpoint, `{data, totalCount}`;
-/// a malformed option is a 400 problem saying what is wrong.
-fn query_answer(items: Vec<Value>, query: LoadOptions) -> Result<Json<Value>, ApiError> {
-    let Query(params) =
-        query.map_err(|e| ApiError::bad_request(format!("cannot read the query string: {}", e.body_text())))?;
-    let mut answer = loadopts::load(items, &params.load).map_err(|e| ApiError::bad_request(e.0))?;
+/// The load options of a `.../query` call, or a 400 problem saying why they cannot be read.
+fn read_params(query: LoadOptions) -> Result<LoadParams, ApiError> {
+    query
+        .map(|Query(params)| params)
+        .map_err(|e| ApiError::bad_request(format!("cannot read the query string: {}", e.body_text())))
+}
+
+/// Applies `select` to the items of a load answer.
+fn select_fields(mut answer: Value, params: &LoadParams) -> Result<Value, ApiError> {
     if let Some(raw) = params.select.as_deref().filter(|s| !s.is_empty()) {
         let paths: Vec<String> = serde_json::from_str(raw)
             .map_err(|e| ApiError::bad_request(format!("`select` must be a JSON array of field paths: {e}")))?;
@@ -114,7 +117,15 @@ fn query_answer(items: Vec<Value>, query: LoadOptions) -> Result<Json<Value>, Ap
             }
         }
     }
-    Ok(Json(answer))
+    Ok(answer)
+}
+
+/// Applies load options to `items`: the answer of a `.../query` endpoint, `{data, totalCount}`;
+/// a malformed option is a 400 problem saying what is wrong.
+fn query_answer(items: Vec<Value>, query: LoadOptions) -> Result<Json<Value>, ApiError> {
+    let params = read_params(query)?;
+    let answer = loadopts::load(items, &params.load).map_err(|e| ApiError::bad_request(e.0))?;
+    select_fields(answer, &params).map(Json)
 }
 
 /// Only the dotted `paths` of `item`, in the same nesting.

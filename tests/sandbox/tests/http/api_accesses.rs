@@ -2,6 +2,8 @@
 //! `users/me/objectives/{id}/objective-access`, `objectives/{id}/objective-workflow-aggregate`,
 //! the knowledge model; seeded dates relative to the clock; tenants; speed.
 
+use std::time::{Duration, Instant};
+
 use lms_sandbox::clock::ClockMode;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -182,4 +184,41 @@ async fn every_private_call_wants_this_tenants_token_and_public_ones_none() {
     for path in ["public/open-catalog/objectives/query", "public/open-catalog/showcases"] {
         assert_eq!(sb.public("acme", path, &[]).await.status(), StatusCode::OK, "{path}");
     }
+}
+
+#[tokio::test]
+async fn five_hundred_courses_answer_quickly() {
+    let sb = Sandbox::start().await;
+    let token = sb.access_token("acme", "bulk").await;
+    let query = [
+        (
+            "filter",
+            r#"[["objective.activity.state","<>",4],"and",[["isMandatory","=",true],"or",["isSelfEnrolled","=",true]]]"#,
+        ),
+        ("sort", r#"[{"selector":"objective.name","desc":false}]"#),
+        ("take", "24"),
+        ("requireTotalCount", "true"),
+    ];
+    let first = sb.api_json("acme", &token, "objective-workflow-aggregates/query", &query).await;
+    assert_eq!(first["totalCount"], 500);
+    assert_eq!(first["data"][0]["objective"]["name"], "Performance Course 001");
+    // A condition on a field outside the list fields takes the path that reads every aggregate
+    // in full; both paths answer the same.
+    let full_filter = r#"[[["objective.activity.state","<>",4],"and",[["isMandatory","=",true],"or",["isSelfEnrolled","=",true]]],"and",["objective.duration",">",-1]]"#;
+    let mut full_query = query;
+    full_query[0].1 = full_filter;
+    let full = sb.api_json("acme", &token, "objective-workflow-aggregates/query", &full_query).await;
+    assert_eq!(full, first);
+    assert!(first["data"][0]["objectiveGradingScale"]["objectiveGrades"].is_array(), "page items are whole");
+    let mut slowest = Duration::ZERO;
+    for path in ["objective-workflow-aggregates/query", "users/me/enrolled-showcases", "users/me/terms", "users/me"] {
+        for _ in 0..3 {
+            let started = Instant::now();
+            sb.api_json("acme", &token, path, &query).await;
+            slowest = slowest.max(started.elapsed());
+        }
+    }
+    // An unoptimised build on shared cores is tens of times slower than the release binary, so
+    // this bound only catches pathological work (a query per course, a full scan per row).
+    assert!(slowest < Duration::from_secs(2), "slowest call took {slowest:?}");
 }
