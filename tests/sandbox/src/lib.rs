@@ -20,6 +20,7 @@ use std::{
     net::SocketAddr,
     path::PathBuf,
     sync::{Arc, Mutex, MutexGuard},
+    time::Duration,
 };
 
 use anyhow::Context;
@@ -50,6 +51,10 @@ pub struct SandboxConfig {
     pub max_stored_events: usize,
     /// The largest request body the events sink takes, in bytes.
     pub events_body_limit_bytes: usize,
+    /// How long an asynchronous command (`Prefer: respond-async`) stays pending.
+    pub command_delay: Duration,
+    /// A self-enrolment's aggregate appears after a random delay in this range.
+    pub enrollment_delay: (Duration, Duration),
 }
 
 impl Default for SandboxConfig {
@@ -73,6 +78,8 @@ impl SandboxConfig {
             faults: Vec::new(),
             max_stored_events: 10_000,
             events_body_limit_bytes: 1024 * 1024,
+            command_delay: Duration::from_secs(1),
+            enrollment_delay: (Duration::from_secs(1), Duration::from_secs(3)),
         }
     }
 }
@@ -88,6 +95,8 @@ pub struct Sandbox {
     faults: faults::Faults,
     events: events::EventStore,
     events_body_limit_bytes: usize,
+    command_delay: Duration,
+    enrollment_delay: (Duration, Duration),
 }
 
 impl Sandbox {
@@ -159,17 +168,22 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
         None => Url::parse(&format!("http://{addr}/")).context("building the public URL")?,
     };
     let data_dir = config.data_dir.clone();
-    let (db, keys) = tokio::task::spawn_blocking(move || open(data_dir)).await.context("starting the sandbox")??;
+    let clock = clock::Clock::new(config.clock);
+    let seeded_at = clock.now();
+    let (db, keys) =
+        tokio::task::spawn_blocking(move || open(data_dir, seeded_at)).await.context("starting the sandbox")??;
     let state = Arc::new(Sandbox {
         db: Mutex::new(db),
         keys,
         public_url: public_url.clone(),
         access_token_ttl_secs: config.access_token_ttl_secs,
-        clock: clock::Clock::new(config.clock),
         admin_token: config.admin_token.clone(),
         faults: faults::Faults::new(config.faults.clone()),
         events: events::EventStore::new(config.max_stored_events),
         events_body_limit_bytes: config.events_body_limit_bytes,
+        clock,
+        command_delay: config.command_delay,
+        enrollment_delay: config.enrollment_delay,
     });
     let app = router(state);
     let (tx, rx) = oneshot::channel::<()>();
@@ -184,7 +198,7 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
     Ok(RunningSandbox { addr, base_url: public_url, shutdown: Some(tx), task: Some(task) })
 }
 
-fn open(data_dir: Option<PathBuf>) -> anyhow::Result<(Connection, HashMap<String, keys::SigningKey>)> {
+fn open(data_dir: Option<PathBuf>, now: i64) -> anyhow::Result<(Connection, HashMap<String, keys::SigningKey>)> {
     let db = match &data_dir {
         Some(dir) => {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -197,7 +211,7 @@ fn open(data_dir: Option<PathBuf>) -> anyhow::Result<(Connection, HashMap<String
         None => Connection::open_in_memory().context("opening the in-memory database")?,
     };
     db::create_schema(&db).context("creating the schema")?;
-    seed::seed(&db).context("seeding")?;
+    seed::seed(&db, now).context("seeding")?;
     let mut keys = HashMap::new();
     for (tenant, _) in seed::TENANTS {
         keys.insert(tenant.to_string(), keys::load_or_create(data_dir.as_deref(), tenant)?);

@@ -94,7 +94,7 @@ async fn terms_scales_and_collections() {
         .iter()
         .map(|c| (c["name"].as_str().expect("name").to_string(), c["objectivesCount"].as_u64().expect("count")))
         .collect();
-    assert_eq!(counts, HashMap::from([("Onboarding".into(), 3), ("Security".into(), 2)]));
+    assert_eq!(counts, HashMap::from([("Onboarding".into(), 4), ("Security".into(), 3)]));
     for field in ["id", "code", "description", "order"] {
         assert!(showcases[0].get(field).is_some(), "{field}");
     }
@@ -118,4 +118,52 @@ async fn terms_scales_and_collections() {
     assert_eq!(by_id["data"].as_array().map(Vec::len), Some(1));
     let none = sb.api_json("acme", &token, "grading-scales/query", &[("filter", r#"["id","=","nope"]"#)]).await;
     assert_eq!(none["data"], json!([]));
+}
+
+#[tokio::test]
+async fn units_and_the_time_zone_setting() {
+    let sb = Sandbox::start().await;
+    let token = sb.access_token("acme", "ada").await;
+    let me = sb.api_json("acme", &token, "users/me", &[]).await;
+    let id = me["id"].as_str().expect("id");
+    let units = sb.api_json("acme", &token, &format!("users/{id}/units"), &[]).await;
+    let items = units["items"].as_array().expect("items");
+    assert_eq!(items.len(), 2);
+    let primary: Vec<&str> = items
+        .iter()
+        .filter(|u| u["membership"]["is_primary"] == true)
+        .map(|u| u["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(primary, ["Engineering"], "one primary membership");
+    let grace = sb.api_json("acme", &sb.access_token("acme", "grace").await, "users/me", &[]).await;
+    let other = sb.api("acme", &token, &format!("users/{}/units", grace["id"].as_str().expect("id")), &[]).await;
+    assert_eq!(other.status(), StatusCode::FORBIDDEN, "someone else's units");
+
+    assert_eq!(me["timezone"], "Europe/London");
+    let set = |tz: Value| {
+        sb.browser
+            .post(sb.url(&format!("t/acme/api/users/{id}/timezone")))
+            .bearer_auth(&token)
+            .json(&json!({ "timezone": tz }))
+            .send()
+    };
+    let saved = set(json!("America/Argentina/Buenos_Aires")).await.expect("post");
+    assert_eq!(saved.status(), StatusCode::OK);
+    let me = sb.api_json("acme", &token, "users/me", &[]).await;
+    assert_eq!(me["timezone"], "America/Argentina/Buenos_Aires", "persisted and shown by users/me");
+    for bad in [json!("Mars/Olympus Mons"), json!("london"), json!(""), json!(3), Value::Null] {
+        let response = set(bad.clone()).await.expect("post");
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
+        assert!(response.json::<Value>().await.expect("problem")["errors"]["timezone"].is_array());
+    }
+    assert_eq!(sb.api_json("acme", &token, "users/me", &[]).await["timezone"], "America/Argentina/Buenos_Aires");
+    let forbidden = sb
+        .browser
+        .post(sb.url(&format!("t/acme/api/users/{}/timezone", grace["id"].as_str().expect("id"))))
+        .bearer_auth(&token)
+        .json(&json!({ "timezone": "UTC" }))
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(forbidden.status(), StatusCode::FORBIDDEN);
 }

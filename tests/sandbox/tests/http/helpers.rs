@@ -193,3 +193,88 @@ pub(crate) fn jwt_parts(jwt: &str) -> (Value, Value) {
     };
     (part(0), part(1))
 }
+
+/// Commands run 20 ms after they are accepted and self-enrolments appear at once, so state
+/// machine tests do not wait a second per step.
+pub(crate) fn fast_config() -> SandboxConfig {
+    let mut config = SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
+    config.command_delay = std::time::Duration::from_millis(20);
+    config.enrollment_delay = (std::time::Duration::ZERO, std::time::Duration::ZERO);
+    config
+}
+
+impl Sandbox {
+    /// A sandbox with [`fast_config`].
+    pub(crate) async fn start_fast() -> Self {
+        Self::start_with(fast_config()).await
+    }
+
+    /// `POST /t/{tenant}/api/{path}` with a JSON body and `Prefer: {prefer}`.
+    pub(crate) async fn command(&self, tenant: &str, token: &str, path: &str, prefer: &str, body: &Value) -> Response {
+        self.browser
+            .post(self.url(&format!("t/{tenant}/api/{path}")))
+            .bearer_auth(token)
+            .header("prefer", prefer)
+            .json(body)
+            .send()
+            .await
+            .expect("command")
+    }
+
+    /// A `respond-sync` command that must succeed; its result.
+    pub(crate) async fn sync(&self, tenant: &str, token: &str, path: &str, body: &Value) -> Value {
+        let response = self.command(tenant, token, path, "respond-sync", body).await;
+        let status = response.status();
+        let answer: Value = response.json().await.expect("json");
+        assert_eq!(status, StatusCode::OK, "{path} {body}: {answer}");
+        answer
+    }
+
+    /// A `respond-async` command: checks the 202 and its `Location`, polls it until the
+    /// command is no longer pending (up to 5 s) and returns the final status resource.
+    pub(crate) async fn run_async(&self, tenant: &str, token: &str, path: &str, body: &Value) -> Value {
+        let accepted = self.command(tenant, token, path, "respond-async", body).await;
+        assert_eq!(accepted.status(), StatusCode::ACCEPTED, "{path} {body}");
+        let location = accepted.headers()[LOCATION].to_str().expect("ascii").to_string();
+        assert!(location.starts_with(&format!("/t/{tenant}/api/commands/")), "{location}");
+        self.poll(token, &location).await
+    }
+
+    /// Polls a command status address until its status is not 0 (pending), up to 5 s.
+    pub(crate) async fn poll(&self, token: &str, location: &str) -> Value {
+        for _ in 0..250 {
+            let status: Value = self
+                .browser
+                .get(self.url(location.trim_start_matches('/')))
+                .bearer_auth(token)
+                .send()
+                .await
+                .expect("status")
+                .json()
+                .await
+                .expect("json");
+            if status["status"] != 0 {
+                return status;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        panic!("the command at {location} did not complete in 5 s");
+    }
+
+    /// `GET /t/{tenant}/api/{path}` without a token (public calls).
+    pub(crate) async fn public(&self, tenant: &str, path: &str, query: &[(&str, &str)]) -> Response {
+        self.browser.get(self.url(&format!("t/{tenant}/api/{path}"))).query(query).send().await.expect("public call")
+    }
+
+    /// The aggregate of `user`'s course named `name`.
+    pub(crate) async fn aggregate(&self, tenant: &str, token: &str, name: &str) -> Value {
+        let filter = serde_json::json!(["objective.name", "=", name]).to_string();
+        let found = self.api_json(tenant, token, "objective-workflow-aggregates/query", &[("filter", &filter)]).await;
+        found["data"][0].clone()
+    }
+}
+
+/// A new UUID as a JSON string.
+pub(crate) fn new_id() -> Value {
+    Value::String(uuid::Uuid::new_v4().to_string())
+}

@@ -1,0 +1,233 @@
+//! Objective accesses and aggregates (enrolled courses): `users/me/objective-accesses/query`,
+//! `users/me/objectives/{id}/objective-access`, `objective-workflow-aggregates/query`,
+//! `objectives/{id}/objective-workflow-aggregate`, and an aggregate's knowledge model.
+
+use std::{collections::HashMap, sync::OnceLock};
+
+use axum::{
+    Json, Router,
+    extract::{Path, Query, State, rejection::QueryRejection},
+    http::HeaderMap,
+    routing::get,
+};
+use rusqlite::params;
+use serde_json::{Value, json};
+
+use super::{LoadOptions, json_rows, now_ms, query_answer, read_params, select_fields, sql, user};
+use crate::{Shared, error::ApiError, loadopts};
+
+pub(super) fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/t/{tenant}/api/objective-workflow-aggregates/query", get(query_aggregates))
+        .route("/t/{tenant}/api/objectives/{id}/objective-workflow-aggregate", get(aggregate_of_objective))
+        .route("/t/{tenant}/api/users/me/objective-accesses/query", get(query_accesses))
+        .route("/t/{tenant}/api/users/me/objectives/{id}/objective-access", get(access_of_objective))
+        .route("/t/{tenant}/api/users/me/objective-workflow-aggregates/{id}/knowledge-model", get(knowledge_model))
+}
+
+/// The aggregates of `user` (all of them, or of one objective); list rules are the gateway's.
+pub(super) fn aggregates(s: &Shared, user: &str, objective: Option<&str>) -> Result<Vec<Value>, ApiError> {
+    static ALL: OnceLock<String> = OnceLock::new();
+    static ONE: OnceLock<String> = OnceLock::new();
+    let now = now_ms();
+    match objective {
+        None => {
+            let sql = ALL.get_or_init(|| format!("SELECT {} {}", sql::aggregate(), sql::VISIBLE_ACCESSES));
+            json_rows(s, sql, params![now, user])
+        }
+        Some(objective) => {
+            let sql = ONE.get_or_init(|| {
+                format!("SELECT {} {} AND a.objective_id = ?3", sql::aggregate(), sql::VISIBLE_ACCESSES)
+            });
+            json_rows(s, sql, params![now, user, objective])
+        }
+    }
+}
+
+/// An aggregate as the objective access behind it (spec section 3's field names).
+fn as_access(aggregate: Value) -> Value {
+    let mut access = aggregate;
+    let aggregate_id = access["id"].clone();
+    access["id"] = access["objectiveAccess"]["id"].clone();
+    access["objectiveWorkflowAggregate"] = json!({ "id": aggregate_id });
+    if let Value::Object(map) = &mut access {
+        map.remove("objectiveAccess");
+    }
+    access
+}
+
+/// The raw `filter` and `sort` of a query, to see which fields they read.
+#[derive(Debug, serde::Deserialize)]
+struct Reads {
+    filter: Option<String>,
+    sort: Option<String>,
+}
+
+/// The fields of [`SLIM`]: a filter or sort that reads only these can run over slim rows.
+const SLIM_PATHS: &[&str] = &[
+    "id",
+    "objectiveAccess.id",
+    "isMandatory",
+    "showInCatalog",
+    "termId",
+    "userId",
+    "isSelfEnrolled",
+    "objective.id",
+    "objective.name",
+    "objective.code",
+    "objective.description",
+    "objective.state",
+    "objective.type",
+    "objective.activity.id",
+    "objective.activity.type",
+    "objective.activity.state",
+    "objective.showcases.id",
+    "objective.showcases.name",
+    "lastObjectiveWorkflow.id",
+    "lastObjectiveWorkflow.state",
+    "lastObjectiveWorkflow.progress",
+    "lastObjectiveRecord.id",
+    "lastObjectiveRecord.grade",
+    "lastObjectiveRecord.passed",
+    "lastObjectiveRecord.finished",
+    "lastObjectiveRecord.score",
+    "lastObjectiveRecord.normalizedScore",
+];
+
+/// An aggregate with only the fields lists filter, search and sort on (`?1` now in ms).
+const SLIM: &str = "json_object('id', a.aggregate_id, 'objectiveAccess', json_object('id', a.id),
+    'isMandatory', json(CASE WHEN a.is_mandatory THEN 'true' ELSE 'false' END),
+    'showInCatalog', json(CASE WHEN a.show_in_catalog THEN 'true' ELSE 'false' END), 'termId', a.term_id,
+    'userId', a.user_id,
+    'isSelfEnrolled', json(CASE WHEN a.self_enrolled_ms IS NOT NULL AND a.self_enrolled_ms <= ?1 THEN 'true' ELSE 'false' END),
+    'objective', json_object('id', o.id, 'name', o.name, 'code', o.code, 'description', o.description, 'state', o.state,
+        'type', o.activity_type, 'activity', json_object('id', o.activity_id, 'type', o.activity_type, 'state', o.activity_state),
+        'showcases', json((SELECT json_group_array(json_object('id', sc.id, 'name', sc.name)) FROM objective_showcases os
+            JOIN showcases sc ON sc.id = os.showcase_id WHERE os.objective_id = o.id))),
+    'lastObjectiveWorkflow', (SELECT json_object('id', w.id, 'state', w.state, 'progress', w.progress) FROM workflows w
+        WHERE w.aggregate_id = a.aggregate_id ORDER BY w.started DESC, w.rowid DESC LIMIT 1),
+    'lastObjectiveRecord', (SELECT json_object('id', r.id, 'grade', r.grade,
+        'passed', json(CASE WHEN r.passed THEN 'true' ELSE 'false' END),
+        'finished', json(CASE WHEN r.finished THEN 'true' ELSE 'false' END), 'score', r.score,
+        'normalizedScore', r.normalized_score)
+        FROM records r WHERE r.aggregate_id = a.aggregate_id ORDER BY r.created DESC, r.rowid DESC LIMIT 1))";
+
+/// Whether every path that `reads` filters or sorts on is in [`SLIM_PATHS`] (or a prefix of
+/// one: presence tests such as `lastObjectiveWorkflow = null`).
+fn slim_enough(reads: &Reads) -> bool {
+    let mut paths: Vec<String> = Vec::new();
+    let parse = |raw: &Option<String>| raw.as_deref().filter(|r| !r.is_empty()).map(serde_json::from_str::<Value>);
+    match parse(&reads.filter) {
+        None => {}
+        Some(Ok(raw)) => match loadopts::parse_filter(&raw) {
+            Ok(expr) => collect(&expr, &mut paths),
+            Err(_) => return false,
+        },
+        Some(Err(_)) => return false,
+    }
+    match parse(&reads.sort) {
+        None => {}
+        Some(Ok(raw)) => match loadopts::parse_sort(&raw) {
+            Ok(sort) => paths.extend(sort.into_iter().map(|s| s.path.join("."))),
+            Err(_) => return false,
+        },
+        Some(Err(_)) => return false,
+    }
+    paths.iter().all(|p| SLIM_PATHS.iter().any(|known| known == p || known.starts_with(&format!("{p}."))))
+}
+
+fn collect(expr: &loadopts::Expr, paths: &mut Vec<String>) {
+    match expr {
+        loadopts::Expr::Cond { path, .. } => paths.push(path.join(".")),
+        loadopts::Expr::And(all) | loadopts::Expr::Or(all) => all.iter().for_each(|e| collect(e, paths)),
+        loadopts::Expr::Not(inner) => collect(inner, paths),
+    }
+}
+
+/// `objective-workflow-aggregates/query`. With 500 courses, building and reading every
+/// aggregate in full is most of the work; when the filter and sort read only list fields,
+/// they run over slim rows and only the page is read in full (two queries either way).
+async fn query_aggregates(
+    State(s): State<Shared>,
+    Path(tenant): Path<String>,
+    headers: HeaderMap,
+    query: LoadOptions,
+    reads: Result<Query<Reads>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    static SLIM_SQL: OnceLock<String> = OnceLock::new();
+    static PAGE_SQL: OnceLock<String> = OnceLock::new();
+    let user = user(&s, &tenant, &headers)?;
+    let params = read_params(query)?;
+    if !reads.is_ok_and(|Query(r)| slim_enough(&r)) {
+        let answer =
+            loadopts::load(aggregates(&s, &user, None)?, &params.load).map_err(|e| ApiError::bad_request(e.0))?;
+        return select_fields(answer, &params).map(Json);
+    }
+    let now = now_ms();
+    let slim =
+        json_rows(&s, SLIM_SQL.get_or_init(|| format!("SELECT {SLIM} {}", sql::VISIBLE_ACCESSES)), params![now, user])?;
+    let mut answer = loadopts::load(slim, &params.load).map_err(|e| ApiError::bad_request(e.0))?;
+    let ids: Vec<Value> =
+        answer["data"].as_array().map(|d| d.iter().map(|a| a["id"].clone()).collect()).unwrap_or_default();
+    let page_sql = PAGE_SQL.get_or_init(|| {
+        format!(
+            "SELECT {} {} AND a.aggregate_id IN (SELECT value FROM json_each(?3))",
+            sql::aggregate(),
+            sql::VISIBLE_ACCESSES
+        )
+    });
+    let mut full: HashMap<String, Value> =
+        json_rows(&s, page_sql, params![now, user, Value::Array(ids.clone()).to_string()])?
+            .into_iter()
+            .filter_map(|a| Some((a["id"].as_str()?.to_string(), a)))
+            .collect();
+    answer["data"] = ids.iter().filter_map(|id| full.remove(id.as_str()?)).collect();
+    select_fields(answer, &params).map(Json)
+}
+
+async fn aggregate_of_objective(
+    State(s): State<Shared>,
+    Path((tenant, id)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let user = user(&s, &tenant, &headers)?;
+    let found = aggregates(&s, &user, Some(&id))?.into_iter().next();
+    found.map(Json).ok_or_else(|| ApiError::not_found(format!("no aggregate of objective `{id}` for this user")))
+}
+
+async fn query_accesses(
+    State(s): State<Shared>,
+    Path(tenant): Path<String>,
+    headers: HeaderMap,
+    query: LoadOptions,
+) -> Result<Json<Value>, ApiError> {
+    let user = user(&s, &tenant, &headers)?;
+    query_answer(aggregates(&s, &user, None)?.into_iter().map(as_access).collect(), query)
+}
+
+async fn access_of_objective(
+    State(s): State<Shared>,
+    Path((tenant, id)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let user = user(&s, &tenant, &headers)?;
+    let found = aggregates(&s, &user, Some(&id))?.into_iter().next();
+    found.map(|a| Json(as_access(a))).ok_or_else(|| ApiError::not_found(format!("no access to objective `{id}`")))
+}
+
+async fn knowledge_model(
+    State(s): State<Shared>,
+    Path((tenant, id)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let user = user(&s, &tenant, &headers)?;
+    super::json_row(
+        &s,
+        "SELECT json_object('objectiveWorkflowAggregateId', a.aggregate_id, 'objectiveId', o.id,
+            'knowledgeModelId', o.knowledge_model_id,
+            'name', CASE WHEN o.knowledge_model_id IS NULL THEN NULL ELSE o.name || ' knowledge model' END)
+         FROM accesses a JOIN objectives o ON o.id = a.objective_id WHERE a.aggregate_id = ?1 AND a.user_id = ?2",
+        params![id, user],
+        "such aggregate for this user",
+    )
+}

@@ -1,0 +1,89 @@
+//! `create-self-enrollments`: by objective access or by open-catalog objective; the aggregate
+//! takes the configured delay to show the enrolment.
+
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{Sandbox, fast_config, new_id};
+
+#[tokio::test]
+async fn enrolling_shows_on_the_aggregate_only_after_the_delay() {
+    let mut config = fast_config();
+    config.enrollment_delay = (Duration::from_millis(300), Duration::from_millis(400));
+    let sb = Sandbox::start_with(config).await;
+    let token = sb.access_token("acme", "ada").await;
+    let item = sb.aggregate("acme", &token, "Negotiation Skills").await;
+    assert_eq!((&item["isSelfEnrolled"], &item["showInCatalog"]), (&json!(false), &json!(true)));
+    let objective = item["objective"]["id"].as_str().expect("id").to_string();
+    let access = sb.api_json("acme", &token, &format!("users/me/objectives/{objective}/objective-access"), &[]).await;
+    assert_eq!(access["id"], item["objectiveAccess"]["id"]);
+    let request = json!({ "id": new_id(), "objectiveAccessId": access["id"] });
+    let answer = sb.sync("acme", &token, "create-self-enrollments", &request).await;
+    assert_eq!((&answer["id"], &answer["objectiveAccessId"]), (&request["id"], &access["id"]));
+    let path = format!("objectives/{objective}/objective-workflow-aggregate");
+    assert_eq!(sb.api_json("acme", &token, &path, &[]).await["isSelfEnrolled"], false, "not yet");
+    let mut polls = 0;
+    while sb.api_json("acme", &token, &path, &[]).await["isSelfEnrolled"] != true {
+        polls += 1;
+        assert!(polls < 40, "the enrolment never appeared");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(polls >= 3, "it took the configured delay ({polls} polls)");
+    let twice = sb.command("acme", &token, "create-self-enrollments", "respond-sync", &request).await;
+    assert_eq!(twice.status(), StatusCode::BAD_REQUEST);
+    let problem: Value = twice.json().await.expect("problem");
+    assert!(
+        problem["errors"]["objectiveAccessId"][0].as_str().is_some_and(|m| m.contains("already enrolled")),
+        "{problem}"
+    );
+    // Enrolled: it can start now.
+    let started = sb
+        .sync(
+            "acme",
+            &token,
+            "start-objective-workflows",
+            &json!({ "id": new_id(), "objectiveWorkflowAggregateId": item["id"] }),
+        )
+        .await;
+    assert_eq!(started["state"], 1);
+}
+
+#[tokio::test]
+async fn an_open_catalog_course_gets_a_new_access_that_appears_later() {
+    let mut config = fast_config();
+    config.enrollment_delay = (Duration::from_millis(200), Duration::from_millis(200));
+    let sb = Sandbox::start_with(config).await;
+    let token = sb.access_token("acme", "grace").await;
+    let catalog = sb
+        .public("acme", "public/open-catalog/objectives/query", &[("filter", r#"["name","=","Rust Essentials"]"#)])
+        .await;
+    let objective =
+        catalog.json::<Value>().await.expect("json")["data"][0]["id"].as_str().expect("a catalog course").to_string();
+    let path = format!("objectives/{objective}/objective-workflow-aggregate");
+    assert_eq!(sb.api("acme", &token, &path, &[]).await.status(), StatusCode::NOT_FOUND);
+    let answer =
+        sb.sync("acme", &token, "create-self-enrollments", &json!({ "id": new_id(), "objectiveId": objective })).await;
+    assert!(answer["objectiveAccessId"].is_string());
+    assert_eq!(sb.api("acme", &token, &path, &[]).await.status(), StatusCode::NOT_FOUND, "not visible at once");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let aggregate = sb.api_json("acme", &token, &path, &[]).await;
+    assert_eq!(
+        (&aggregate["isSelfEnrolled"], &aggregate["objectiveAccess"]["id"]),
+        (&json!(true), &answer["objectiveAccessId"])
+    );
+
+    for (body, field) in [
+        (json!({ "id": new_id(), "objectiveId": objective }), "objectiveId"),
+        (json!({ "id": new_id(), "objectiveId": new_id() }), "objectiveId"),
+        (json!({ "id": "not-a-uuid", "objectiveAccessId": new_id() }), "id"),
+        (json!({ "objectiveAccessId": new_id() }), "id"),
+        (json!({ "id": new_id() }), "objectiveAccessId"),
+    ] {
+        let response = sb.command("acme", &token, "create-self-enrollments", "respond-sync", &body).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{body}");
+        let problem: Value = response.json().await.expect("problem");
+        assert!(problem["errors"][field].is_array(), "{body}: {problem}");
+    }
+}
