@@ -432,14 +432,14 @@ fn owned_workflow(
 }
 
 /// Score, grade and pass of a workflow, from its activity records and the course's scale.
-struct Result_ {
+struct Grading {
     normalized: f64,
     grade: Option<String>,
     passed: bool,
     progress: f64,
 }
 
-fn result_of(db: &Connection, w: &Workflow, now: i64) -> Result<(Result_, Tree), FieldErrors> {
+fn result_of(db: &Connection, w: &Workflow, now: i64) -> Result<(Grading, Tree), FieldErrors> {
     let tree = Tree::load(db, &w.objective, Some(&w.id), now).map_err(db_error)?;
     let normalized = tree.normalized(tree.root()).unwrap_or(0.0);
     let scale: Option<Value> = db
@@ -452,7 +452,7 @@ fn result_of(db: &Connection, w: &Workflow, now: i64) -> Result<(Result_, Tree),
     let passing = scale.as_ref().and_then(|s| s["normalizedPassingScore"].as_f64()).unwrap_or(0.6);
     let grade = scale.as_ref().and_then(|s| grade_for(s, normalized));
     let progress = tree.progress();
-    Ok((Result_ { normalized, grade, passed: normalized >= passing, progress }, tree))
+    Ok((Grading { normalized, grade, passed: normalized >= passing, progress }, tree))
 }
 
 /// `submit-objective-workflows`: an in-progress workflow becomes submitted (or in grading
@@ -474,7 +474,7 @@ fn insert_record(
     db: &Connection,
     id: &str,
     w: &Workflow,
-    r: &Result_,
+    r: &Grading,
     finished: bool,
     now: i64,
 ) -> Result<(), FieldErrors> {

@@ -158,7 +158,7 @@ pub fn seed(db: &Connection, now: i64) -> rusqlite::Result<()> {
     let mut seeder = Seeder { db, tenant: "acme", now, scale: &scales["acme"] };
     catalog::seed_catalog(&mut seeder, "ada")?;
     catalog::seed_bulk(&mut seeder, "bulk")?;
-    seed_collaboration(db, now)?;
+    seed_collaboration(db)?;
     tx.commit()
 }
 
@@ -205,7 +205,7 @@ fn seed_accounts(db: &Connection) -> rusqlite::Result<()> {
 
 /// Ada and Grace share the team assignment of the activity types tour: participants and a
 /// group activity workflow on each of their aggregates.
-fn seed_collaboration(db: &Connection, _now: i64) -> rusqlite::Result<()> {
+fn seed_collaboration(db: &Connection) -> rusqlite::Result<()> {
     let course = "acme/Activity Types Tour";
     let objective = id("objective", course).to_string();
     let activity: String =

@@ -22,15 +22,25 @@ pub(super) enum Tree {
 
 /// One activity and, unless it is the root, the part that places it under its parent.
 pub(super) struct Node {
+    /// Activity name.
     pub(super) name: String,
+    /// Activity type: composite, text, video, discussion, event, lti, proctored, collaborative.
     pub(super) kind: &'static str,
+    /// Content state: draft=1, ready=2, expired=3, archived=4.
     pub(super) state: i32,
+    /// The part is optional (counts neither for progress nor for the score).
     pub(super) optional: bool,
+    /// The part opens only once the counted part before it is completed.
     pub(super) locked: bool,
+    /// Score weight of the part within its parent.
     pub(super) weight: f64,
+    /// Needs a proctoring session.
     pub(super) proctored: bool,
+    /// Done in a group.
     pub(super) collaborative: bool,
+    /// The part's own constraint (dates and policies), if any.
     pub(super) constraint: Option<Value>,
+    /// Child parts, in order.
     pub(super) children: Vec<Node>,
 }
 
