@@ -1,7 +1,8 @@
-//! Fault injection on the API routes (`/t/{tenant}/api/...`; never `/admin` or the issuer).
+//! Fault injection on the API routes (`/t/{tenant}/api/...`) and, when a rule says so, on the
+//! issuer (`/t/{tenant}/idp/...`); never on `/admin`.
 //!
-//! A rule names a tenant (or any), an HTTP method (or any) and a path glob relative to
-//! `/t/{tenant}/api/`, and one fault. Every rule that matches a request applies, in order:
+//! A rule names a tenant (or any), the service (`api` unless `idp`), an HTTP method (or any) and
+//! a path glob relative to `/t/{tenant}/{service}/`, and one fault. Every rule that matches a request applies, in order:
 //! latencies add up, then the first error, reset or down answers instead of the API, and a
 //! slow body trickles out the API's answer. Rules come from `SandboxConfig::faults` at start
 //! and from `PUT /admin/faults` while running (which replaces them and restarts the counters).
@@ -43,15 +44,35 @@ pub struct FaultRule {
     /// The tenant it applies to; `None` for every tenant.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tenant: Option<String>,
+    /// The service it applies to: the API (default) or the issuer.
+    #[serde(default, skip_serializing_if = "Service::is_api")]
+    pub service: Service,
     /// The HTTP method it applies to (`GET`, `POST`, ...); `None` for every method.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub method: Option<String>,
-    /// A glob over the path after `/t/{tenant}/api/`: `*` matches within one segment, `**`
+    /// A glob over the path after `/t/{tenant}/{service}/`: `*` matches within one segment, `**`
     /// matches any number of segments (`users/**` is a prefix); default `**` (every route).
     #[serde(default = "every_path")]
     pub path: String,
     /// What happens to a matching request.
     pub fault: Fault,
+}
+
+/// The part of the sandbox a rule applies to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Service {
+    /// `/t/{tenant}/api/...`.
+    #[default]
+    Api,
+    /// `/t/{tenant}/idp/...`, the dev issuer.
+    Idp,
+}
+
+impl Service {
+    fn is_api(&self) -> bool {
+        *self == Service::Api
+    }
 }
 
 fn every_path() -> String {
@@ -114,7 +135,10 @@ impl FaultRule {
             Method::from_bytes(method.as_bytes()).map_err(|_| format!("`{method}` is not an HTTP method"))?;
         }
         if self.path.is_empty() || self.path.starts_with('/') {
-            return Err(format!("path `{}` must be a glob relative to /t/{{tenant}}/api/, like users/**", self.path));
+            return Err(format!(
+                "path `{}` must be a glob relative to /t/{{tenant}}/api/ (or idp/), like users/**",
+                self.path
+            ));
         }
         let too_long = |ms: u64| ms > MAX_FAULT_MS;
         match &self.fault {
@@ -140,8 +164,9 @@ impl FaultRule {
         }
     }
 
-    fn applies(&self, tenant: &str, method: &Method, path: &str) -> bool {
+    fn applies(&self, tenant: &str, service: Service, method: &Method, path: &str) -> bool {
         self.tenant.as_deref().is_none_or(|t| t == tenant)
+            && self.service == service
             && self.method.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(method.as_str()))
             && glob_matches(&self.path, path)
     }
@@ -214,10 +239,10 @@ impl Faults {
             rules.into_iter().map(|rule| (rule, AtomicU64::new(0))).collect();
     }
 
-    fn plan(&self, tenant: &str, method: &Method, path: &str) -> Plan {
+    fn plan(&self, tenant: &str, service: Service, method: &Method, path: &str) -> Plan {
         let mut plan = Plan::default();
         let rules = self.rules.read().unwrap_or_else(|p| p.into_inner());
-        for (rule, seen) in rules.iter().filter(|(rule, _)| rule.applies(tenant, method, path)) {
+        for (rule, seen) in rules.iter().filter(|(rule, _)| rule.applies(tenant, service, method, path)) {
             let n = seen.fetch_add(1, Ordering::Relaxed) + 1;
             match rule.fault {
                 Fault::Latency { ms } => plan.delay_ms += ms,
@@ -250,17 +275,25 @@ fn lognormal_ms(p50: u64, p99: u64) -> u64 {
     ((p50 as f64) * (sigma * z).exp()).round().clamp(0.0, MAX_FAULT_MS as f64) as u64
 }
 
-/// `(tenant, rest)` of `/t/{tenant}/api/{rest}`.
-fn api_path(path: &str) -> Option<(&str, &str)> {
+/// `(tenant, service, rest)` of `/t/{tenant}/{api|idp}/{rest}`.
+fn service_path(path: &str) -> Option<(&str, Service, &str)> {
     let (tenant, rest) = path.strip_prefix("/t/")?.split_once('/')?;
-    let rest = rest.strip_prefix("api").filter(|r| r.is_empty() || r.starts_with('/'))?;
-    Some((tenant, rest.trim_start_matches('/')))
+    let (service, rest) = match rest.split_once('/') {
+        Some((service, rest)) => (service, rest),
+        None => (rest, ""),
+    };
+    let service = match service {
+        "api" => Service::Api,
+        "idp" => Service::Idp,
+        _ => return None,
+    };
+    Some((tenant, service, rest))
 }
 
-/// The middleware that applies the rules to the API routes.
+/// The middleware that applies the rules to the API and issuer routes.
 pub(crate) async fn inject(State(s): State<Shared>, request: Request, next: Next) -> Response {
-    let Some((tenant, path)) = api_path(request.uri().path()) else { return next.run(request).await };
-    let plan = s.faults.plan(tenant, request.method(), path);
+    let Some((tenant, service, path)) = service_path(request.uri().path()) else { return next.run(request).await };
+    let plan = s.faults.plan(tenant, service, request.method(), path);
     if plan.delay_ms > 0 {
         tokio::time::sleep(Duration::from_millis(plan.delay_ms)).await;
     }
@@ -345,16 +378,17 @@ mod tests {
     }
 
     #[test]
-    fn api_paths_give_tenant_and_route() {
-        assert_eq!(api_path("/t/acme/api/users/me"), Some(("acme", "users/me")));
-        assert_eq!(api_path("/t/acme/api"), Some(("acme", "")));
-        assert_eq!(api_path("/t/acme/apix/users"), None);
-        assert_eq!(api_path("/t/acme/idp/token"), None);
-        assert_eq!(api_path("/admin/faults"), None);
+    fn paths_give_tenant_service_and_route() {
+        assert_eq!(service_path("/t/acme/api/users/me"), Some(("acme", Service::Api, "users/me")));
+        assert_eq!(service_path("/t/acme/api"), Some(("acme", Service::Api, "")));
+        assert_eq!(service_path("/t/acme/apix/users"), None);
+        assert_eq!(service_path("/t/acme/idp/token"), Some(("acme", Service::Idp, "token")));
+        assert_eq!(service_path("/admin/faults"), None);
+        assert_eq!(service_path("/healthz"), None);
     }
 
     fn rule(fault: Fault) -> FaultRule {
-        FaultRule { tenant: None, method: None, path: every_path(), fault }
+        FaultRule { tenant: None, service: Service::Api, method: None, path: every_path(), fault }
     }
 
     #[test]
@@ -362,7 +396,9 @@ mod tests {
         for (rate, expected) in [(1.0, 12), (0.5, 6), (0.25, 3), (0.0, 0), (1.0 / 3.0, 4)] {
             let faults = Faults::new(vec![rule(Fault::Error { status: 502, rate })]);
             let failed = (0..12)
-                .filter(|_| matches!(faults.plan("acme", &Method::GET, "users/me").answer, Some(Answer::Error(_))))
+                .filter(|_| {
+                    matches!(faults.plan("acme", Service::Api, &Method::GET, "users/me").answer, Some(Answer::Error(_)))
+                })
                 .count();
             assert_eq!(failed, expected, "rate {rate}");
         }
@@ -375,12 +411,19 @@ mod tests {
         only.method = Some("get".into());
         only.path = "users/**".into();
         let faults = Faults::new(vec![only, rule(Fault::Latency { ms: 5 }), rule(Fault::Latency { ms: 7 })]);
-        let down = |t: &str, m: Method, p: &str| matches!(faults.plan(t, &m, p).answer, Some(Answer::Down));
+        let down =
+            |t: &str, m: Method, p: &str| matches!(faults.plan(t, Service::Api, &m, p).answer, Some(Answer::Down));
         assert!(down("acme", Method::GET, "users/me"));
         assert!(!down("globex", Method::GET, "users/me"));
         assert!(!down("acme", Method::POST, "users/me"));
         assert!(!down("acme", Method::GET, "grading-scales/query"));
-        assert_eq!(faults.plan("globex", &Method::GET, "x").delay_ms, 12, "latencies add up");
+        assert!(!matches!(faults.plan("acme", Service::Idp, &Method::GET, "users/me").answer, Some(Answer::Down)));
+        assert_eq!(faults.plan("globex", Service::Api, &Method::GET, "x").delay_ms, 12, "latencies add up");
+        assert_eq!(
+            faults.plan("globex", Service::Idp, &Method::GET, "token").delay_ms,
+            0,
+            "the issuer only when named"
+        );
     }
 
     #[test]

@@ -220,13 +220,12 @@ fn open(data_dir: Option<PathBuf>, now: i64) -> anyhow::Result<(Connection, Hash
 }
 
 fn router(state: Shared) -> Router {
-    // Faults apply to the API routes only: never to the issuer or the admin API.
-    let api = api::routes()
-        .merge(events::routes(state.events_body_limit_bytes))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), faults::inject));
+    // Faults apply to the API and the issuer (rules name which), never to the admin API.
+    let faults = axum::middleware::from_fn_with_state(state.clone(), faults::inject);
+    let api = api::routes().merge(events::routes(state.events_body_limit_bytes));
     Router::new()
-        .merge(idp::routes())
-        .merge(api)
+        .merge(idp::routes().layer(faults.clone()))
+        .merge(api.layer(faults))
         .merge(admin::routes(state.clone()))
         .fallback(|| async { error::ApiError::not_found("no such sandbox route").into_response() })
         .route("/healthz", axum::routing::get(|| async { (StatusCode::OK, "ok") }))

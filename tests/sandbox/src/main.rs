@@ -1,14 +1,15 @@
-//! `lms-sandbox [--listen ADDR] [--data-dir DIR] [--clock MODE] [--admin-token TOKEN]`: serves
-//! until Ctrl-C or SIGTERM. Prints `lms-sandbox listening on http://ADDR` on stdout once bound;
-//! logs go to stderr. `LMS_SANDBOX_LISTEN`, `LMS_SANDBOX_DATA_DIR`, `LMS_SANDBOX_CLOCK` and
-//! `LMS_SANDBOX_ADMIN_TOKEN` set the same options; flags win over the environment.
+//! `lms-sandbox [--listen ADDR] [--data-dir DIR] [--clock MODE] [--admin-token TOKEN] [--faults JSON]`:
+//! serves until Ctrl-C or SIGTERM. Prints `lms-sandbox listening on http://ADDR` on stdout once
+//! bound; logs go to stderr. `LMS_SANDBOX_LISTEN`, `LMS_SANDBOX_DATA_DIR`, `LMS_SANDBOX_CLOCK`,
+//! `LMS_SANDBOX_ADMIN_TOKEN` and `LMS_SANDBOX_FAULTS` set the same options; flags win over the
+//! environment.
 
 use std::{io::Write, net::SocketAddr, path::PathBuf, process::ExitCode};
 
-use lms_sandbox::{SandboxConfig, clock::ClockMode, spawn};
+use lms_sandbox::{SandboxConfig, clock::ClockMode, faults::FaultRule, spawn};
 
 const USAGE: &str = "usage: lms-sandbox [--listen ADDR] [--data-dir DIR] [--clock real|offset:+SECONDS|fixed:RFC3339] \
-                     [--admin-token TOKEN]";
+                     [--admin-token TOKEN] [--faults JSON-ARRAY-OF-RULES]";
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -49,6 +50,7 @@ fn parse_args(
     let mut data_dir = env("LMS_SANDBOX_DATA_DIR").unwrap_or_else(|| ".demo-data/sandbox".into());
     let mut clock = env("LMS_SANDBOX_CLOCK").unwrap_or_else(|| "real".into());
     let mut admin_token = env("LMS_SANDBOX_ADMIN_TOKEN").filter(|t| !t.is_empty());
+    let mut faults = env("LMS_SANDBOX_FAULTS").filter(|f| !f.trim().is_empty());
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         if arg == "--help" || arg == "-h" {
@@ -64,6 +66,7 @@ fn parse_args(
             "--data-dir" => data_dir = value,
             "--clock" => clock = value,
             "--admin-token" => admin_token = Some(value).filter(|t| !t.is_empty()),
+            "--faults" => faults = Some(value).filter(|f| !f.trim().is_empty()),
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
@@ -72,6 +75,12 @@ fn parse_args(
     config.data_dir = Some(PathBuf::from(data_dir));
     config.clock = clock.parse::<ClockMode>()?;
     config.admin_token = admin_token;
+    if let Some(raw) = faults {
+        config.faults = serde_json::from_str::<Vec<FaultRule>>(&raw).map_err(|e| format!("--faults: {e}"))?;
+        for (index, rule) in config.faults.iter().enumerate() {
+            rule.validate().map_err(|e| format!("--faults: rule {index}: {e}"))?;
+        }
+    }
     Ok(config)
 }
 
@@ -137,5 +146,24 @@ mod tests {
         assert_eq!(listen.listen.port(), 0);
         assert!(parse(&["--clock"], &[]).expect_err("a value is needed").contains("--clock"));
         assert!(parse(&["--colour", "red"], &[]).expect_err("unknown").contains("--colour"));
+    }
+
+    #[test]
+    fn fault_rules_at_start() {
+        assert_eq!(parse(&[], &[]).expect("defaults").faults, []);
+        let down = r#"[{"tenant":"globex","fault":{"kind":"down"}}]"#;
+        let from_env = parse(&[], &[("LMS_SANDBOX_FAULTS", down)]).expect("env").faults;
+        assert_eq!(from_env.len(), 1);
+        assert_eq!(from_env[0].tenant.as_deref(), Some("globex"));
+        let latency = r#"[{"fault":{"kind":"latency","ms":5}},{"path":"users/**","fault":{"kind":"reset"}}]"#;
+        assert_eq!(parse(&["--faults", latency], &[("LMS_SANDBOX_FAULTS", down)]).expect("flag").faults.len(), 2);
+        for bad in [
+            r#"{"fault":{"kind":"down"}}"#,
+            r#"[{"fault":{"kind":"boom"}}]"#,
+            r#"[{"fault":{"kind":"error","status":200,"rate":1}}]"#,
+        ] {
+            let message = parse(&["--faults", bad], &[]).expect_err(bad);
+            assert!(message.starts_with("--faults:"), "{message}");
+        }
     }
 }

@@ -4,13 +4,13 @@ use std::time::{Duration, Instant};
 
 use lms_sandbox::{
     SandboxConfig,
-    faults::{Fault, FaultRule},
+    faults::{Fault, FaultRule, Service},
 };
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::{
-    admin::{admin, admin_json},
+    admin::{admin, admin_json, assert_bad_request},
     helpers::{Sandbox, browser},
 };
 
@@ -144,7 +144,13 @@ async fn a_slow_body_trickles_out_the_same_answer() {
 
 #[tokio::test]
 async fn a_down_upstream_answers_503_from_the_start() {
-    let down = FaultRule { tenant: Some("globex".into()), method: None, path: "**".into(), fault: Fault::Down };
+    let down = FaultRule {
+        tenant: Some("globex".into()),
+        service: Service::Api,
+        method: None,
+        path: "**".into(),
+        fault: Fault::Down,
+    };
     let config = SandboxConfig { faults: vec![down], ..SandboxConfig::default() };
     let sb = Sandbox::start_with(config).await;
     let linus = sb.access_token("globex", "linus").await;
@@ -165,6 +171,7 @@ async fn bad_start_up_faults_stop_the_start() {
     let config = SandboxConfig {
         faults: vec![FaultRule {
             tenant: None,
+            service: Service::Api,
             method: None,
             path: "**".into(),
             fault: Fault::Error { status: 99, rate: 1.0 },
@@ -173,4 +180,23 @@ async fn bad_start_up_faults_stop_the_start() {
     };
     let error = lms_sandbox::spawn(config).await.err().expect("refused");
     assert!(error.to_string().contains("fault rule 0"), "{error}");
+}
+
+#[tokio::test]
+async fn issuer_faults_apply_only_when_a_rule_names_the_issuer() {
+    let sb = Sandbox::start().await;
+    let ada = sb.access_token("acme", "ada").await;
+    set_faults(&sb, json!([{ "service": "idp", "tenant": "acme", "path": "token", "fault": { "kind": "down" } }]))
+        .await;
+    let listed = admin_json(&sb, Method::GET, "faults", None, StatusCode::OK).await;
+    assert_eq!(listed[0]["service"], "idp");
+    let token = sb.refresh("acme", "any-refresh-token").await;
+    assert_eq!(token.status(), StatusCode::SERVICE_UNAVAILABLE, "the token endpoint is down");
+    let discovery = sb.browser.get(sb.url("t/acme/idp/.well-known/openid-configuration")).send().await.expect("d");
+    assert_eq!(discovery.status(), StatusCode::OK, "other issuer routes are not");
+    assert_eq!(sb.api("acme", &ada, "token", &[]).await.status(), StatusCode::NOT_FOUND, "nor the API's `token`");
+    assert_eq!(sb.refresh("globex", "any-refresh-token").await.status(), StatusCode::BAD_REQUEST, "nor globex");
+
+    let unknown = json!([{ "service": "issuer", "fault": { "kind": "down" } }]);
+    assert_bad_request(admin(&sb, Method::PUT, "faults", Some(unknown)).await, "issuer").await;
 }
