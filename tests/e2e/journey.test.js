@@ -89,17 +89,16 @@ function courseItems(page) {
   return page.getByRole('main').getByRole('list', { name: 'Courses' }).getByRole('listitem');
 }
 
-/** Texts of the listed course cards, once every card has its link. */
+/**
+ * Texts of the listed course cards, once every card has its link. Read in one pass in the page,
+ * so a list that re-renders between reads (a search answer arriving) cannot be half-read.
+ */
 async function cardTexts(page) {
-  const items = courseItems(page);
-  const count = await items.count();
-  const texts = [];
-  for (let i = 0; i < count; i += 1) {
-    const item = items.nth(i);
-    if ((await item.getByRole('link').count()) === 0) return null;
-    texts.push((await item.innerText()).toLowerCase());
-  }
-  return texts;
+  const cards = await courseItems(page).evaluateAll((items) =>
+    items.map((item) => ({ linked: item.querySelector('a[href]') !== null, text: item.innerText })),
+  );
+  if (cards.some((card) => !card.linked)) return null;
+  return cards.map((card) => card.text.toLowerCase());
 }
 
 /** A word of the first card's name that matches some cards but not all of them. */
