@@ -13,7 +13,7 @@ pub mod loadopts;
 pub mod seed;
 
 use std::{
-    collections::HashMap,
+    collections::{BTreeMap, HashMap},
     net::SocketAddr,
     path::PathBuf,
     sync::{Arc, Mutex, MutexGuard},
@@ -38,6 +38,21 @@ pub struct SandboxConfig {
     pub access_token_ttl_secs: u64,
     /// How the sandbox clock starts (real time unless a test fixes or shifts it).
     pub clock: clock::ClockMode,
+    /// Back-channel logout URIs of the client, by tenant: loopback http(s) URLs the issuer
+    /// POSTs a logout token to when a session ends at its end-session endpoint
+    /// (`LMS_SANDBOX_BACKCHANNEL_URIS`, see [`parse_backchannel_uris`]).
+    pub backchannel_logout_uris: BTreeMap<String, Vec<Url>>,
+}
+
+/// Parses `tenant=url,tenant=url` (for `LMS_SANDBOX_BACKCHANNEL_URIS`); only loopback URLs.
+pub fn parse_backchannel_uris(spec: &str) -> Result<BTreeMap<String, Vec<Url>>, String> {
+    let mut uris: BTreeMap<String, Vec<Url>> = BTreeMap::new();
+    for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+        let (tenant, uri) = entry.split_once('=').ok_or(format!("`{entry}` is not tenant=url"))?;
+        let url = idp::loopback_uri(uri).ok_or(format!("`{uri}` is not a loopback http(s) URL"))?;
+        uris.entry(tenant.to_string()).or_default().push(url);
+    }
+    Ok(uris)
 }
 
 impl Default for SandboxConfig {
@@ -56,6 +71,7 @@ impl SandboxConfig {
             public_url: None,
             access_token_ttl_secs: 600,
             clock: clock::ClockMode::Real,
+            backchannel_logout_uris: BTreeMap::new(),
         }
     }
 }
@@ -67,6 +83,7 @@ pub struct Sandbox {
     public_url: Url,
     access_token_ttl_secs: u64,
     clock: clock::Clock,
+    backchannel_logout_uris: Mutex<BTreeMap<String, Vec<Url>>>,
 }
 
 impl Sandbox {
@@ -93,6 +110,7 @@ type Shared = Arc<Sandbox>;
 pub struct RunningSandbox {
     addr: SocketAddr,
     base_url: Url,
+    state: Shared,
     shutdown: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
 }
@@ -106,6 +124,23 @@ impl RunningSandbox {
     /// `http://{addr}/` (or the configured public URL).
     pub fn base_url(&self) -> Url {
         self.base_url.clone()
+    }
+
+    /// Replaces the back-channel logout URIs of `tenant` (tests learn the gateway's port late).
+    pub fn set_backchannel_logout_uris(&self, tenant: &str, uris: Vec<Url>) {
+        let mut all = self.state.backchannel_logout_uris.lock().unwrap_or_else(|p| p.into_inner());
+        all.insert(tenant.to_string(), uris);
+    }
+
+    /// A logout token of `tenant` with these claims, signed with the tenant's key (RS256):
+    /// a test hook for the relying party's checks.
+    pub fn sign_logout_token(&self, tenant: &str, claims: &serde_json::Value) -> anyhow::Result<String> {
+        idp::sign_logout_token(&self.state, tenant, claims)
+    }
+
+    /// The claims the issuer puts in a logout token for `sub` and `sid` of `tenant`, issued now.
+    pub fn logout_token_claims(&self, tenant: &str, sub: &str, sid: &str) -> serde_json::Value {
+        idp::logout_token_claims(&self.state, tenant, sub, sid)
     }
 
     /// Stops serving and waits for the server task.
@@ -143,8 +178,9 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
         public_url: public_url.clone(),
         access_token_ttl_secs: config.access_token_ttl_secs,
         clock: clock::Clock::new(config.clock),
+        backchannel_logout_uris: Mutex::new(config.backchannel_logout_uris.clone()),
     });
-    let app = router(state);
+    let app = router(state.clone());
     let (tx, rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         let serve = axum::serve(listener, app).with_graceful_shutdown(async {
@@ -154,7 +190,7 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
             tracing::error!(error = %e, "sandbox server stopped");
         }
     });
-    Ok(RunningSandbox { addr, base_url: public_url, shutdown: Some(tx), task: Some(task) })
+    Ok(RunningSandbox { addr, base_url: public_url, state, shutdown: Some(tx), task: Some(task) })
 }
 
 fn open(data_dir: Option<PathBuf>) -> anyhow::Result<(Connection, HashMap<String, keys::SigningKey>)> {
