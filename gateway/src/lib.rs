@@ -37,7 +37,7 @@ impl Server {
                 let (Some(redis), Some(keys)) = (&config.redis, &config.session_keys) else {
                     anyhow::bail!("the redis session store needs [redis] and session.encryption_keys");
                 };
-                Arc::new(auth::session::RedisStore::connect(redis, &config.session, keys.clone())?)
+                Arc::new(auth::session::RedisStore::connect(redis, &config.session, keys.clone()).await?)
             }
         };
         let state = AppState::new(config, sessions)?;

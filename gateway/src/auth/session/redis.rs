@@ -75,9 +75,10 @@ fn subject_index(tenant: &str, subject: &str) -> String {
 }
 
 impl RedisStore {
-    /// A store over a pool of `redis.pool_size` connections. Connecting happens in the
-    /// background: the gateway starts (not ready) while Redis is unreachable.
-    pub fn connect(redis: &RedisSettings, settings: &SessionSettings, keys: KeyRing) -> Result<Self, StoreError> {
+    /// A store over a pool of `redis.pool_size` connections. Waits up to
+    /// `redis.connect_timeout_ms` for the connections; past it the gateway starts anyway (not
+    /// ready) and connecting goes on in the background.
+    pub async fn connect(redis: &RedisSettings, settings: &SessionSettings, keys: KeyRing) -> Result<Self, StoreError> {
         let mut config = FredConfig::from_url(&redis.url).map_err(store_error("reading redis.url"))?;
         config.fail_fast = false;
         let mut builder = Builder::from_config(config);
@@ -91,6 +92,12 @@ impl RedisStore {
         let pool = builder.build_pool(redis.pool_size).map_err(store_error("building the pool"))?;
         // The connection tasks run (and reconnect) for the life of the pool.
         let _tasks = pool.connect();
+        let connect_timeout = Duration::from_millis(redis.connect_timeout_ms);
+        match tokio::time::timeout(connect_timeout, pool.wait_for_connect()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::warn!(error = %e, "redis not reachable yet; starting not ready"),
+            Err(_) => tracing::warn!("redis not reachable yet; starting not ready"),
+        }
         Ok(RedisStore { pool, keys, settings: settings.clone() })
     }
 }
@@ -128,7 +135,7 @@ impl SessionStore for RedisStore {
             let json = serde_json::to_vec(&session).map_err(|e| StoreError(format!("encoding a session: {e}")))?;
             let sealed = self.keys.seal(&json, key.as_bytes());
             let index_ttl_ms = (self.settings.absolute_lifetime_secs * 1000) as i64;
-            let pipeline = self.pool.next().pipeline();
+            let pipeline = self.pool.next_connected().pipeline();
             let queue = store_error("queueing a session write");
             let _: () =
                 pipeline.set(&key, sealed, Some(Expiration::PX(ttl_ms as i64)), None, false).await.map_err(queue)?;
