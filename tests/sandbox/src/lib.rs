@@ -228,3 +228,21 @@ fn router(state: Shared) -> Router {
 fn tenant_name(tenant: &str) -> Option<&'static str> {
     seed::TENANTS.iter().find(|(id, _)| *id == tenant).map(|(_, name)| *name)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::parse_backchannel_uris;
+
+    #[test]
+    fn backchannel_uris_are_loopback_urls_by_tenant() {
+        let uris = parse_backchannel_uris(
+            "acme=http://acme.localhost:8080/oidc/backchannel-logout, acme=http://127.0.0.1:9/x,globex=http://globex.localhost:8080/oidc/backchannel-logout",
+        )
+        .expect("valid");
+        assert_eq!(uris["acme"].len(), 2);
+        assert_eq!(uris["globex"][0].as_str(), "http://globex.localhost:8080/oidc/backchannel-logout");
+        assert!(parse_backchannel_uris("acme=https://example.com/logout").is_err(), "not loopback");
+        assert!(parse_backchannel_uris("http://localhost/x").is_err(), "no tenant");
+        assert!(parse_backchannel_uris("").expect("empty").is_empty());
+    }
+}

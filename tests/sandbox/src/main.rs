@@ -57,6 +57,10 @@ fn parse_args() -> Result<SandboxConfig, String> {
     let listen: SocketAddr = listen.parse().map_err(|e| format!("--listen {listen}: {e}"))?;
     let mut config = SandboxConfig::in_memory(listen);
     config.data_dir = Some(PathBuf::from(data_dir));
+    if let Some(spec) = env("LMS_SANDBOX_BACKCHANNEL_URIS") {
+        config.backchannel_logout_uris =
+            lms_sandbox::parse_backchannel_uris(&spec).map_err(|e| format!("LMS_SANDBOX_BACKCHANNEL_URIS: {e}"))?;
+    }
     Ok(config)
 }
 
