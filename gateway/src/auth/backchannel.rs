@@ -7,7 +7,8 @@
 //! (our client id), `iat` within `session.logout_token_max_age_secs` of now, `exp` (when given),
 //! the back-channel logout event, no `nonce`, `sid` or `sub` present, and `jti` (when given)
 //! never seen before. The matching sessions are removed from the store, so on every instance
-//! sharing it. 200 when done, 400 with a problem body when the token is refused.
+//! sharing it, and this instance forgets the users' cached data. 200 when done, 400 with a
+//! problem body when the token is refused.
 
 use std::{collections::HashMap, time::Duration};
 
@@ -125,7 +126,10 @@ pub async fn backchannel_logout(
     }
     match state.sessions.remove_for_logout(tenant, subject.sid.as_deref(), subject.sub.as_deref()).await {
         Ok(removed) => {
-            tracing::info!(removed, "back-channel logout");
+            tracing::info!(removed = removed.len(), "back-channel logout");
+            for session in &removed {
+                state.caches.forget_user(&session.tenant, session.user.id).await;
+            }
             StatusCode::OK.into_response()
         }
         Err(e) => crate::error::AppError::from(e).into_response(),

@@ -62,10 +62,10 @@ impl SessionStore for MemoryStore {
         tenant: &'a str,
         sid: Option<&'a str>,
         subject: Option<&'a str>,
-    ) -> BoxFuture<'a, Result<usize, StoreError>> {
+    ) -> BoxFuture<'a, Result<Vec<Session>, StoreError>> {
         Box::pin(async move {
             // A scan: the in-process store is bounded and back-channel logouts are rare.
-            let matching: Vec<Arc<String>> = self
+            let matching: Vec<(Arc<String>, Arc<Session>)> = self
                 .cache
                 .iter()
                 .filter(|(_, s)| {
@@ -76,12 +76,15 @@ impl SessionStore for MemoryStore {
                             (None, None) => false,
                         }
                 })
-                .map(|(id, _)| id)
                 .collect();
-            for id in &matching {
+            let mut removed = Vec::with_capacity(matching.len());
+            for (id, session) in matching {
                 self.cache.invalidate(id.as_str()).await;
+                let mut session = (*session).clone();
+                session.id = id.to_string();
+                removed.push(session);
             }
-            Ok(matching.len())
+            Ok(removed)
         })
     }
 
@@ -135,10 +138,11 @@ mod tests {
             store.put(s).await.expect("put");
         }
         store.cache.run_pending_tasks().await;
-        assert_eq!(store.remove_for_logout("acme", Some("x"), Some("s")).await.expect("logout"), 1);
+        let removed = store.remove_for_logout("acme", Some("x"), Some("s")).await.expect("logout");
+        assert_eq!(removed.iter().map(|s| s.id.clone()).collect::<Vec<_>>(), [ids[0].clone()]);
         assert!(store.get(&ids[0]).await.expect("get").is_none());
         assert!(store.get(&ids[1]).await.expect("get").is_some());
-        assert_eq!(store.remove_for_logout("acme", None, Some("s")).await.expect("logout"), 1);
+        assert_eq!(store.remove_for_logout("acme", None, Some("s")).await.expect("logout").len(), 1);
         assert!(store.get(&ids[2]).await.expect("get").is_some(), "another tenant's session stays");
     }
 

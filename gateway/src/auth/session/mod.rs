@@ -124,13 +124,13 @@ pub trait SessionStore: Send + Sync + std::fmt::Debug {
     /// Removes a session; removing a missing one is not an error.
     fn remove<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), StoreError>>;
     /// Back-channel logout: removes the tenant's sessions of issuer session `sid` when given,
-    /// otherwise every session of `subject`. Answers how many were removed.
+    /// otherwise every session of `subject`. Answers the removed sessions.
     fn remove_for_logout<'a>(
         &'a self,
         tenant: &'a str,
         sid: Option<&'a str>,
         subject: Option<&'a str>,
-    ) -> BoxFuture<'a, Result<usize, StoreError>>;
+    ) -> BoxFuture<'a, Result<Vec<Session>, StoreError>>;
     /// Tries once to take the refresh lock of a session for all instances sharing the store;
     /// `None` when another holder has it. In-process stores need no more than the caller's
     /// local lock and always answer `Some`.

@@ -165,19 +165,26 @@ impl SessionStore for RedisStore {
         tenant: &'a str,
         sid: Option<&'a str>,
         subject: Option<&'a str>,
-    ) -> BoxFuture<'a, Result<usize, StoreError>> {
+    ) -> BoxFuture<'a, Result<Vec<Session>, StoreError>> {
         Box::pin(async move {
             let index = match (sid, subject) {
                 (Some(sid), _) => sid_index(tenant, sid),
                 (None, Some(subject)) => subject_index(tenant, subject),
-                (None, None) => return Ok(0),
+                (None, None) => return Ok(Vec::new()),
             };
             let members: Vec<String> =
                 self.pool.smembers(&index).await.map_err(store_error("reading a logout index"))?;
-            let mut removed = 0;
+            let mut removed = Vec::new();
             for member in members {
-                let n: i64 = self.pool.del(&member).await.map_err(store_error("deleting a session"))?;
-                removed += n as usize;
+                let sealed: Option<String> = self.pool.get(&member).await.map_err(store_error("reading a session"))?;
+                let deleted: i64 = self.pool.del(&member).await.map_err(store_error("deleting a session"))?;
+                // The session is gone either way; it is reported when it could still be read.
+                let session = sealed
+                    .and_then(|sealed| self.keys.open(&sealed, member.as_bytes()).ok())
+                    .and_then(|json| serde_json::from_slice::<Session>(&json).ok());
+                if let (1, Some(session)) = (deleted, session) {
+                    removed.push(session);
+                }
             }
             let _: i64 = self.pool.del(&index).await.map_err(store_error("deleting a logout index"))?;
             Ok(removed)
