@@ -351,6 +351,12 @@ impl Config {
                     .push("session.absolute_lifetime_secs: must not be shorter than session.idle_timeout_secs".into());
             }
             positive(s.refresh_lock_ttl_ms, "session.refresh_lock_ttl_ms", &mut errors);
+            if let Some(l) = &limits
+                && s.refresh_lock_ttl_ms <= l.upstream_timeout_secs * 1000
+            {
+                // Shorter, the lock could expire while its holder still waits for the issuer.
+                errors.push("session.refresh_lock_ttl_ms: must be longer than limits.upstream_timeout_secs".into());
+            }
             positive(s.refresh_lock_wait_ms, "session.refresh_lock_wait_ms", &mut errors);
             positive(s.logout_token_max_age_secs, "session.logout_token_max_age_secs", &mut errors);
         }
@@ -610,6 +616,15 @@ mod tests {
             assert_eq!(config.listen.port(), 9090);
             assert_eq!(config.session.idle_timeout_secs, 3600);
             assert_eq!(config.tenants["acme"].ui.courses_name, "Learning plan");
+            jail.set_env("LP_SESSION__STORE", "redis");
+            jail.set_env("LP_SESSION__ENCRYPTION_KEYS", format!("new:{KEY},old:{KEY}"));
+            let config = Config::load(&files, Config::env()).map_err(|e| e.to_string())?;
+            assert_eq!(config.session.store, SessionStoreKind::Redis);
+            assert_eq!(config.session_keys.as_ref().map(|k| k.current_kid()), Some("new"));
+            jail.set_env("LP_SESSION__REFRESH_LOCK_TTL_MS", "15000");
+            let err = Config::load(&files, Config::env()).expect_err("lock shorter than an issuer call");
+            assert!(err.to_string().contains("session.refresh_lock_ttl_ms"), "{err}");
+            jail.set_env("LP_SESSION__REFRESH_LOCK_TTL_MS", "20000");
             jail.set_env("LP_SESSION__IDLE_TIMEOUT_SECS", "0");
             let err = Config::load(&files, Config::env()).expect_err("zero idle timeout");
             assert!(err.to_string().contains("session.idle_timeout_secs"), "{err}");
