@@ -80,6 +80,7 @@ pub fn build_app(state: AppState) -> Router {
         .route("/oidc/login", get(auth::routes::login))
         .route("/oidc/callback", get(auth::routes::callback))
         .route("/oidc/logout", get(auth::routes::logout).post(auth::routes::logout))
+        .route("/oidc/backchannel-logout", post(auth::backchannel::backchannel_logout))
         // runtime config of the client
         .route("/config-ui/config.json", get(bff::ui_config::get_ui_config))
         // views

@@ -13,6 +13,8 @@ use figment::{
 use serde::Deserialize;
 use url::Url;
 
+use crate::auth::session::crypto::KeyRing;
+
 /// Everything the gateway needs, validated.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -26,6 +28,10 @@ pub struct Config {
     pub limits: Limits,
     /// Session lifetimes and bounds.
     pub session: SessionSettings,
+    /// Keys sealing sessions at rest (from `session.encryption_keys`), when given.
+    pub session_keys: Option<KeyRing>,
+    /// The Redis connection (used when `session.store = "redis"`).
+    pub redis: Option<RedisSettings>,
     /// Cache lifetimes and bounds.
     pub cache: CacheSettings,
     /// How upstream calls are limited and retried.
@@ -65,6 +71,28 @@ pub struct SessionSettings {
     pub max_pending_logins: usize,
     /// How long a started login may take to come back, in seconds.
     pub pending_login_ttl_secs: u64,
+    /// Where sessions live: `memory` (one instance) or `redis` (several instances).
+    #[serde(default)]
+    pub store: SessionStoreKind,
+    /// The slid `last_seen` is written back only when the stored one is at least this old, in
+    /// seconds (0: on every request). See `auth::session`.
+    #[serde(default = "default_touch_write_interval_secs")]
+    pub touch_write_interval_secs: u64,
+    /// Lifetime of a refresh lock, in milliseconds: longer than one refresh call may take.
+    #[serde(default = "default_refresh_lock_ttl_ms")]
+    pub refresh_lock_ttl_ms: u64,
+    /// Longest a request waits for another request's refresh of its session, in milliseconds;
+    /// past it the request gets 503.
+    #[serde(default = "default_refresh_lock_wait_ms")]
+    pub refresh_lock_wait_ms: u64,
+    /// Oldest (and furthest in the future) `iat` of an accepted back-channel logout token, in seconds.
+    #[serde(default = "default_logout_token_max_age_secs")]
+    pub logout_token_max_age_secs: u64,
+    /// `kid:base64key` entries, comma-separated (AES-256 keys, 32 bytes): the first seals
+    /// sessions at rest, all open them. Required by the Redis store; set it from the
+    /// environment (`LP_SESSION__ENCRYPTION_KEYS`), never in a file.
+    #[serde(default)]
+    pub encryption_keys: Option<Secret>,
 }
 
 /// How the gateway calls each tenant's upstream.
@@ -80,6 +108,58 @@ pub struct UpstreamSettings {
     /// Upper bound of the random wait before a retry, in milliseconds.
     pub retry_jitter_ms: u64,
 }
+
+/// Which session store to use.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SessionStoreKind {
+    /// In process, bounded (one gateway instance).
+    #[default]
+    Memory,
+    /// Redis, shared by several gateway instances; sessions encrypted at rest.
+    Redis,
+}
+
+fn default_touch_write_interval_secs() -> u64 {
+    60
+}
+fn default_refresh_lock_ttl_ms() -> u64 {
+    20_000
+}
+fn default_refresh_lock_wait_ms() -> u64 {
+    10_000
+}
+fn default_logout_token_max_age_secs() -> u64 {
+    120
+}
+
+/// A secret string; never printed.
+#[derive(Clone, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(pub String);
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<redacted>")
+    }
+}
+
+/// The Redis connection of the session store.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RedisSettings {
+    /// `redis://[user:password@]host:port[/db]`.
+    pub url: String,
+    /// Time to connect, in milliseconds.
+    pub connect_timeout_ms: u64,
+    /// Time one command may take, in milliseconds; past it the request gets 503.
+    pub command_timeout_ms: u64,
+    /// Connections in the pool.
+    pub pool_size: usize,
+}
+
+/// Most connections a pool may have.
+const MAX_REDIS_POOL_SIZE: usize = 64;
 
 /// Cache settings.
 #[derive(Debug, Clone, Deserialize)]
@@ -206,6 +286,7 @@ pub struct RawConfig {
     environment: Option<String>,
     limits: Option<Limits>,
     session: Option<SessionSettings>,
+    redis: Option<RedisSettings>,
     cache: Option<CacheSettings>,
     upstream: Option<UpstreamSettings>,
     #[serde(default)]
@@ -286,6 +367,45 @@ impl Config {
                 errors
                     .push("session.absolute_lifetime_secs: must not be shorter than session.idle_timeout_secs".into());
             }
+            positive(s.refresh_lock_ttl_ms, "session.refresh_lock_ttl_ms", &mut errors);
+            if let Some(l) = &limits
+                && s.refresh_lock_ttl_ms <= l.upstream_timeout_secs * 1000
+            {
+                // Shorter, the lock could expire while its holder still waits for the issuer.
+                errors.push("session.refresh_lock_ttl_ms: must be longer than limits.upstream_timeout_secs".into());
+            }
+            positive(s.refresh_lock_wait_ms, "session.refresh_lock_wait_ms", &mut errors);
+            positive(s.logout_token_max_age_secs, "session.logout_token_max_age_secs", &mut errors);
+        }
+        let session_keys = session.as_ref().and_then(|s| s.encryption_keys.as_ref()).and_then(|keys| {
+            KeyRing::parse(&keys.0)
+                .map_err(|problems| {
+                    errors.extend(problems.into_iter().map(|p| format!("session.encryption_keys: {p}")));
+                })
+                .ok()
+        });
+        if let Some(r) = &raw.redis {
+            match Url::parse(&r.url) {
+                Ok(url) if url.scheme() == "redis" => {}
+                Ok(url) => errors.push(format!("redis.url: scheme `{}` is not supported (use redis://)", url.scheme())),
+                Err(e) => errors.push(format!("redis.url: not a URL ({e})")),
+            }
+            positive(r.connect_timeout_ms, "redis.connect_timeout_ms", &mut errors);
+            positive(r.command_timeout_ms, "redis.command_timeout_ms", &mut errors);
+            if r.pool_size == 0 || r.pool_size > MAX_REDIS_POOL_SIZE {
+                errors.push(format!("redis.pool_size: must be between 1 and {MAX_REDIS_POOL_SIZE}"));
+            }
+        }
+        if session.as_ref().is_some_and(|s| s.store == SessionStoreKind::Redis) {
+            if raw.redis.is_none() {
+                errors.push("redis: missing section (session.store is redis)".into());
+            }
+            if session.as_ref().is_some_and(|s| s.encryption_keys.is_none()) {
+                errors.push(
+                    "session.encryption_keys: required when session.store is redis (set LP_SESSION__ENCRYPTION_KEYS)"
+                        .into(),
+                );
+            }
         }
         let cache = require(raw.cache, "cache", &mut errors);
         if let Some(c) = &cache {
@@ -318,6 +438,8 @@ impl Config {
                     limits,
                     session,
                     cache,
+                    session_keys,
+                    redis: raw.redis,
                     upstream,
                     tenants,
                 })
@@ -522,11 +644,57 @@ mod tests {
             assert_eq!(config.listen.port(), 9090);
             assert_eq!(config.session.idle_timeout_secs, 3600);
             assert_eq!(config.tenants["acme"].ui.courses_name, "Learning plan");
+            jail.set_env("LP_SESSION__STORE", "redis");
+            jail.set_env("LP_SESSION__ENCRYPTION_KEYS", format!("new:{KEY},old:{KEY}"));
+            let config = Config::load(&files, Config::env()).map_err(|e| e.to_string())?;
+            assert_eq!(config.session.store, SessionStoreKind::Redis);
+            assert_eq!(config.session_keys.as_ref().map(|k| k.current_kid()), Some("new"));
+            jail.set_env("LP_SESSION__REFRESH_LOCK_TTL_MS", "15000");
+            let err = Config::load(&files, Config::env()).expect_err("lock shorter than an issuer call");
+            assert!(err.to_string().contains("session.refresh_lock_ttl_ms"), "{err}");
+            jail.set_env("LP_SESSION__REFRESH_LOCK_TTL_MS", "20000");
             jail.set_env("LP_SESSION__IDLE_TIMEOUT_SECS", "0");
             let err = Config::load(&files, Config::env()).expect_err("zero idle timeout");
             assert!(err.to_string().contains("session.idle_timeout_secs"), "{err}");
             Ok(())
         });
+    }
+
+    const KEY: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+    #[test]
+    fn the_redis_store_needs_a_key_and_a_redis_section() {
+        let err = load("[session]\nstore = \"redis\"").expect_err("no key");
+        let all = err.0.join("\n");
+        assert!(all.contains("session.encryption_keys: required when session.store is redis"), "{all}");
+        let config = load(&format!(
+            "{}\n[session]\nstore = \"redis\"\nencryption_keys = \"k2:{KEY},k1:{KEY}\"\n",
+            include_str!("../../config/demo.toml")
+        ))
+        .expect("valid redis config");
+        assert_eq!(config.session.store, SessionStoreKind::Redis);
+        assert_eq!(config.session_keys.as_ref().map(|k| k.current_kid()), Some("k2"));
+        assert_eq!(config.session.touch_write_interval_secs, 60);
+        assert!(!format!("{config:?}").contains(KEY), "keys never print");
+    }
+
+    #[test]
+    fn bad_session_keys_and_redis_settings_are_named() {
+        let err = load(
+            "[session]\nencryption_keys = \"good:AAAA,bad\"\n[redis]\nurl = \"rediss://x\"\nconnect_timeout_ms = 0\ncommand_timeout_ms = 1\npool_size = 0",
+        )
+        .expect_err("bad keys");
+        let all = err.0.join("\n");
+        for expected in [
+            "session.encryption_keys: key `good` is not 32 bytes",
+            "session.encryption_keys: entry 2",
+            "redis.url: scheme `rediss`",
+            "redis.connect_timeout_ms",
+            "redis.pool_size",
+        ] {
+            assert!(all.contains(expected), "{expected} not in:\n{all}");
+        }
+        assert!(!all.contains("AAAA"), "no key material in errors: {all}");
     }
 
     #[test]

@@ -27,11 +27,19 @@ pub struct Server {
 }
 
 impl Server {
-    /// Binds `config.listen` and builds the app with the in-process session store.
+    /// Binds `config.listen` and builds the app with the configured session store.
     pub async fn bind(config: config::Config) -> anyhow::Result<Self> {
         let listener =
             TcpListener::bind(config.listen).await.map_err(|e| anyhow::anyhow!("binding {}: {e}", config.listen))?;
-        let sessions = Arc::new(auth::session::MemoryStore::new(&config.session));
+        let sessions: Arc<dyn auth::session::SessionStore> = match config.session.store {
+            config::SessionStoreKind::Memory => Arc::new(auth::session::MemoryStore::new(&config.session)),
+            config::SessionStoreKind::Redis => {
+                let (Some(redis), Some(keys)) = (&config.redis, &config.session_keys) else {
+                    anyhow::bail!("the redis session store needs [redis] and session.encryption_keys");
+                };
+                Arc::new(auth::session::RedisStore::connect(redis, &config.session, keys.clone()).await?)
+            }
+        };
         let state = AppState::new(config, sessions)?;
         Ok(Server { listener, state })
     }

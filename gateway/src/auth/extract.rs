@@ -1,9 +1,13 @@
 //! The `AuthSession` extractor: a valid, fresh session of this tenant, or 401.
 //!
-//! Extracting it slides the idle expiry, and refreshes the access token shortly before it
-//! expires (one refresh at a time per session; a failed refresh ends the session).
+//! Extracting it slides the idle expiry (written back once per `session.touch_write_interval_secs`,
+//! see `auth::session`), and refreshes the access token shortly before it expires (one refresh
+//! at a time per session, across instances; a failed refresh ends the session).
 
-use std::sync::Arc;
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
 use axum::{extract::FromRequestParts, http::request::Parts};
 use contracts::bff::UnauthorizedReason;
@@ -12,12 +16,14 @@ use url::Url;
 
 use super::{
     cookies,
-    session::{Session, check_expiry},
+    session::{Session, check_expiry, needs_write_back},
 };
 use crate::{app::AppState, error::AppError, tenant::RequestTenant, upstream::CallContext};
 
 /// Refresh the access token when it has less than this left.
 const REFRESH_MARGIN: time::Duration = time::Duration::seconds(30);
+/// How often a request waiting for another instance's refresh reads the session again.
+const REFRESH_POLL: Duration = Duration::from_millis(50);
 
 /// A signed-in request.
 #[derive(Debug, Clone)]
@@ -50,8 +56,10 @@ impl FromRequestParts<AppState> for AuthSession {
         if session.tokens.access_expires_at - now < REFRESH_MARGIN {
             session = refresh(state, &rt, session).await?;
         }
-        session.last_seen = now;
-        state.sessions.put(session.clone()).await?;
+        if needs_write_back(&session, now, &state.config.session) {
+            session.last_seen = now;
+            state.sessions.put(session.clone()).await?;
+        }
         let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
         let ctx = CallContext {
             access_token: session.tokens.access_token.clone(),
@@ -62,15 +70,59 @@ impl FromRequestParts<AppState> for AuthSession {
     }
 }
 
-/// Refreshes the session's tokens; concurrent requests of one session wait for one refresh.
-async fn refresh(state: &AppState, rt: &RequestTenant, session: Session) -> Result<Session, AppError> {
-    let lock = state.refresh_locks.get_with(session.id.clone(), async { Arc::new(tokio::sync::Mutex::new(())) }).await;
-    let _guard = lock.lock().await;
-    // Another request may have refreshed while we waited.
-    let mut current =
-        state.sessions.get(&session.id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::Revoked))?;
-    current.id = session.id.clone();
-    if current.tokens.access_expires_at - OffsetDateTime::now_utc() >= REFRESH_MARGIN {
+/// Whether `current` (just read from the store) carries tokens that another request obtained
+/// after `stale` was read, and that are still valid.
+fn refreshed_meanwhile(stale: &Session, current: &Session, now: OffsetDateTime) -> bool {
+    let changed = current.tokens.access_token != stale.tokens.access_token
+        || current.tokens.refresh_token != stale.tokens.refresh_token;
+    (changed && current.tokens.access_expires_at > now) || current.tokens.access_expires_at - now >= REFRESH_MARGIN
+}
+
+/// Refreshes the session's tokens, once for all concurrent requests of the session.
+///
+/// Two locks: an in-process mutex per session, so requests of this instance queue without
+/// touching the store, then the store's lock (`SET NX PX` in Redis), so instances sharing the
+/// store do not refresh at the same time. A request that finds the store's lock taken re-reads
+/// the session every [`REFRESH_POLL`]: as soon as the holder has stored new tokens it uses them.
+/// It waits at most `session.refresh_lock_wait_ms`, then answers 503. The store's lock expires
+/// after `session.refresh_lock_ttl_ms` should its holder die. With one-time refresh tokens a
+/// second refresh with the same token would end the session, so the lock is what keeps
+/// concurrent requests signed in.
+async fn refresh(state: &AppState, rt: &RequestTenant, stale: Session) -> Result<Session, AppError> {
+    let local = state.refresh_locks.get_with(stale.id.clone(), async { Arc::new(tokio::sync::Mutex::new(())) }).await;
+    let _guard = local.lock().await;
+    let deadline = Instant::now() + Duration::from_millis(state.config.session.refresh_lock_wait_ms);
+    loop {
+        let current = read_again(state, &stale.id).await?;
+        if refreshed_meanwhile(&stale, &current, OffsetDateTime::now_utc()) {
+            return Ok(current);
+        }
+        if let Some(lock) = state.sessions.try_lock_refresh(&stale.id).await? {
+            let result = refresh_holding_lock(state, rt, &stale).await;
+            if let Err(e) = state.sessions.unlock_refresh(lock).await {
+                // The lock expires by itself; the refresh itself succeeded or failed on its own.
+                tracing::warn!(error = %e, "releasing a refresh lock");
+            }
+            return result;
+        }
+        if Instant::now() >= deadline {
+            return Err(AppError::Unavailable("waited too long for another instance to refresh the session".into()));
+        }
+        tokio::time::sleep(REFRESH_POLL).await;
+    }
+}
+
+/// The session as stored now; gone means it was ended meanwhile (logout, failed refresh).
+async fn read_again(state: &AppState, id: &str) -> Result<Session, AppError> {
+    let mut current = state.sessions.get(id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::Revoked))?;
+    current.id = id.to_string();
+    Ok(current)
+}
+
+async fn refresh_holding_lock(state: &AppState, rt: &RequestTenant, stale: &Session) -> Result<Session, AppError> {
+    // The previous holder may have finished between our read and taking the lock.
+    let mut current = read_again(state, &stale.id).await?;
+    if refreshed_meanwhile(stale, &current, OffsetDateTime::now_utc()) {
         return Ok(current);
     }
     let Some(refresh_token) = current.tokens.refresh_token.clone() else {
@@ -88,6 +140,8 @@ async fn refresh(state: &AppState, rt: &RequestTenant, session: Session) -> Resu
             if let Some(id_token) = tokens.id_token {
                 current.tokens.id_token = id_token;
             }
+            // New tokens are always written, with the slid idle expiry.
+            current.last_seen = OffsetDateTime::now_utc();
             state.sessions.put(current.clone()).await?;
             Ok(current)
         }

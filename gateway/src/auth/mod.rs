@@ -1,5 +1,6 @@
-//! Identity: OIDC login and logout, server-side sessions, the CSRF rule, the redirect check.
+//! Identity: OIDC login, logout and back-channel logout, server-side sessions, the CSRF rule, the redirect check.
 
+pub mod backchannel;
 pub mod cookies;
 pub mod csrf;
 pub mod extract;

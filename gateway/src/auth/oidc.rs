@@ -18,7 +18,7 @@ use openidconnect::{
     EndpointSet, HttpRequest, HttpResponse, IssuerUrl, LoginHint, LogoutRequest, Nonce, OAuth2TokenResponse,
     PkceCodeChallenge, PkceCodeVerifier, PostLogoutRedirectUrl, ProviderMetadataWithLogout, RedirectUrl, RefreshToken,
     Scope, TokenResponse,
-    core::{CoreAuthenticationFlow, CoreClient, CoreIdToken},
+    core::{CoreAuthenticationFlow, CoreClient, CoreIdToken, CoreJsonWebKeySet},
 };
 use time::OffsetDateTime;
 use tokio::sync::RwLock;
@@ -228,6 +228,12 @@ impl OidcProvider {
             request = request.set_id_token_hint(&token);
         }
         Some(request.http_get_url())
+    }
+
+    /// The issuer's signing keys from the cached discovery; `reload` reads them again (an
+    /// unknown key id may mean the issuer rotated its keys). Used for back-channel logout tokens.
+    pub async fn signing_keys(&self, reload: bool) -> Result<CoreJsonWebKeySet, OidcError> {
+        Ok(self.metadata(reload).await?.jwks().clone())
     }
 
     /// The adapter from `openidconnect`'s HTTP calls to our `reqwest` client.

@@ -16,7 +16,7 @@ pub mod loadopts;
 pub mod seed;
 
 use std::{
-    collections::HashMap,
+    collections::{BTreeMap, HashMap},
     net::SocketAddr,
     path::PathBuf,
     sync::{Arc, Mutex, MutexGuard},
@@ -55,6 +55,21 @@ pub struct SandboxConfig {
     pub command_delay: Duration,
     /// A self-enrolment's aggregate appears after a random delay in this range.
     pub enrollment_delay: (Duration, Duration),
+    /// Back-channel logout URIs of the client, by tenant: loopback http(s) URLs the issuer
+    /// POSTs a logout token to when a session ends at its end-session endpoint
+    /// (`LMS_SANDBOX_BACKCHANNEL_URIS`, see [`parse_backchannel_uris`]).
+    pub backchannel_logout_uris: BTreeMap<String, Vec<Url>>,
+}
+
+/// Parses `tenant=url,tenant=url` (for `LMS_SANDBOX_BACKCHANNEL_URIS`); only loopback URLs.
+pub fn parse_backchannel_uris(spec: &str) -> Result<BTreeMap<String, Vec<Url>>, String> {
+    let mut uris: BTreeMap<String, Vec<Url>> = BTreeMap::new();
+    for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+        let (tenant, uri) = entry.split_once('=').ok_or(format!("`{entry}` is not tenant=url"))?;
+        let url = idp::loopback_uri(uri).ok_or(format!("`{uri}` is not a loopback http(s) URL"))?;
+        uris.entry(tenant.to_string()).or_default().push(url);
+    }
+    Ok(uris)
 }
 
 impl Default for SandboxConfig {
@@ -80,6 +95,7 @@ impl SandboxConfig {
             events_body_limit_bytes: 1024 * 1024,
             command_delay: Duration::from_secs(1),
             enrollment_delay: (Duration::from_secs(1), Duration::from_secs(3)),
+            backchannel_logout_uris: BTreeMap::new(),
         }
     }
 }
@@ -97,6 +113,7 @@ pub struct Sandbox {
     events_body_limit_bytes: usize,
     command_delay: Duration,
     enrollment_delay: (Duration, Duration),
+    backchannel_logout_uris: Mutex<BTreeMap<String, Vec<Url>>>,
 }
 
 impl Sandbox {
@@ -122,6 +139,7 @@ type Shared = Arc<Sandbox>;
 pub struct RunningSandbox {
     addr: SocketAddr,
     base_url: Url,
+    state: Shared,
     shutdown: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
 }
@@ -135,6 +153,23 @@ impl RunningSandbox {
     /// `http://{addr}/` (or the configured public URL).
     pub fn base_url(&self) -> Url {
         self.base_url.clone()
+    }
+
+    /// Replaces the back-channel logout URIs of `tenant` (tests learn the gateway's port late).
+    pub fn set_backchannel_logout_uris(&self, tenant: &str, uris: Vec<Url>) {
+        let mut all = self.state.backchannel_logout_uris.lock().unwrap_or_else(|p| p.into_inner());
+        all.insert(tenant.to_string(), uris);
+    }
+
+    /// A logout token of `tenant` with these claims, signed with the tenant's key (RS256):
+    /// a test hook for the relying party's checks.
+    pub fn sign_logout_token(&self, tenant: &str, claims: &serde_json::Value) -> anyhow::Result<String> {
+        idp::sign_logout_token(&self.state, tenant, claims)
+    }
+
+    /// The claims the issuer puts in a logout token for `sub` and `sid` of `tenant`, issued now.
+    pub fn logout_token_claims(&self, tenant: &str, sub: &str, sid: &str) -> serde_json::Value {
+        idp::logout_token_claims(&self.state, tenant, sub, sid)
     }
 
     /// Stops serving and waits for the server task.
@@ -184,8 +219,9 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
         clock,
         command_delay: config.command_delay,
         enrollment_delay: config.enrollment_delay,
+        backchannel_logout_uris: Mutex::new(config.backchannel_logout_uris.clone()),
     });
-    let app = router(state);
+    let app = router(state.clone());
     let (tx, rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         let serve = axum::serve(listener, app).with_graceful_shutdown(async {
@@ -195,7 +231,7 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
             tracing::error!(error = %e, "sandbox server stopped");
         }
     });
-    Ok(RunningSandbox { addr, base_url: public_url, shutdown: Some(tx), task: Some(task) })
+    Ok(RunningSandbox { addr, base_url: public_url, state, shutdown: Some(tx), task: Some(task) })
 }
 
 fn open(data_dir: Option<PathBuf>, now: i64) -> anyhow::Result<(Connection, HashMap<String, keys::SigningKey>)> {
@@ -236,4 +272,22 @@ fn router(state: Shared) -> Router {
 /// The display name of a tenant the sandbox serves.
 fn tenant_name(tenant: &str) -> Option<&'static str> {
     seed::TENANTS.iter().find(|(id, _)| *id == tenant).map(|(_, name)| *name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_backchannel_uris;
+
+    #[test]
+    fn backchannel_uris_are_loopback_urls_by_tenant() {
+        let uris = parse_backchannel_uris(
+            "acme=http://acme.localhost:8080/oidc/backchannel-logout, acme=http://127.0.0.1:9/x,globex=http://globex.localhost:8080/oidc/backchannel-logout",
+        )
+        .expect("valid");
+        assert_eq!(uris["acme"].len(), 2);
+        assert_eq!(uris["globex"][0].as_str(), "http://globex.localhost:8080/oidc/backchannel-logout");
+        assert!(parse_backchannel_uris("acme=https://example.com/logout").is_err(), "not loopback");
+        assert!(parse_backchannel_uris("http://localhost/x").is_err(), "no tenant");
+        assert!(parse_backchannel_uris("").expect("empty").is_empty());
+    }
 }

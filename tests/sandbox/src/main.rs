@@ -81,6 +81,10 @@ fn parse_args(
             rule.validate().map_err(|e| format!("--faults: rule {index}: {e}"))?;
         }
     }
+    if let Some(spec) = env("LMS_SANDBOX_BACKCHANNEL_URIS") {
+        config.backchannel_logout_uris =
+            lms_sandbox::parse_backchannel_uris(&spec).map_err(|e| format!("LMS_SANDBOX_BACKCHANNEL_URIS: {e}"))?;
+    }
     Ok(config)
 }
 

@@ -44,6 +44,12 @@ pub(crate) async fn spawn_app() -> TestApp {
 
 /// Like [`spawn_app`], with the sandbox's config adjusted first.
 pub(crate) async fn spawn_app_with(adjust: impl FnOnce(&mut SandboxConfig)) -> TestApp {
+    spawn_app_configured(adjust, "").await
+}
+
+/// Like [`spawn_app_with`], with `gateway_toml` loaded last over the gateway's test config
+/// (keys as in `config/README.md`, for example a `[session]` and a `[redis]` table).
+pub(crate) async fn spawn_app_configured(adjust: impl FnOnce(&mut SandboxConfig), gateway_toml: &str) -> TestApp {
     let mut sandbox_config = SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
     adjust(&mut sandbox_config);
     let sandbox = lms_sandbox::spawn(sandbox_config).await.expect("starting lms-sandbox");
@@ -51,25 +57,75 @@ pub(crate) async fn spawn_app_with(adjust: impl FnOnce(&mut SandboxConfig)) -> T
     let client_dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(client_dir.path().join("index.html"), INDEX_HTML).expect("index.html");
     std::fs::write(client_dir.path().join("main.0123abcd.js"), "console.log(1)").expect("js");
+    let gateway = start_gateway(&sandbox_url, client_dir.path(), gateway_toml).await;
+    TestApp {
+        port: gateway.port,
+        sandbox_url,
+        sandbox: Some(sandbox),
+        _client_dir: client_dir,
+        _config_dir: gateway.config_dir,
+        shutdown: Some(gateway.shutdown),
+    }
+}
+
+/// Another gateway instance (same sandbox and tenants); stops when dropped.
+pub(crate) struct Gateway {
+    /// Its port.
+    pub(crate) port: u16,
+    config_dir: tempfile::TempDir,
+    shutdown: oneshot::Sender<()>,
+}
+
+async fn start_gateway(sandbox_url: &Url, client_dir: &std::path::Path, gateway_toml: &str) -> Gateway {
     let config_dir = tempfile::tempdir().expect("tempdir");
     let file = config_dir.path().join("test.toml");
-    std::fs::write(&file, gateway_config(&sandbox_url, client_dir.path())).expect("config");
+    std::fs::write(&file, gateway_config(sandbox_url, client_dir)).expect("config");
+    let extra = config_dir.path().join("extra.toml");
+    std::fs::write(&extra, gateway_toml).expect("extra config");
     let defaults = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../config/default.toml");
-    let config = Config::load(&[defaults, file], figment::providers::Env::raw().only(&[])).expect("config");
+    let config = Config::load(&[defaults, file, extra], figment::providers::Env::raw().only(&[])).expect("config");
     let server = Server::bind(config).await.expect("binding the gateway");
     let port = server.local_addr().expect("addr").port();
     let (tx, rx) = oneshot::channel::<()>();
     tokio::spawn(server.run(async {
         let _ = rx.await;
     }));
-    TestApp {
-        port,
-        sandbox_url,
-        sandbox: Some(sandbox),
-        _client_dir: client_dir,
-        _config_dir: config_dir,
-        shutdown: Some(tx),
+    Gateway { port, config_dir, shutdown: tx }
+}
+
+impl Gateway {
+    /// `http://{host}:{port}{path}` of this instance.
+    pub(crate) fn url(&self, host: &str, path: &str) -> String {
+        format!("http://{host}:{}{path}", self.port)
     }
+
+    /// GET an API path the way the client does, with an explicit `Cookie` header.
+    pub(crate) async fn api(&self, cookie: &str, host: &str, path: &str) -> reqwest::Response {
+        plain_client(self.port)
+            .get(self.url(host, path))
+            .header("x-requested-with", "XMLHttpRequest")
+            .header(reqwest::header::COOKIE, cookie)
+            .send()
+            .await
+            .expect("api call")
+    }
+
+    /// Stops this instance (in-flight requests finish).
+    pub(crate) fn stop(self) {
+        let _ = self.shutdown.send(());
+    }
+}
+
+/// A client without cookies or redirects that resolves the tenant hosts to `port` on loopback.
+pub(crate) fn plain_client(port: u16) -> reqwest::Client {
+    let loopback = SocketAddr::from(([127, 0, 0, 1], port));
+    reqwest::Client::builder()
+        .redirect(Policy::none())
+        .resolve("localhost", loopback)
+        .resolve("acme.localhost", loopback)
+        .resolve("globex.localhost", loopback)
+        .build()
+        .expect("client")
 }
 
 fn gateway_config(sandbox: &Url, client_dir: &std::path::Path) -> String {
@@ -100,6 +156,34 @@ catalog_enabled = {catalog}
 }
 
 impl TestApp {
+    /// The running sandbox (its test hooks).
+    pub(crate) fn sandbox(&self) -> &RunningSandbox {
+        self.sandbox.as_ref().expect("the sandbox runs")
+    }
+
+    /// Starts another gateway instance on the same sandbox, with `gateway_toml` over its config.
+    pub(crate) async fn start_gateway(&self, gateway_toml: &str) -> Gateway {
+        start_gateway(&self.sandbox_url, self._client_dir.path(), gateway_toml).await
+    }
+
+    /// Stops this app's own gateway (the sandbox keeps running).
+    pub(crate) fn stop_gateway(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+
+    /// This app's own gateway seen as a [`Gateway`]-like target for [`Gateway::api`] calls.
+    pub(crate) async fn api_with_cookie(&self, cookie: &str, host: &str, path: &str) -> reqwest::Response {
+        plain_client(self.port)
+            .get(self.url(host, path))
+            .header("x-requested-with", "XMLHttpRequest")
+            .header(reqwest::header::COOKIE, cookie)
+            .send()
+            .await
+            .expect("api call")
+    }
+
     /// Stops the sandbox: the upstream and the issuer are gone.
     pub(crate) async fn stop_sandbox(&mut self) {
         if let Some(sandbox) = self.sandbox.take() {

@@ -2,12 +2,16 @@
 //! Modules mirror the URLs they exercise.
 
 mod helpers;
+mod redis_server;
 
+mod backchannel;
 mod client;
+mod instances;
 mod login;
 mod logout;
 mod my_courses;
 mod ops;
+mod redis;
 mod session;
 mod tenants;
 mod tokens;

@@ -1,6 +1,6 @@
 //! The dev OpenID Connect issuer of each tenant, at `/t/{tenant}/idp`: discovery, keys,
 //! authorize with a sign-in form, token (authorization code with PKCE S256, refresh with
-//! rotation and reuse detection), userinfo and end-session.
+//! rotation and reuse detection), userinfo, end-session and back-channel logout.
 
 mod authorize;
 mod logout;
@@ -19,6 +19,8 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use url::Url;
+
+pub(crate) use logout::{logout_token_claims, sign_logout_token};
 
 use crate::{Shared, error::ApiError, tenant_name};
 
@@ -65,6 +67,8 @@ async fn discovery(State(s): State<Shared>, Path(tenant): Path<String>) -> Resul
         "claims_supported": ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "sid", "email", "name",
             "given_name", "family_name", "preferred_username"],
         "authorization_response_iss_parameter_supported": true,
+        "backchannel_logout_supported": true,
+        "backchannel_logout_session_supported": true,
     })))
 }
 
@@ -77,7 +81,7 @@ async fn jwks(State(s): State<Shared>, Path(tenant): Path<String>) -> Result<Jso
 }
 
 /// Whether the dev issuer may send a browser to `uri`: http(s) on a loopback host.
-fn loopback_uri(uri: &str) -> Option<Url> {
+pub(crate) fn loopback_uri(uri: &str) -> Option<Url> {
     let url = Url::parse(uri).ok()?;
     let host = url.host_str()?.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
     let loopback = host == "localhost"

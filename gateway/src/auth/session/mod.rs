@@ -1,7 +1,21 @@
-//! Server-side sessions: the record, its expiry rules, and the store trait with its in-process
-//! implementation. A Redis store will implement the same trait.
+//! Server-side sessions: the record, its expiry rules, and the store trait with two
+//! implementations: in process ([`memory::MemoryStore`], the default) and Redis
+//! ([`redis::RedisStore`], for several gateway instances; encrypted at rest by [`crypto`]).
+//!
+//! Write-back: extracting a session slides its idle expiry, but the new `last_seen` is written
+//! only when it moves the expiry meaningfully, that is when the stored `last_seen` is at least
+//! `session.touch_write_interval_secs` old (or when the tokens changed). The idle expiry is thus
+//! accurate to that interval, and a busy session costs one store write per interval instead of
+//! one per request.
 
-use std::{sync::Arc, time::Duration};
+pub mod crypto;
+pub mod memory;
+pub mod redis;
+
+pub use memory::MemoryStore;
+pub use redis::RedisStore;
+
+use std::time::Duration;
 
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use contracts::{bff::UnauthorizedReason, upstream::UserProfile};
@@ -60,6 +74,12 @@ pub fn new_session_id() -> String {
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
+/// Whether the slid `last_seen` is worth writing back: the stored one is at least
+/// `session.touch_write_interval_secs` old.
+pub fn needs_write_back(session: &Session, now: OffsetDateTime, settings: &SessionSettings) -> bool {
+    now - session.last_seen >= time::Duration::seconds(settings.touch_write_interval_secs as i64)
+}
+
 /// Whether a session may still be used at `now`: idle expiry (slid by activity) and absolute lifetime.
 pub fn check_expiry(
     session: &Session,
@@ -86,83 +106,65 @@ pub fn expires_at(session: &Session, settings: &SessionSettings) -> OffsetDateTi
 #[error("session store: {0}")]
 pub struct StoreError(pub String);
 
+/// A held refresh lock; given back with [`SessionStore::unlock_refresh`].
+#[derive(Debug)]
+pub struct RefreshLock {
+    /// Store entry of the lock (empty when the store needs none).
+    pub key: String,
+    /// Random value proving this holder set the lock.
+    pub token: String,
+}
+
 /// Where sessions live. Implementations must be safe to share across requests.
 pub trait SessionStore: Send + Sync + std::fmt::Debug {
     /// The session with this id, if any.
     fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Session>, StoreError>>;
-    /// Creates or replaces a session.
+    /// Creates or replaces a session; it lives until [`expires_at`].
     fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>>;
     /// Removes a session; removing a missing one is not an error.
     fn remove<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), StoreError>>;
+    /// Back-channel logout: removes the tenant's sessions of issuer session `sid` when given,
+    /// otherwise every session of `subject`. Answers the removed sessions.
+    fn remove_for_logout<'a>(
+        &'a self,
+        tenant: &'a str,
+        sid: Option<&'a str>,
+        subject: Option<&'a str>,
+    ) -> BoxFuture<'a, Result<Vec<Session>, StoreError>>;
+    /// Tries once to take the refresh lock of a session for all instances sharing the store;
+    /// `None` when another holder has it. In-process stores need no more than the caller's
+    /// local lock and always answer `Some`.
+    fn try_lock_refresh<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<RefreshLock>, StoreError>>;
+    /// Releases a refresh lock, only if it is still this holder's.
+    fn unlock_refresh(&self, lock: RefreshLock) -> BoxFuture<'_, Result<(), StoreError>>;
+    /// Records `key` for `ttl`; `true` the first time, `false` while it is remembered (replay checks).
+    fn first_use<'a>(&'a self, key: &'a str, ttl: Duration) -> BoxFuture<'a, Result<bool, StoreError>>;
     /// Answers when the store is usable (readiness).
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>>;
 }
 
-/// Sessions in this process: bounded, least recently used evicted first, idle entries dropped
-/// after the idle timeout.
-#[derive(Debug, Clone)]
-pub struct MemoryStore {
-    cache: moka::future::Cache<String, Arc<Session>>,
-}
-
-impl MemoryStore {
-    /// A store for at most `settings.max_sessions` sessions.
-    pub fn new(settings: &SessionSettings) -> Self {
-        let cache = moka::future::Cache::builder()
-            .max_capacity(settings.max_sessions)
-            .time_to_idle(Duration::from_secs(settings.idle_timeout_secs))
-            .time_to_live(Duration::from_secs(settings.absolute_lifetime_secs))
-            .build();
-        MemoryStore { cache }
-    }
-}
-
-impl SessionStore for MemoryStore {
-    fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Session>, StoreError>> {
-        Box::pin(async move {
-            Ok(self.cache.get(id).await.map(|s| {
-                let mut s = (*s).clone();
-                s.id = id.to_owned();
-                s
-            }))
-        })
-    }
-
-    fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>> {
-        Box::pin(async move {
-            self.cache.insert(session.id.clone(), Arc::new(session)).await;
-            Ok(())
-        })
-    }
-
-    fn remove<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), StoreError>> {
-        Box::pin(async move {
-            self.cache.invalidate(id).await;
-            Ok(())
-        })
-    }
-
-    fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
-        Box::pin(async { Ok(()) })
-    }
-}
-
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use time::macros::datetime;
 
-    fn settings() -> SessionSettings {
+    pub(super) fn settings() -> SessionSettings {
         SessionSettings {
             idle_timeout_secs: 7200,
             absolute_lifetime_secs: 43200,
             max_sessions: 10,
             max_pending_logins: 5,
             pending_login_ttl_secs: 600,
+            store: crate::config::SessionStoreKind::Memory,
+            touch_write_interval_secs: 60,
+            refresh_lock_ttl_ms: 20_000,
+            refresh_lock_wait_ms: 10_000,
+            logout_token_max_age_secs: 120,
+            encryption_keys: None,
         }
     }
 
-    fn session(created: OffsetDateTime, last_seen: OffsetDateTime) -> Session {
+    pub(super) fn session(created: OffsetDateTime, last_seen: OffsetDateTime) -> Session {
         Session {
             id: new_session_id(),
             tenant: "acme".into(),
@@ -210,15 +212,11 @@ mod tests {
         assert_ne!(a, new_session_id());
     }
 
-    #[tokio::test]
-    async fn memory_store_round_trip() {
-        let store = MemoryStore::new(&settings());
-        let now = OffsetDateTime::now_utc();
-        let s = session(now, now);
-        let id = s.id.clone();
-        store.put(s).await.expect("put");
-        assert_eq!(store.get(&id).await.expect("get").map(|s| s.id), Some(id.clone()));
-        store.remove(&id).await.expect("remove");
-        assert!(store.get(&id).await.expect("get").is_none());
+    #[test]
+    fn last_seen_is_written_back_once_per_interval() {
+        let t0 = datetime!(2026-01-01 08:00 UTC);
+        let s = session(t0, t0);
+        assert!(!needs_write_back(&s, t0 + time::Duration::seconds(59), &settings()));
+        assert!(needs_write_back(&s, t0 + time::Duration::seconds(60), &settings()));
     }
 }
