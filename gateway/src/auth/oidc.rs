@@ -1,7 +1,10 @@
 //! A tenant's OpenID Connect relying party, over the `openidconnect` crate.
 //!
 //! Discovery (with the issuer's keys) is fetched on first use and cached; it is fetched again
-//! when it is older than an hour or when an ID token names a key we do not have (rotation).
+//! when it is older than an hour, or when an ID token names a key we do not have (rotation) —
+//! at most once per [`KEY_REFRESH_MIN_INTERVAL`], so tokens with made-up key ids cannot make us
+//! hammer the issuer. ID tokens are accepted only with an asymmetric algorithm of
+//! [`ALLOWED_ID_TOKEN_ALGS`] (never `none` or HS*, whatever discovery advertises).
 //! HTTP goes through the workspace's `reqwest` client (redirects never followed) by a small
 //! adapter, so the crate's own reqwest is not pulled in.
 
@@ -18,7 +21,7 @@ use openidconnect::{
     EndpointSet, HttpRequest, HttpResponse, IssuerUrl, LoginHint, LogoutRequest, Nonce, OAuth2TokenResponse,
     PkceCodeChallenge, PkceCodeVerifier, PostLogoutRedirectUrl, ProviderMetadataWithLogout, RedirectUrl, RefreshToken,
     Scope, TokenResponse,
-    core::{CoreAuthenticationFlow, CoreClient, CoreIdToken},
+    core::{CoreAuthenticationFlow, CoreClient, CoreIdToken, CoreJwsSigningAlgorithm},
 };
 use time::OffsetDateTime;
 use tokio::sync::RwLock;
@@ -27,6 +30,22 @@ use url::Url;
 use crate::config::OidcSettings;
 
 const DISCOVERY_MAX_AGE: Duration = Duration::from_secs(3600);
+
+/// Least time between two key refreshes caused by unknown key ids.
+pub const KEY_REFRESH_MIN_INTERVAL: Duration = Duration::from_secs(30);
+
+/// ID-token signature algorithms we accept: asymmetric only.
+pub const ALLOWED_ID_TOKEN_ALGS: [CoreJwsSigningAlgorithm; 9] = [
+    CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256,
+    CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha384,
+    CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha512,
+    CoreJwsSigningAlgorithm::RsaSsaPssSha256,
+    CoreJwsSigningAlgorithm::RsaSsaPssSha384,
+    CoreJwsSigningAlgorithm::RsaSsaPssSha512,
+    CoreJwsSigningAlgorithm::EcdsaP256Sha256,
+    CoreJwsSigningAlgorithm::EcdsaP384Sha384,
+    CoreJwsSigningAlgorithm::EdDsa,
+];
 
 type Client =
     CoreClient<EndpointSet, EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointMaybeSet, EndpointMaybeSet>;
@@ -79,12 +98,37 @@ pub struct OidcProvider {
     http: reqwest::Client,
     max_response_bytes: usize,
     discovered: RwLock<Option<(Arc<ProviderMetadataWithLogout>, Instant)>>,
+    last_key_refresh: tokio::sync::Mutex<Option<Instant>>,
 }
 
 impl OidcProvider {
     /// A provider for `settings`, using `http` (which must not follow redirects).
     pub fn new(settings: OidcSettings, http: reqwest::Client, max_response_bytes: usize) -> Self {
-        OidcProvider { settings, http, max_response_bytes, discovered: RwLock::new(None) }
+        OidcProvider {
+            settings,
+            http,
+            max_response_bytes,
+            discovered: RwLock::new(None),
+            last_key_refresh: tokio::sync::Mutex::new(None),
+        }
+    }
+
+    /// The issuer URL of this provider.
+    pub fn issuer(&self) -> &Url {
+        &self.settings.issuer
+    }
+
+    /// Discovery and keys read again because a token named key `kid` we do not have; at most
+    /// once per [`KEY_REFRESH_MIN_INTERVAL`] (otherwise the cached ones are returned).
+    pub async fn metadata_for_unknown_key(&self, kid: &str) -> Result<Arc<ProviderMetadataWithLogout>, OidcError> {
+        let mut last = self.last_key_refresh.lock().await;
+        if last.is_some_and(|at| at.elapsed() < KEY_REFRESH_MIN_INTERVAL) {
+            tracing::warn!(kid, "unknown signing key; keys were read again only recently, not now");
+            return self.metadata(false).await;
+        }
+        tracing::info!(kid, "unknown signing key; reading the issuer's keys again");
+        *last = Some(Instant::now());
+        self.metadata(true).await
     }
 
     async fn metadata(&self, force: bool) -> Result<Arc<ProviderMetadataWithLogout>, OidcError> {
@@ -159,23 +203,24 @@ impl OidcProvider {
         let id_token =
             response.id_token().ok_or_else(|| OidcError::Rejected("reading the token answer: no ID token".into()))?;
         let nonce = Nonce::new(nonce.to_string());
-        let claims = match id_token.claims(&client.id_token_verifier(), &nonce) {
-            Ok(claims) => claims.clone(),
-            Err(first) => {
-                // An unknown key may mean the issuer rotated its keys: read them again, once.
-                let md = self.metadata(true).await?;
+        let (md, client) = match jwt_header_kid(&id_token.to_string()) {
+            Some(kid) if !has_key(&md, &kid) => {
+                let md = self.metadata_for_unknown_key(&kid).await?;
                 let client = self.client(&md, redirect_uri)?;
-                id_token
-                    .claims(&client.id_token_verifier(), &nonce)
-                    .map_err(|e| OidcError::Rejected(format!("verifying the ID token: {e} (first try: {first})")))?
-                    .clone()
+                (md, client)
             }
+            _ => (md, client),
         };
+        let verifier = client.id_token_verifier().set_allowed_algs(ALLOWED_ID_TOKEN_ALGS);
+        let claims = id_token
+            .claims(&verifier, &nonce)
+            .map_err(|e| OidcError::Rejected(format!("verifying the ID token: {e}")))?
+            .clone();
+        drop(md);
         if let Some(expected) = claims.access_token_hash() {
             let alg = id_token
                 .signing_alg()
                 .map_err(|e| OidcError::Rejected(format!("reading the ID token algorithm: {e}")))?;
-            let verifier = client.id_token_verifier();
             let key = id_token
                 .signing_key(&verifier)
                 .map_err(|e| OidcError::Rejected(format!("finding the ID token key: {e}")))?;
@@ -277,6 +322,20 @@ impl From<crate::upstream::BodyError> for HttpError {
 fn expiry(expires_in: Option<Duration>) -> OffsetDateTime {
     // Without `expires_in` assume a short life, so a refresh is tried early rather than late.
     OffsetDateTime::now_utc() + expires_in.unwrap_or(Duration::from_secs(300))
+}
+
+/// Whether the issuer's key set has a key with this id.
+fn has_key(md: &ProviderMetadataWithLogout, kid: &str) -> bool {
+    use openidconnect::JsonWebKey;
+    md.jwks().keys().iter().any(|k| k.key_id().is_some_and(|id| id.as_str() == kid))
+}
+
+/// The `kid` of a JWT's header (unverified: only used to pick the key to verify with).
+pub fn jwt_header_kid(jwt: &str) -> Option<String> {
+    let header = jwt.split('.').next()?;
+    let bytes = URL_SAFE_NO_PAD.decode(header).ok()?;
+    let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    value.get("kid")?.as_str().map(String::from)
 }
 
 /// Reads one claim of a JWT whose signature was already verified by `openidconnect`
