@@ -3,5 +3,6 @@
 
 pub mod course;
 pub mod lists;
+pub mod permissions;
 pub mod profile;
 pub mod score;

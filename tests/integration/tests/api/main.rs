@@ -8,6 +8,7 @@ mod login;
 mod logout;
 mod my_courses;
 mod ops;
+mod permissions;
 mod session;
 mod tenants;
 mod tokens;
