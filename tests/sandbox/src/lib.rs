@@ -38,6 +38,8 @@ pub struct SandboxConfig {
     pub access_token_ttl_secs: u64,
     /// How the sandbox clock starts (real time unless a test fixes or shifts it).
     pub clock: clock::ClockMode,
+    /// Third-party issuers whose access tokens a tenant's API accepts besides its own issuer's.
+    pub external_issuers: Vec<idp::external::ExternalIssuer>,
 }
 
 impl Default for SandboxConfig {
@@ -56,6 +58,7 @@ impl SandboxConfig {
             public_url: None,
             access_token_ttl_secs: 600,
             clock: clock::ClockMode::Real,
+            external_issuers: Vec::new(),
         }
     }
 }
@@ -67,6 +70,7 @@ pub struct Sandbox {
     public_url: Url,
     access_token_ttl_secs: u64,
     clock: clock::Clock,
+    external: idp::external::Trusted,
 }
 
 impl Sandbox {
@@ -143,6 +147,7 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
         public_url: public_url.clone(),
         access_token_ttl_secs: config.access_token_ttl_secs,
         clock: clock::Clock::new(config.clock),
+        external: idp::external::Trusted::start(config.external_issuers.clone()),
     });
     let app = router(state);
     let (tx, rx) = oneshot::channel::<()>();

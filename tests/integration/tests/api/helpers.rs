@@ -46,6 +46,21 @@ pub(crate) async fn spawn_app() -> TestApp {
 pub(crate) async fn spawn_app_with(adjust: impl FnOnce(&mut SandboxConfig)) -> TestApp {
     let mut sandbox_config = SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
     adjust(&mut sandbox_config);
+    spawn_app_custom(sandbox_config, 0, |_| String::new()).await
+}
+
+/// A free loopback port (bound and released), for servers whose URL others must know first.
+pub(crate) fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").expect("binding port 0").local_addr().expect("addr").port()
+}
+
+/// A sandbox with `sandbox_config`, and a gateway on `gateway_port` (0: any) whose config gets
+/// `extra_toml(sandbox_url)` appended (further tenants, `[[tenants.acme.providers]]`, ...).
+pub(crate) async fn spawn_app_custom(
+    sandbox_config: SandboxConfig,
+    gateway_port: u16,
+    extra_toml: impl FnOnce(&Url) -> String,
+) -> TestApp {
     let sandbox = lms_sandbox::spawn(sandbox_config).await.expect("starting lms-sandbox");
     let sandbox_url = sandbox.base_url();
     let client_dir = tempfile::tempdir().expect("tempdir");
@@ -53,7 +68,8 @@ pub(crate) async fn spawn_app_with(adjust: impl FnOnce(&mut SandboxConfig)) -> T
     std::fs::write(client_dir.path().join("main.0123abcd.js"), "console.log(1)").expect("js");
     let config_dir = tempfile::tempdir().expect("tempdir");
     let file = config_dir.path().join("test.toml");
-    std::fs::write(&file, gateway_config(&sandbox_url, client_dir.path())).expect("config");
+    let toml = gateway_config(&sandbox_url, client_dir.path(), gateway_port) + &extra_toml(&sandbox_url);
+    std::fs::write(&file, toml).expect("config");
     let defaults = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../config/default.toml");
     let config = Config::load(&[defaults, file], figment::providers::Env::raw().only(&[])).expect("config");
     let server = Server::bind(config).await.expect("binding the gateway");
@@ -72,7 +88,7 @@ pub(crate) async fn spawn_app_with(adjust: impl FnOnce(&mut SandboxConfig)) -> T
     }
 }
 
-fn gateway_config(sandbox: &Url, client_dir: &std::path::Path) -> String {
+fn gateway_config(sandbox: &Url, client_dir: &std::path::Path, port: u16) -> String {
     let tenant = |id: &str, hosts: &str, catalog: bool| {
         format!(
             r#"
@@ -92,7 +108,7 @@ catalog_enabled = {catalog}
         )
     };
     format!(
-        "listen = \"127.0.0.1:0\"\nclient_dir = {:?}\n{}{}",
+        "listen = \"127.0.0.1:{port}\"\nclient_dir = {:?}\n{}{}",
         client_dir.display().to_string(),
         tenant("acme", "\"localhost\", \"acme.localhost\"", true),
         tenant("globex", "\"globex.localhost\"", false),
@@ -121,6 +137,8 @@ impl TestApp {
             .resolve("localhost", loopback(self.port))
             .resolve("acme.localhost", loopback(self.port))
             .resolve("globex.localhost", loopback(self.port))
+            .resolve("embed.localhost", loopback(self.port))
+            .resolve("portal.example", loopback(self.port))
             .build()
             .expect("client")
     }

@@ -9,6 +9,7 @@ mod logout;
 mod my_courses;
 mod ops;
 mod permissions;
+mod providers;
 mod session;
 mod tenants;
 mod tokens;
