@@ -86,6 +86,22 @@ pub fn pending(rt: &RequestTenant, mut states: Vec<String>, max: usize, ttl_secs
     to_header(&builder.build())
 }
 
+/// One fuzzing input: the bytes of a Cookie header. Reading our cookies must never panic, and
+/// the pending states it yields are each 1 to 64 characters without `.`; used by the `cookies`
+/// fuzz target and the corpus replay test.
+pub fn check_fuzz_input(data: &[u8]) {
+    let Ok(value) = HeaderValue::from_bytes(data) else { return };
+    let mut headers = HeaderMap::new();
+    headers.append(header::COOKIE, value.clone());
+    headers.append(header::COOKIE, value);
+    for name in ["lp_session", "__Host-lp_session", "lp_login", "__Host-lp_login"] {
+        let _ = read(&headers, name);
+        for state in pending_states(&headers, name) {
+            assert!((1..=64).contains(&state.len()) && !state.contains('.'), "bad state {state:?}");
+        }
+    }
+}
+
 fn to_header(cookie: &Cookie<'_>) -> HeaderValue {
     HeaderValue::from_str(&cookie.encoded().to_string()).expect("cookie values are ASCII tokens")
 }
