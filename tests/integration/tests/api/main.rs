@@ -5,6 +5,7 @@ mod helpers;
 
 mod client;
 mod embedding;
+mod interop;
 mod login;
 mod logout;
 mod my_courses;
