@@ -203,20 +203,18 @@ impl OidcProvider {
         let id_token =
             response.id_token().ok_or_else(|| OidcError::Rejected("reading the token answer: no ID token".into()))?;
         let nonce = Nonce::new(nonce.to_string());
-        let (md, client) = match jwt_header_kid(&id_token.to_string()) {
+        let client = match jwt_header_kid(&id_token.to_string()) {
             Some(kid) if !has_key(&md, &kid) => {
                 let md = self.metadata_for_unknown_key(&kid).await?;
-                let client = self.client(&md, redirect_uri)?;
-                (md, client)
+                self.client(&md, redirect_uri)?
             }
-            _ => (md, client),
+            _ => client,
         };
         let verifier = client.id_token_verifier().set_allowed_algs(ALLOWED_ID_TOKEN_ALGS);
         let claims = id_token
             .claims(&verifier, &nonce)
             .map_err(|e| OidcError::Rejected(format!("verifying the ID token: {e}")))?
             .clone();
-        drop(md);
         if let Some(expected) = claims.access_token_hash() {
             let alg = id_token
                 .signing_alg()
@@ -345,4 +343,113 @@ fn claim_of_verified_jwt(jwt: &str, claim: &str) -> Option<String> {
     let bytes = URL_SAFE_NO_PAD.decode(payload).ok()?;
     let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
     value.get(claim)?.as_str().map(String::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{
+        Arc, Mutex,
+        atomic::{AtomicUsize, Ordering},
+    };
+
+    use axum::{Json, Router, extract::State, routing::get};
+    use serde_json::json;
+
+    use super::*;
+
+    /// A key from RFC 7517's examples; only its id matters here.
+    const N: &str = "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw";
+
+    #[derive(Clone)]
+    struct Issuer {
+        base: Arc<Mutex<String>>,
+        kid: Arc<Mutex<String>>,
+        jwks_reads: Arc<AtomicUsize>,
+    }
+
+    /// A local issuer serving discovery and a one-key JWKS whose key id the test changes.
+    async fn issuer() -> (Url, Issuer) {
+        let state = Issuer {
+            base: Arc::new(Mutex::new(String::new())),
+            kid: Arc::new(Mutex::new("k1".into())),
+            jwks_reads: Arc::new(AtomicUsize::new(0)),
+        };
+        let app = Router::new()
+            .route(
+                "/.well-known/openid-configuration",
+                get(|State(s): State<Issuer>| async move {
+                    let base = s.base.lock().expect("lock").clone();
+                    Json(json!({
+                        "issuer": base, "authorization_endpoint": format!("{base}/auth"),
+                        "token_endpoint": format!("{base}/token"), "jwks_uri": format!("{base}/jwks"),
+                        "response_types_supported": ["code"], "subject_types_supported": ["public"],
+                        "id_token_signing_alg_values_supported": ["RS256"],
+                    }))
+                }),
+            )
+            .route(
+                "/jwks",
+                get(|State(s): State<Issuer>| async move {
+                    s.jwks_reads.fetch_add(1, Ordering::SeqCst);
+                    let kid = s.kid.lock().expect("lock").clone();
+                    Json(json!({ "keys": [{ "kty": "RSA", "use": "sig", "alg": "RS256", "kid": kid, "n": N, "e": "AQAB" }] }))
+                }),
+            )
+            .with_state(state.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}", listener.local_addr().expect("addr"));
+        *state.base.lock().expect("lock") = base.clone();
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        (Url::parse(&base).expect("url"), state)
+    }
+
+    fn provider(issuer: Url) -> OidcProvider {
+        let settings = OidcSettings { issuer, client_id: "c".into(), client_secret: None, scopes: vec![] };
+        let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+        OidcProvider::new(settings, http, 1 << 20)
+    }
+
+    #[tokio::test]
+    async fn an_unknown_key_id_reads_the_keys_again_at_most_once_per_interval() {
+        let (url, issuer) = issuer().await;
+        let provider = provider(url);
+        let reads = || issuer.jwks_reads.load(Ordering::SeqCst);
+        let md = provider.metadata(false).await.expect("discovery");
+        assert!(has_key(&md, "k1"));
+        provider.metadata(false).await.expect("cached");
+        assert_eq!(reads(), 1, "keys are cached");
+
+        // The issuer rotates to k2; a token naming k2 makes us read the keys once.
+        *issuer.kid.lock().expect("lock") = "k2".into();
+        let md = provider.metadata_for_unknown_key("k2").await.expect("refresh");
+        assert!(has_key(&md, "k2") && !has_key(&md, "k1"));
+        assert_eq!(reads(), 2);
+
+        // Another unknown key right after: no new read (rate limit), the cached keys answer.
+        *issuer.kid.lock().expect("lock") = "k3".into();
+        let md = provider.metadata_for_unknown_key("k3").await.expect("cached");
+        assert!(!has_key(&md, "k3"));
+        assert_eq!(reads(), 2, "at most one key refresh per {KEY_REFRESH_MIN_INTERVAL:?}");
+    }
+
+    #[test]
+    fn the_kid_comes_from_the_jwt_header() {
+        let header = URL_SAFE_NO_PAD.encode(br#"{"alg":"RS256","kid":"abc"}"#);
+        assert_eq!(jwt_header_kid(&format!("{header}.e30.sig")).as_deref(), Some("abc"));
+        assert_eq!(jwt_header_kid("not a jwt"), None);
+        let no_kid = URL_SAFE_NO_PAD.encode(br#"{"alg":"RS256"}"#);
+        assert_eq!(jwt_header_kid(&format!("{no_kid}.e30.sig")), None);
+    }
+
+    #[test]
+    fn only_asymmetric_id_token_algorithms_are_allowed() {
+        for refused in
+            [CoreJwsSigningAlgorithm::None, CoreJwsSigningAlgorithm::HmacSha256, CoreJwsSigningAlgorithm::HmacSha512]
+        {
+            assert!(!ALLOWED_ID_TOKEN_ALGS.contains(&refused), "{refused:?}");
+        }
+        assert!(ALLOWED_ID_TOKEN_ALGS.contains(&CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256));
+        assert!(ALLOWED_ID_TOKEN_ALGS.contains(&CoreJwsSigningAlgorithm::EcdsaP256Sha256));
+        assert!(ALLOWED_ID_TOKEN_ALGS.contains(&CoreJwsSigningAlgorithm::RsaSsaPssSha256));
+    }
 }
