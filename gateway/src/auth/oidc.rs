@@ -213,7 +213,7 @@ impl OidcProvider {
         let verifier = client.id_token_verifier().set_allowed_algs(ALLOWED_ID_TOKEN_ALGS);
         let claims = id_token
             .claims(&verifier, &nonce)
-            .map_err(|e| OidcError::Rejected(format!("verifying the ID token: {e}")))?
+            .map_err(|e| OidcError::Rejected(format!("verifying the ID token: {}", with_sources(&e))))?
             .clone();
         if let Some(expected) = claims.access_token_hash() {
             let alg = id_token
@@ -322,6 +322,17 @@ fn expiry(expires_in: Option<Duration>) -> OffsetDateTime {
     OffsetDateTime::now_utc() + expires_in.unwrap_or(Duration::from_secs(300))
 }
 
+/// An error and its sources, `: `-joined (the crate's errors put the detail in the source).
+fn with_sources(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(inner) = source {
+        text.push_str(&format!(": {inner}"));
+        source = inner.source();
+    }
+    text
+}
+
 /// Whether the issuer's key set has a key with this id.
 fn has_key(md: &ProviderMetadataWithLogout, kid: &str) -> bool {
     use openidconnect::JsonWebKey;
@@ -365,6 +376,7 @@ mod tests {
         base: Arc<Mutex<String>>,
         kid: Arc<Mutex<String>>,
         jwks_reads: Arc<AtomicUsize>,
+        id_token: Arc<Mutex<fn(&str) -> String>>,
     }
 
     /// A local issuer serving discovery and a one-key JWKS whose key id the test changes.
@@ -373,6 +385,7 @@ mod tests {
             base: Arc::new(Mutex::new(String::new())),
             kid: Arc::new(Mutex::new("k1".into())),
             jwks_reads: Arc::new(AtomicUsize::new(0)),
+            id_token: Arc::new(Mutex::new(|_| String::new())),
         };
         let app = Router::new()
             .route(
@@ -383,7 +396,7 @@ mod tests {
                         "issuer": base, "authorization_endpoint": format!("{base}/auth"),
                         "token_endpoint": format!("{base}/token"), "jwks_uri": format!("{base}/jwks"),
                         "response_types_supported": ["code"], "subject_types_supported": ["public"],
-                        "id_token_signing_alg_values_supported": ["RS256"],
+                        "id_token_signing_alg_values_supported": ["RS256", "HS256", "none"],
                     }))
                 }),
             )
@@ -395,6 +408,16 @@ mod tests {
                     Json(json!({ "keys": [{ "kty": "RSA", "use": "sig", "alg": "RS256", "kid": kid, "n": N, "e": "AQAB" }] }))
                 }),
             )
+            .route(
+                "/token",
+                axum::routing::post(|State(s): State<Issuer>| async move {
+                    let base = s.base.lock().expect("lock").clone();
+                    Json(json!({
+                        "access_token": "a", "token_type": "Bearer", "expires_in": 60,
+                        "id_token": s.id_token.lock().expect("lock")(&base),
+                    }))
+                }),
+            )
             .with_state(state.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("addr"));
@@ -404,7 +427,8 @@ mod tests {
     }
 
     fn provider(issuer: Url) -> OidcProvider {
-        let settings = OidcSettings { issuer, client_id: "c".into(), client_secret: None, scopes: vec![] };
+        let settings =
+            OidcSettings { issuer, client_id: "c".into(), client_secret: Some("secret".into()), scopes: vec![] };
         let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
         OidcProvider::new(settings, http, 1 << 20)
     }
@@ -430,6 +454,36 @@ mod tests {
         let md = provider.metadata_for_unknown_key("k3").await.expect("cached");
         assert!(!has_key(&md, "k3"));
         assert_eq!(reads(), 2, "at most one key refresh per {KEY_REFRESH_MIN_INTERVAL:?}");
+    }
+
+    fn claims(issuer: &str) -> serde_json::Value {
+        let now = OffsetDateTime::now_utc().unix_timestamp();
+        json!({ "iss": issuer, "aud": "c", "sub": "u", "iat": now, "exp": now + 60, "nonce": "n" })
+    }
+
+    /// An ID token MAC-signed with the client secret, or unsigned, is refused even when
+    /// discovery advertises HS256 and `none`.
+    #[tokio::test]
+    async fn symmetric_and_unsigned_id_tokens_are_refused() {
+        let hs256: fn(&str) -> String = |issuer| {
+            let key = jsonwebtoken::EncodingKey::from_secret(b"secret");
+            jsonwebtoken::encode(&jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256), &claims(issuer), &key)
+                .expect("signing")
+        };
+        let unsigned: fn(&str) -> String = |issuer| {
+            let header = URL_SAFE_NO_PAD.encode(br#"{"alg":"none"}"#);
+            format!("{header}.{}.", URL_SAFE_NO_PAD.encode(claims(issuer).to_string()))
+        };
+        let (url, issuer) = issuer().await;
+        let provider = provider(url);
+        let callback = Url::parse("http://localhost/oidc/callback").expect("url");
+        for (make, alg, why) in
+            [(hs256, "HS256", "algorithm `HS256` is not one of"), (unsigned, "none", "No signature found")]
+        {
+            *issuer.id_token.lock().expect("lock") = make;
+            let error = provider.finish(&callback, "code", &"v".repeat(43), "n").await.expect_err(alg).to_string();
+            assert!(error.contains(why), "{alg}: {error}");
+        }
     }
 
     #[test]
