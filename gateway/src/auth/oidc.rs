@@ -371,12 +371,15 @@ mod tests {
     /// A key from RFC 7517's examples; only its id matters here.
     const N: &str = "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw";
 
+    /// Makes the ID token the token endpoint answers, given the issuer URL.
+    type MakeIdToken = fn(&str) -> String;
+
     #[derive(Clone)]
     struct Issuer {
         base: Arc<Mutex<String>>,
         kid: Arc<Mutex<String>>,
         jwks_reads: Arc<AtomicUsize>,
-        id_token: Arc<Mutex<fn(&str) -> String>>,
+        id_token: Arc<Mutex<MakeIdToken>>,
     }
 
     /// A local issuer serving discovery and a one-key JWKS whose key id the test changes.
@@ -465,12 +468,12 @@ mod tests {
     /// discovery advertises HS256 and `none`.
     #[tokio::test]
     async fn symmetric_and_unsigned_id_tokens_are_refused() {
-        let hs256: fn(&str) -> String = |issuer| {
+        let hs256: MakeIdToken = |issuer| {
             let key = jsonwebtoken::EncodingKey::from_secret(b"secret");
             jsonwebtoken::encode(&jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256), &claims(issuer), &key)
                 .expect("signing")
         };
-        let unsigned: fn(&str) -> String = |issuer| {
+        let unsigned: MakeIdToken = |issuer| {
             let header = URL_SAFE_NO_PAD.encode(br#"{"alg":"none"}"#);
             format!("{header}.{}.", URL_SAFE_NO_PAD.encode(claims(issuer).to_string()))
         };
