@@ -17,6 +17,7 @@ npm_install client
 
 if [ "${1:-}" = "--test" ]; then
   npm_install tests/e2e
+  npm_install tests/oidc-provider
   missing=()
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)

@@ -86,6 +86,32 @@ pub struct SessionView {
     pub idle_expires_at: String,
     /// Where the browser goes to sign out (POST or GET).
     pub logout_url: String,
+    /// Where this user belongs (spec section 6 permission routing).
+    pub home: SessionHome,
+}
+
+/// Which kind of place a signed-in user belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum HomeKind {
+    /// The learner area: stay (the user holds `ObjectiveWorkflow.Create`).
+    Learner,
+    /// Another page of the platform navigation, the first the user may open.
+    Redirect,
+    /// Nothing here is allowed.
+    Forbidden,
+    /// The user has only research or knowledge-model features.
+    Platform,
+}
+
+/// Where a signed-in user belongs, and the URL to go to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionHome {
+    /// The kind of place.
+    pub kind: HomeKind,
+    /// Absolute path on this origin (with the chat hash of the requested URL kept on redirects).
+    pub url: String,
 }
 
 /// `GET /config-ui/config.json`: the tenant's runtime client config.

@@ -17,6 +17,8 @@ pub fn render() -> String {
         decl::<UnauthorizedReason>(&cfg),
         decl::<Unauthorized>(&cfg),
         decl::<SessionUser>(&cfg),
+        decl::<HomeKind>(&cfg),
+        decl::<SessionHome>(&cfg),
         decl::<SessionView>(&cfg),
         decl::<UiConfig>(&cfg),
         decl::<CourseStatus>(&cfg),

@@ -46,7 +46,8 @@ pub struct Config {
 pub struct Limits {
     /// Largest accepted request body, in bytes.
     pub request_body_bytes: usize,
-    /// Largest accepted request head (request line and headers), in bytes.
+    /// Largest accepted request head (request line and headers), in bytes; larger heads get 431.
+    pub max_request_header_bytes: usize,
     /// Total time a request may take, in seconds.
     pub request_timeout_secs: u64,
     /// Time to connect to an upstream, in seconds.
@@ -186,10 +187,45 @@ pub struct TenantConfig {
     pub allow_http_loopback: bool,
     /// Base URL of the tenant's upstream LMS API (ends with `/`).
     pub api_url: Url,
-    /// The tenant's identity provider.
-    pub oidc: OidcSettings,
+    /// The tenant's identity providers, in configured order; `/oidc/login?provider=ID` picks one.
+    pub providers: Vec<ProviderConfig>,
+    /// Id of the provider used when the login names none.
+    pub default_provider: String,
+    /// Whether the portal is embedded by pages of another site: session and pending-login cookies
+    /// are then `SameSite=None; Secure; Partitioned` (over https only).
+    pub cross_site_embedding: bool,
     /// The tenant's runtime client config.
     pub ui: UiSettings,
+}
+
+impl TenantConfig {
+    /// The provider with this id.
+    pub fn provider(&self, id: &str) -> Option<&ProviderConfig> {
+        self.providers.iter().find(|p| p.id == id)
+    }
+}
+
+/// One identity provider of a tenant.
+#[derive(Debug, Clone)]
+pub struct ProviderConfig {
+    /// Provider id, as named by `/oidc/login?provider=`; the `oidc` section is provider `default`.
+    pub id: String,
+    /// The client registration at this provider.
+    pub oidc: OidcSettings,
+}
+
+/// A provider besides the `oidc` section, as written under `[[tenants.ID.providers]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProvider {
+    id: String,
+    #[serde(default)]
+    default: bool,
+    issuer: Url,
+    client_id: String,
+    client_secret: Option<String>,
+    #[serde(default = "default_scopes")]
+    scopes: Vec<String>,
 }
 
 /// A tenant's OIDC client registration.
@@ -303,6 +339,10 @@ struct RawTenant {
     allow_http_loopback: bool,
     api_url: Option<String>,
     oidc: Option<OidcSettings>,
+    #[serde(default)]
+    providers: Vec<RawProvider>,
+    #[serde(default)]
+    cross_site_embedding: bool,
     ui: Option<UiSettings>,
 }
 
@@ -352,6 +392,7 @@ impl Config {
         let limits = require(raw.limits, "limits", &mut errors);
         if let Some(l) = &limits {
             positive(l.request_body_bytes as u64, "limits.request_body_bytes", &mut errors);
+            positive(l.max_request_header_bytes as u64, "limits.max_request_header_bytes", &mut errors);
             positive(l.request_timeout_secs, "limits.request_timeout_secs", &mut errors);
             positive(l.upstream_timeout_secs, "limits.upstream_timeout_secs", &mut errors);
             positive(l.upstream_connect_timeout_secs, "limits.upstream_connect_timeout_secs", &mut errors);
@@ -500,18 +541,7 @@ fn check_tenant(
             None
         }
     };
-    if t.oidc.is_none() {
-        errors.push(format!("{key}.oidc: missing section"));
-    }
-    if let Some(oidc) = &t.oidc {
-        if oidc.client_id.is_empty() {
-            errors.push(format!("{key}.oidc.client_id: must not be empty"));
-        }
-        let plain_http_ok = t.allow_http_loopback && is_loopback_url(&oidc.issuer);
-        if oidc.issuer.scheme() != "https" && !plain_http_ok {
-            errors.push(format!("{key}.oidc.issuer: must be https (http only on loopback with allow_http_loopback)"));
-        }
-    }
+    let (providers, default_provider) = check_providers(&key, t.oidc, t.providers, t.allow_http_loopback, errors);
     let ui = t.ui.unwrap_or_else(UiSettings::defaults);
     if !ui.locales.contains(&ui.default_locale) {
         errors.push(format!("{key}.ui.default_locale: `{}` is not in ui.locales", ui.default_locale));
@@ -531,9 +561,66 @@ fn check_tenant(
         hosts,
         allow_http_loopback: t.allow_http_loopback,
         api_url: api_url?,
-        oidc: t.oidc?,
+        providers,
+        default_provider: default_provider?,
+        cross_site_embedding: t.cross_site_embedding,
         ui,
     })
+}
+
+/// The `oidc` section (provider `default`) and the `providers` list: ids unique, exactly one
+/// default (the `oidc` section unless a listed provider says `default = true`).
+fn check_providers(
+    key: &str,
+    oidc: Option<OidcSettings>,
+    listed: Vec<RawProvider>,
+    allow_http_loopback: bool,
+    errors: &mut Vec<String>,
+) -> (Vec<ProviderConfig>, Option<String>) {
+    let mut providers = Vec::new();
+    let mut defaults = Vec::new();
+    if let Some(oidc) = oidc {
+        providers.push((format!("{key}.oidc"), ProviderConfig { id: "default".into(), oidc }));
+    }
+    for (i, p) in listed.into_iter().enumerate() {
+        if p.default {
+            defaults.push(p.id.clone());
+        }
+        let oidc =
+            OidcSettings { issuer: p.issuer, client_id: p.client_id, client_secret: p.client_secret, scopes: p.scopes };
+        providers.push((format!("{key}.providers[{i}]"), ProviderConfig { id: p.id, oidc }));
+    }
+    if providers.is_empty() {
+        errors.push(format!("{key}.oidc: missing section (or at least one entry in {key}.providers)"));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for (pkey, p) in &providers {
+        if p.id.is_empty()
+            || p.id.len() > 64
+            || !p.id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            errors.push(format!("{pkey}.id: provider ids use 1 to 64 letters, digits, '-' and '_'"));
+        }
+        if !seen.insert(p.id.clone()) {
+            errors.push(format!("{pkey}.id: provider `{}` is defined twice", p.id));
+        }
+        if p.oidc.client_id.is_empty() {
+            errors.push(format!("{pkey}.client_id: must not be empty"));
+        }
+        let plain_http_ok = allow_http_loopback && is_loopback_url(&p.oidc.issuer);
+        if p.oidc.issuer.scheme() != "https" && !plain_http_ok {
+            errors.push(format!("{pkey}.issuer: must be https (http only on loopback with allow_http_loopback)"));
+        }
+    }
+    let default = match defaults.as_slice() {
+        [] => providers.first().map(|(_, p)| p.id.clone()),
+        [one] => Some(one.clone()),
+        _ => {
+            errors.push(format!("{key}.providers: only one provider may say `default = true`"));
+            None
+        }
+    };
+    (providers.into_iter().map(|(_, p)| p).collect(), default)
 }
 
 impl UiSettings {
@@ -610,6 +697,42 @@ mod tests {
             ["listen", "tenants.x.hosts", "tenants.x.api_url", "tenants.x.oidc.issuer", "tenants.x.oidc.client_id"]
         {
             assert!(all.contains(key), "{key} not named in:\n{all}");
+        }
+    }
+
+    #[test]
+    fn a_tenant_lists_several_providers_with_one_default() {
+        let tenant = |extra: &str| {
+            format!(
+                r#"[tenants.x]
+                hosts = ["x.example"]
+                api_url = "https://lms.example/"
+                [tenants.x.oidc]
+                issuer = "https://idp.example"
+                client_id = "c"
+                [[tenants.x.providers]]
+                id = "corporate"
+                issuer = "https://corp.example"
+                client_id = "lp"
+                {extra}"#
+            )
+        };
+        let config = load(&tenant("")).expect("valid");
+        let x = &config.tenants["x"];
+        assert_eq!(x.providers.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), ["default", "corporate"]);
+        assert_eq!(x.default_provider, "default");
+        assert_eq!(x.provider("corporate").map(|p| p.oidc.issuer.as_str()), Some("https://corp.example/"));
+        let config = load(&tenant("default = true")).expect("valid");
+        assert_eq!(config.tenants["x"].default_provider, "corporate");
+        let err = load(&tenant(
+            "[[tenants.x.providers]]\nid = \"corporate\"\nissuer = \"http://corp.example\"\nclient_id = \"\"",
+        ))
+        .expect_err("duplicate id, http issuer, empty client id");
+        let all = err.0.join("\n");
+        for needle in
+            ["providers[1].id: provider `corporate` is defined twice", "providers[1].issuer", "providers[1].client_id"]
+        {
+            assert!(all.contains(needle), "{needle} not in:\n{all}");
         }
     }
 

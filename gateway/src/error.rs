@@ -34,6 +34,9 @@ pub enum AppError {
     /// The upstream could not be reached or answered badly.
     #[error("bad upstream answer: {0}")]
     BadGateway(String),
+    /// The identity provider could not be reached or answered badly (discovery, keys, token).
+    #[error("identity provider unavailable: {0}")]
+    IdentityProviderUnavailable(String),
     /// A dependency is unavailable (session store down, load shed).
     #[error("unavailable: {0}")]
     Unavailable(String),
@@ -55,7 +58,7 @@ impl AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::MisdirectedRequest => StatusCode::MISDIRECTED_REQUEST,
             AppError::UpstreamTimeout(_) => StatusCode::GATEWAY_TIMEOUT,
-            AppError::BadGateway(_) => StatusCode::BAD_GATEWAY,
+            AppError::BadGateway(_) | AppError::IdentityProviderUnavailable(_) => StatusCode::BAD_GATEWAY,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -93,6 +96,11 @@ impl IntoResponse for AppError {
             AppError::BadGateway(_) => {
                 problem(status, "bad_gateway", Some("The learning platform could not be reached.".into()))
             }
+            AppError::IdentityProviderUnavailable(_) => problem(
+                status,
+                "identity_provider_unavailable",
+                Some("The sign-in service could not be reached; please try again shortly.".into()),
+            ),
             AppError::Unavailable(_) => {
                 problem(status, "unavailable", Some("The service is unavailable; please try again shortly.".into()))
             }

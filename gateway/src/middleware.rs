@@ -6,8 +6,10 @@
 //!    request id; logs status, latency and the cause of 5xx answers;
 //! 3. request id propagation to the response;
 //! 4. panic catcher: a bug answers a generic 500 problem instead of dropping the connection;
-//! 5. body limit: bodies over `limits.request_body_bytes` are refused with 413 before reading;
-//! 6. timeout: no request runs longer than `limits.request_timeout_secs` (504).
+//! 5. head limit: a request line and headers over `limits.max_request_header_bytes` get a 431
+//!    problem (hyper's own, much larger, buffer limit stays as a backstop for the raw bytes);
+//! 6. body limit: bodies over `limits.request_body_bytes` are refused with 413 before reading;
+//! 7. timeout: no request runs longer than `limits.request_timeout_secs` (504).
 //!
 //! Tenant layer (every route but the ops probes), in order:
 //! 1. Host → tenant; an unknown host gets 421 and nothing else runs;
@@ -67,12 +69,35 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
             )
             .layer(PropagateRequestIdLayer::x_request_id())
             .layer(CatchPanicLayer::custom(|_| problem(StatusCode::INTERNAL_SERVER_ERROR, "internal", None)))
+            .layer(middleware::from_fn_with_state(limits.max_request_header_bytes, limit_request_head))
             .layer(RequestBodyLimitLayer::new(limits.request_body_bytes))
             .layer(TimeoutLayer::with_status_code(
                 StatusCode::GATEWAY_TIMEOUT,
                 Duration::from_secs(limits.request_timeout_secs),
             )),
     )
+}
+
+/// 431 when the request line and headers, counted as on the wire, exceed `max_bytes`.
+async fn limit_request_head(State(max_bytes): State<usize>, req: Request, next: Next) -> Response {
+    let size = request_head_size(&req);
+    if size > max_bytes {
+        let mut response = problem(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "request_header_fields_too_large",
+            Some(format!("The request headers take {size} bytes; at most {max_bytes} are accepted.")),
+        );
+        without_tenant_headers(response.headers_mut());
+        response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return response;
+    }
+    next.run(req).await
+}
+
+/// Bytes of `METHOD target HTTP/1.1\r\n` plus `name: value\r\n` for every header.
+fn request_head_size(req: &Request) -> usize {
+    let line = req.method().as_str().len() + req.uri().to_string().len() + 12;
+    line + req.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum::<usize>()
 }
 
 fn log_response<B>(response: &axum::http::Response<B>, latency: Duration, _span: &Span) {
@@ -91,7 +116,9 @@ pub fn apply_tenant_layers(router: Router<AppState>, state: AppState) -> Router<
 
 async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let Some(rt) = RequestTenant::resolve(&state.tenants, req.headers(), req.uri().host()) else {
-        return AppError::MisdirectedRequest.into_response();
+        let mut response = AppError::MisdirectedRequest.into_response();
+        without_tenant_headers(response.headers_mut());
+        return response;
     };
     let path = req.uri().path().to_owned();
     if let Err(refusal) = csrf::check(req.method(), &path, req.headers(), &rt.origin()) {
@@ -123,6 +150,15 @@ fn login_url(rt: &RequestTenant, referer: Option<&str>) -> String {
     }
 }
 
+/// Headers of answers given before a tenant is known (421, 431): nothing may frame, run or
+/// cache them.
+fn without_tenant_headers(h: &mut axum::http::HeaderMap) {
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+}
+
 fn with_headers(mut response: Response<Body>, rt: &RequestTenant, path: &str) -> Response<Body> {
     let h = response.headers_mut();
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
@@ -144,7 +180,10 @@ fn with_headers(mut response: Response<Body>, rt: &RequestTenant, path: &str) ->
 fn content_security_policy(rt: &RequestTenant) -> String {
     let config = &rt.tenant.config;
     let ancestors: Vec<&str> = config.ui.parent_origins.iter().map(String::as_str).collect();
-    let issuer = config.oidc.issuer.origin().ascii_serialization();
+    let mut issuers: Vec<String> =
+        config.providers.iter().map(|p| p.oidc.issuer.origin().ascii_serialization()).collect();
+    issuers.dedup();
+    let issuer = issuers.join(" ");
     format!(
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; \
          font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \

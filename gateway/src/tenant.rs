@@ -1,4 +1,4 @@
-//! Host → tenant. Each tenant owns its upstream client, its OIDC provider and its UI config.
+//! Host → tenant. Each tenant owns its upstream client, its OIDC providers and its UI config.
 
 use std::{collections::HashMap, sync::Arc};
 
@@ -21,8 +21,21 @@ pub struct Tenant {
     pub config: TenantConfig,
     /// Its upstream LMS client.
     pub upstream: Upstream,
-    /// Its identity provider.
-    pub oidc: OidcProvider,
+    /// Its identity providers, by id, in configured order.
+    pub providers: Vec<(String, OidcProvider)>,
+}
+
+impl Tenant {
+    /// The identity provider with this id.
+    pub fn provider(&self, id: &str) -> Option<&OidcProvider> {
+        self.providers.iter().find(|(p, _)| p == id).map(|(_, p)| p)
+    }
+
+    /// The provider a session was signed in with; `None` (sessions from before providers were
+    /// recorded) means the tenant's default.
+    pub fn session_provider(&self, id: Option<&str>) -> Option<&OidcProvider> {
+        self.provider(id.unwrap_or(&self.config.default_provider))
+    }
 }
 
 /// All tenants, by host name.
@@ -43,7 +56,15 @@ impl Tenants {
                     config.limits.upstream_max_response_bytes,
                     &config.upstream,
                 ),
-                oidc: OidcProvider::new(tenant.oidc.clone(), http.clone(), config.limits.upstream_max_response_bytes),
+                providers: tenant
+                    .providers
+                    .iter()
+                    .map(|p| {
+                        let provider =
+                            OidcProvider::new(p.oidc.clone(), http.clone(), config.limits.upstream_max_response_bytes);
+                        (p.id.clone(), provider)
+                    })
+                    .collect(),
                 config: tenant.clone(),
             });
             for host in &tenant.hosts {

@@ -28,6 +28,7 @@ export function sessionView(overrides: Partial<SessionView> = {}): SessionView {
     idleTimeoutSeconds: 7200,
     idleExpiresAt: '2030-01-01T00:00:00Z',
     logoutUrl: '/oidc/logout',
+    home: { kind: 'learner', url: '/learn/' },
     ...overrides,
   };
 }

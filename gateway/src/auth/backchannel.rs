@@ -86,7 +86,16 @@ pub async fn backchannel_logout(
     if token.len() > MAX_LOGOUT_TOKEN_BYTES {
         return refused(format!("the logout_token is longer than {MAX_LOGOUT_TOKEN_BYTES} bytes"));
     }
-    let oidc = &rt.tenant.oidc;
+    // The token's issuer picks which of the tenant's providers must have signed it; the
+    // signature and every claim are then checked against that provider.
+    let Some(issuer) = unverified_issuer(&token) else {
+        return refused("the logout_token is not a JWT with an `iss` claim".into());
+    };
+    let Some((provider_config, oidc)) = rt.tenant.config.providers.iter().find_map(|config| {
+        (config.oidc.issuer.as_str() == issuer).then(|| Some((config, rt.tenant.provider(&config.id)?)))?
+    }) else {
+        return refused("the logout token's issuer is none of this tenant's providers".into());
+    };
     let keys = match oidc.signing_keys(false).await {
         Ok(keys) => keys,
         Err(e) => return crate::error::AppError::BadGateway(e.to_string()).into_response(),
@@ -106,8 +115,8 @@ pub async fn backchannel_logout(
     let config = &rt.tenant.config;
     let settings = &state.config.session;
     let expected = Expected {
-        issuer: config.oidc.issuer.as_str(),
-        client_id: &config.oidc.client_id,
+        issuer: provider_config.oidc.issuer.as_str(),
+        client_id: &provider_config.oidc.client_id,
         now: OffsetDateTime::now_utc().unix_timestamp(),
         max_age_secs: settings.logout_token_max_age_secs as i64,
     };
@@ -134,6 +143,14 @@ pub async fn backchannel_logout(
         }
         Err(e) => crate::error::AppError::from(e).into_response(),
     }
+}
+
+/// The `iss` claim of a token, read without checking anything: only to choose the provider whose
+/// keys and claims the token is then checked against.
+fn unverified_issuer(token: &str) -> Option<String> {
+    let payload = token.split('.').nth(1)?;
+    let claims: Value = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).ok()?).ok()?;
+    claims.get("iss")?.as_str().map(str::to_owned)
 }
 
 fn refused(detail: String) -> Response {

@@ -1,12 +1,18 @@
 //! The two cookies the gateway sets, and reading them back.
 //!
-//! - the session cookie: opaque id, host-only, HttpOnly, SameSite=Lax, Path=/; named
-//!   `__Host-lp_session` over https and `lp_session` on plain-http loopback only;
-//! - the pending-login cookie `lp_login` (Path=/oidc): the `state` values of logins this browser
-//!   started, at most `session.max_pending_logins`, so tabs never pile cookies up.
+//! - the session cookie: opaque id, host-only, HttpOnly, Path=/; named `__Host-lp_session` over
+//!   https and `lp_session` on plain-http loopback only;
+//! - the pending-login cookie: the `state` values of logins this browser started, at most
+//!   `session.max_pending_logins`, so tabs never pile cookies up; `__Host-lp_login` (Path=/)
+//!   over https, `lp_login` (Path=/oidc) on plain-http loopback.
+//!
+//! Both are `SameSite=Lax`, except for tenants with `cross_site_embedding` served over https:
+//! there they are `SameSite=None; Secure; Partitioned` (CHIPS), so an embedding page of another
+//! site keeps its own jar. On plain-http loopback browsers refuse `SameSite=None` without
+//! `Secure`, so those tenants keep `Lax` there (cross-site embedding then needs https).
 
 use axum::http::{HeaderMap, HeaderValue, header};
-use cookie::{Cookie, SameSite, time::Duration};
+use cookie::{Cookie, CookieBuilder, SameSite, time::Duration};
 
 use crate::tenant::RequestTenant;
 
@@ -15,7 +21,10 @@ pub fn session_cookie_name(rt: &RequestTenant) -> &'static str {
     if rt.secure() { "__Host-lp_session" } else { "lp_session" }
 }
 
-const PENDING: &str = "lp_login";
+/// Pending-login cookie name for a request.
+pub fn pending_cookie_name(rt: &RequestTenant) -> &'static str {
+    if rt.secure() { "__Host-lp_login" } else { "lp_login" }
+}
 
 /// The value of cookie `name` in the request's Cookie headers, if present once or more (first wins).
 pub fn read(headers: &HeaderMap, name: &str) -> Option<String> {
@@ -29,34 +38,37 @@ pub fn read(headers: &HeaderMap, name: &str) -> Option<String> {
         .map(|c| c.value().to_owned())
 }
 
+/// Whether this request's cookies are the cross-site (partitioned) kind.
+fn cross_site(rt: &RequestTenant) -> bool {
+    rt.secure() && rt.tenant.config.cross_site_embedding
+}
+
+/// The attributes every cookie of ours has for this request.
+fn attributes<'c>(builder: CookieBuilder<'c>, rt: &RequestTenant) -> CookieBuilder<'c> {
+    let builder = builder.http_only(true).secure(rt.secure());
+    if cross_site(rt) { builder.same_site(SameSite::None).partitioned(true) } else { builder.same_site(SameSite::Lax) }
+}
+
 /// `Set-Cookie` for a new session id.
 pub fn session(rt: &RequestTenant, id: &str) -> HeaderValue {
-    let cookie = Cookie::build((session_cookie_name(rt), id.to_owned()))
-        .path("/")
-        .http_only(true)
-        .secure(rt.secure())
-        .same_site(SameSite::Lax)
-        .build();
+    let cookie = attributes(Cookie::build((session_cookie_name(rt), id.to_owned())).path("/"), rt).build();
     to_header(&cookie)
 }
 
 /// `Set-Cookie` that removes the session cookie.
 pub fn clear_session(rt: &RequestTenant) -> HeaderValue {
-    let cookie = Cookie::build((session_cookie_name(rt), ""))
-        .path("/")
-        .http_only(true)
-        .secure(rt.secure())
-        .same_site(SameSite::Lax)
-        .max_age(Duration::ZERO)
-        .build();
+    let cookie = attributes(Cookie::build((session_cookie_name(rt), "")).path("/"), rt).max_age(Duration::ZERO).build();
     to_header(&cookie)
 }
 
-/// States of pending logins named by the browser's `lp_login` cookie.
-pub fn pending_states(headers: &HeaderMap) -> Vec<String> {
-    read(headers, PENDING)
-        .map(|v| v.split('.').filter(|s| !s.is_empty() && s.len() <= 64).map(String::from).collect())
-        .unwrap_or_default()
+/// States of pending logins named by the browser's pending-login cookie `name`.
+pub fn pending_states(headers: &HeaderMap, name: &str) -> Vec<String> {
+    read(headers, name).map(|v| parse_pending_states(&v)).unwrap_or_default()
+}
+
+/// The states in a pending-login cookie value (`.`-separated, each at most 64 characters).
+pub fn parse_pending_states(value: &str) -> Vec<String> {
+    value.split('.').filter(|s| !s.is_empty() && s.len() <= 64).map(String::from).collect()
 }
 
 /// `Set-Cookie` for the pending-login list (newest last), trimmed to `max` entries.
@@ -64,17 +76,30 @@ pub fn pending(rt: &RequestTenant, mut states: Vec<String>, max: usize, ttl_secs
     if states.len() > max {
         states.drain(..states.len() - max);
     }
-    let mut builder = Cookie::build((PENDING, states.join(".")))
-        .path("/oidc")
-        .http_only(true)
-        .secure(rt.secure())
-        .same_site(SameSite::Lax);
-    builder = if states.is_empty() {
+    let path = if rt.secure() { "/" } else { "/oidc" };
+    let builder = attributes(Cookie::build((pending_cookie_name(rt), states.join("."))).path(path), rt);
+    let builder = if states.is_empty() {
         builder.max_age(Duration::ZERO)
     } else {
-        builder.max_age(Duration::seconds(ttl_secs as i64))
+        builder.max_age(Duration::seconds(i64::try_from(ttl_secs).unwrap_or(i64::MAX)))
     };
     to_header(&builder.build())
+}
+
+/// One fuzzing input: the bytes of a Cookie header. Reading our cookies must never panic, and
+/// the pending states it yields are each 1 to 64 characters without `.`; used by the `cookies`
+/// fuzz target and the corpus replay test.
+pub fn check_fuzz_input(data: &[u8]) {
+    let Ok(value) = HeaderValue::from_bytes(data) else { return };
+    let mut headers = HeaderMap::new();
+    headers.append(header::COOKIE, value.clone());
+    headers.append(header::COOKIE, value);
+    for name in ["lp_session", "__Host-lp_session", "lp_login", "__Host-lp_login"] {
+        let _ = read(&headers, name);
+        for state in pending_states(&headers, name) {
+            assert!((1..=64).contains(&state.len()) && !state.contains('.'), "bad state {state:?}");
+        }
+    }
 }
 
 fn to_header(cookie: &Cookie<'_>) -> HeaderValue {
@@ -84,6 +109,88 @@ fn to_header(cookie: &Cookie<'_>) -> HeaderValue {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::{Config, RawConfig};
+    use crate::tenant::Tenants;
+    use figment::{
+        Figment,
+        providers::{Format, Toml},
+    };
+
+    /// A request on `host` to a tenant with `cross_site_embedding` as given; `localhost` is
+    /// plain-http loopback, any other host https.
+    fn request_tenant(host: &str, cross_site_embedding: bool) -> RequestTenant {
+        let raw: RawConfig = Figment::new()
+            .merge(Toml::string(include_str!("../../../config/default.toml")))
+            .merge(Toml::string(&format!(
+                r#"[tenants.t]
+                hosts = ["localhost", "portal.example"]
+                allow_http_loopback = true
+                cross_site_embedding = {cross_site_embedding}
+                api_url = "https://lms.example/api/"
+                [tenants.t.oidc]
+                issuer = "https://idp.example/realms/t"
+                client_id = "c"
+                [tenants.t.ui]
+                parent_origins = ["https://intranet.partner.example"]"#
+            )))
+            .extract()
+            .expect("config");
+        let tenants = Tenants::new(&Config::from_raw(raw).expect("valid"), &reqwest::Client::new());
+        let mut headers = HeaderMap::new();
+        headers.insert(header::HOST, HeaderValue::from_str(host).expect("host"));
+        RequestTenant::resolve(&tenants, &headers, None).expect("tenant")
+    }
+
+    fn literal(value: HeaderValue) -> String {
+        value.to_str().expect("ascii").to_string()
+    }
+
+    #[test]
+    fn cross_site_tenants_get_partitioned_none_cookies_over_https() {
+        let rt = request_tenant("portal.example", true);
+        assert_eq!(
+            literal(session(&rt, "abc")),
+            "__Host-lp_session=abc; HttpOnly; SameSite=None; Partitioned; Secure; Path=/"
+        );
+        assert_eq!(
+            literal(pending(&rt, vec!["s1".into(), "s2".into()], 5, 600)),
+            "__Host-lp_login=s1.s2; HttpOnly; SameSite=None; Partitioned; Secure; Path=/; Max-Age=600"
+        );
+        assert_eq!(
+            literal(clear_session(&rt)),
+            "__Host-lp_session=; HttpOnly; SameSite=None; Partitioned; Secure; Path=/; Max-Age=0"
+        );
+    }
+
+    #[test]
+    fn other_tenants_and_plain_http_loopback_keep_lax_cookies() {
+        let https = request_tenant("portal.example", false);
+        assert_eq!(literal(session(&https, "abc")), "__Host-lp_session=abc; HttpOnly; SameSite=Lax; Secure; Path=/");
+        assert_eq!(
+            literal(pending(&https, vec!["s1".into()], 5, 600)),
+            "__Host-lp_login=s1; HttpOnly; SameSite=Lax; Secure; Path=/; Max-Age=600"
+        );
+        // Browsers refuse SameSite=None without Secure: on http the embedding tenant stays Lax.
+        let http = request_tenant("localhost:8080", true);
+        assert_eq!(literal(session(&http, "abc")), "lp_session=abc; HttpOnly; SameSite=Lax; Path=/");
+        assert_eq!(
+            literal(pending(&http, vec!["s1".into()], 5, 600)),
+            "lp_login=s1; HttpOnly; SameSite=Lax; Path=/oidc; Max-Age=600"
+        );
+    }
+
+    #[test]
+    fn pending_cookie_keeps_only_the_newest_logins() {
+        let rt = request_tenant("localhost", false);
+        let states: Vec<String> = (1..=7).map(|i| format!("s{i}")).collect();
+        assert_eq!(
+            literal(pending(&rt, states, 5, 600)),
+            "lp_login=s3.s4.s5.s6.s7; HttpOnly; SameSite=Lax; Path=/oidc; Max-Age=600"
+        );
+        assert_eq!(literal(pending(&rt, vec![], 5, 600)), "lp_login=; HttpOnly; SameSite=Lax; Path=/oidc; Max-Age=0");
+        assert_eq!(parse_pending_states("a..b.".to_string().as_str()), ["a", "b"]);
+        assert!(parse_pending_states(&"x".repeat(65)).is_empty());
+    }
 
     #[test]
     fn reads_the_named_cookie_among_many() {

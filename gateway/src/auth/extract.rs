@@ -130,7 +130,11 @@ async fn refresh_holding_lock(state: &AppState, rt: &RequestTenant, stale: &Sess
         return Err(AppError::Unauthorized(UnauthorizedReason::Expired));
     };
     let redirect_uri = callback_url(rt)?;
-    match rt.tenant.oidc.refresh(&refresh_token, &redirect_uri).await {
+    let provider = rt
+        .tenant
+        .session_provider(current.provider.as_deref())
+        .ok_or(AppError::Unauthorized(UnauthorizedReason::Revoked))?;
+    match provider.refresh(&refresh_token, &redirect_uri).await {
         Ok(tokens) => {
             current.tokens.access_token = tokens.access_token;
             current.tokens.access_expires_at = tokens.access_expires_at;

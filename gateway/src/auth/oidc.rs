@@ -1,7 +1,10 @@
 //! A tenant's OpenID Connect relying party, over the `openidconnect` crate.
 //!
 //! Discovery (with the issuer's keys) is fetched on first use and cached; it is fetched again
-//! when it is older than an hour or when an ID token names a key we do not have (rotation).
+//! when it is older than an hour, or when an ID token names a key we do not have (rotation) —
+//! at most once per [`KEY_REFRESH_MIN_INTERVAL`], so tokens with made-up key ids cannot make us
+//! hammer the issuer. ID tokens are accepted only with an asymmetric algorithm of
+//! [`ALLOWED_ID_TOKEN_ALGS`] (never `none` or HS*, whatever discovery advertises).
 //! HTTP goes through the workspace's `reqwest` client (redirects never followed) by a small
 //! adapter, so the crate's own reqwest is not pulled in.
 
@@ -18,7 +21,7 @@ use openidconnect::{
     EndpointSet, HttpRequest, HttpResponse, IssuerUrl, LoginHint, LogoutRequest, Nonce, OAuth2TokenResponse,
     PkceCodeChallenge, PkceCodeVerifier, PostLogoutRedirectUrl, ProviderMetadataWithLogout, RedirectUrl, RefreshToken,
     Scope, TokenResponse,
-    core::{CoreAuthenticationFlow, CoreClient, CoreIdToken, CoreJsonWebKeySet},
+    core::{CoreAuthenticationFlow, CoreClient, CoreIdToken, CoreJsonWebKeySet, CoreJwsSigningAlgorithm},
 };
 use time::OffsetDateTime;
 use tokio::sync::RwLock;
@@ -27,6 +30,22 @@ use url::Url;
 use crate::config::OidcSettings;
 
 const DISCOVERY_MAX_AGE: Duration = Duration::from_secs(3600);
+
+/// Least time between two key refreshes caused by unknown key ids.
+pub const KEY_REFRESH_MIN_INTERVAL: Duration = Duration::from_secs(30);
+
+/// ID-token signature algorithms we accept: asymmetric only.
+pub const ALLOWED_ID_TOKEN_ALGS: [CoreJwsSigningAlgorithm; 9] = [
+    CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256,
+    CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha384,
+    CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha512,
+    CoreJwsSigningAlgorithm::RsaSsaPssSha256,
+    CoreJwsSigningAlgorithm::RsaSsaPssSha384,
+    CoreJwsSigningAlgorithm::RsaSsaPssSha512,
+    CoreJwsSigningAlgorithm::EcdsaP256Sha256,
+    CoreJwsSigningAlgorithm::EcdsaP384Sha384,
+    CoreJwsSigningAlgorithm::EdDsa,
+];
 
 type Client =
     CoreClient<EndpointSet, EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointMaybeSet, EndpointMaybeSet>;
@@ -79,12 +98,37 @@ pub struct OidcProvider {
     http: reqwest::Client,
     max_response_bytes: usize,
     discovered: RwLock<Option<(Arc<ProviderMetadataWithLogout>, Instant)>>,
+    last_key_refresh: tokio::sync::Mutex<Option<Instant>>,
 }
 
 impl OidcProvider {
     /// A provider for `settings`, using `http` (which must not follow redirects).
     pub fn new(settings: OidcSettings, http: reqwest::Client, max_response_bytes: usize) -> Self {
-        OidcProvider { settings, http, max_response_bytes, discovered: RwLock::new(None) }
+        OidcProvider {
+            settings,
+            http,
+            max_response_bytes,
+            discovered: RwLock::new(None),
+            last_key_refresh: tokio::sync::Mutex::new(None),
+        }
+    }
+
+    /// The issuer URL of this provider.
+    pub fn issuer(&self) -> &Url {
+        &self.settings.issuer
+    }
+
+    /// Discovery and keys read again because a token named key `kid` we do not have; at most
+    /// once per [`KEY_REFRESH_MIN_INTERVAL`] (otherwise the cached ones are returned).
+    pub async fn metadata_for_unknown_key(&self, kid: &str) -> Result<Arc<ProviderMetadataWithLogout>, OidcError> {
+        let mut last = self.last_key_refresh.lock().await;
+        if last.is_some_and(|at| at.elapsed() < KEY_REFRESH_MIN_INTERVAL) {
+            tracing::warn!(kid, "unknown signing key; keys were read again only recently, not now");
+            return self.metadata(false).await;
+        }
+        tracing::info!(kid, "unknown signing key; reading the issuer's keys again");
+        *last = Some(Instant::now());
+        self.metadata(true).await
     }
 
     async fn metadata(&self, force: bool) -> Result<Arc<ProviderMetadataWithLogout>, OidcError> {
@@ -159,23 +203,22 @@ impl OidcProvider {
         let id_token =
             response.id_token().ok_or_else(|| OidcError::Rejected("reading the token answer: no ID token".into()))?;
         let nonce = Nonce::new(nonce.to_string());
-        let claims = match id_token.claims(&client.id_token_verifier(), &nonce) {
-            Ok(claims) => claims.clone(),
-            Err(first) => {
-                // An unknown key may mean the issuer rotated its keys: read them again, once.
-                let md = self.metadata(true).await?;
-                let client = self.client(&md, redirect_uri)?;
-                id_token
-                    .claims(&client.id_token_verifier(), &nonce)
-                    .map_err(|e| OidcError::Rejected(format!("verifying the ID token: {e} (first try: {first})")))?
-                    .clone()
+        let client = match jwt_header_kid(&id_token.to_string()) {
+            Some(kid) if !has_key(&md, &kid) => {
+                let md = self.metadata_for_unknown_key(&kid).await?;
+                self.client(&md, redirect_uri)?
             }
+            _ => client,
         };
+        let verifier = client.id_token_verifier().set_allowed_algs(ALLOWED_ID_TOKEN_ALGS);
+        let claims = id_token
+            .claims(&verifier, &nonce)
+            .map_err(|e| OidcError::Rejected(format!("verifying the ID token: {}", with_sources(&e))))?
+            .clone();
         if let Some(expected) = claims.access_token_hash() {
             let alg = id_token
                 .signing_alg()
                 .map_err(|e| OidcError::Rejected(format!("reading the ID token algorithm: {e}")))?;
-            let verifier = client.id_token_verifier();
             let key = id_token
                 .signing_key(&verifier)
                 .map_err(|e| OidcError::Rejected(format!("finding the ID token key: {e}")))?;
@@ -285,6 +328,31 @@ fn expiry(expires_in: Option<Duration>) -> OffsetDateTime {
     OffsetDateTime::now_utc() + expires_in.unwrap_or(Duration::from_secs(300))
 }
 
+/// An error and its sources, `: `-joined (the crate's errors put the detail in the source).
+fn with_sources(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(inner) = source {
+        text.push_str(&format!(": {inner}"));
+        source = inner.source();
+    }
+    text
+}
+
+/// Whether the issuer's key set has a key with this id.
+fn has_key(md: &ProviderMetadataWithLogout, kid: &str) -> bool {
+    use openidconnect::JsonWebKey;
+    md.jwks().keys().iter().any(|k| k.key_id().is_some_and(|id| id.as_str() == kid))
+}
+
+/// The `kid` of a JWT's header (unverified: only used to pick the key to verify with).
+pub fn jwt_header_kid(jwt: &str) -> Option<String> {
+    let header = jwt.split('.').next()?;
+    let bytes = URL_SAFE_NO_PAD.decode(header).ok()?;
+    let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    value.get("kid")?.as_str().map(String::from)
+}
+
 /// Reads one claim of a JWT whose signature was already verified by `openidconnect`
 /// (used for `sid`, which the crate's core claims type does not carry).
 fn claim_of_verified_jwt(jwt: &str, claim: &str) -> Option<String> {
@@ -292,4 +360,159 @@ fn claim_of_verified_jwt(jwt: &str, claim: &str) -> Option<String> {
     let bytes = URL_SAFE_NO_PAD.decode(payload).ok()?;
     let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
     value.get(claim)?.as_str().map(String::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{
+        Arc, Mutex,
+        atomic::{AtomicUsize, Ordering},
+    };
+
+    use axum::{Json, Router, extract::State, routing::get};
+    use serde_json::json;
+
+    use super::*;
+
+    /// A key from RFC 7517's examples; only its id matters here.
+    const N: &str = "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw";
+
+    /// Makes the ID token the token endpoint answers, given the issuer URL.
+    type MakeIdToken = fn(&str) -> String;
+
+    #[derive(Clone)]
+    struct Issuer {
+        base: Arc<Mutex<String>>,
+        kid: Arc<Mutex<String>>,
+        jwks_reads: Arc<AtomicUsize>,
+        id_token: Arc<Mutex<MakeIdToken>>,
+    }
+
+    /// A local issuer serving discovery and a one-key JWKS whose key id the test changes.
+    async fn issuer() -> (Url, Issuer) {
+        let state = Issuer {
+            base: Arc::new(Mutex::new(String::new())),
+            kid: Arc::new(Mutex::new("k1".into())),
+            jwks_reads: Arc::new(AtomicUsize::new(0)),
+            id_token: Arc::new(Mutex::new(|_| String::new())),
+        };
+        let app = Router::new()
+            .route(
+                "/.well-known/openid-configuration",
+                get(|State(s): State<Issuer>| async move {
+                    let base = s.base.lock().expect("lock").clone();
+                    Json(json!({
+                        "issuer": base, "authorization_endpoint": format!("{base}/auth"),
+                        "token_endpoint": format!("{base}/token"), "jwks_uri": format!("{base}/jwks"),
+                        "response_types_supported": ["code"], "subject_types_supported": ["public"],
+                        "id_token_signing_alg_values_supported": ["RS256", "HS256", "none"],
+                    }))
+                }),
+            )
+            .route(
+                "/jwks",
+                get(|State(s): State<Issuer>| async move {
+                    s.jwks_reads.fetch_add(1, Ordering::SeqCst);
+                    let kid = s.kid.lock().expect("lock").clone();
+                    Json(json!({ "keys": [{ "kty": "RSA", "use": "sig", "alg": "RS256", "kid": kid, "n": N, "e": "AQAB" }] }))
+                }),
+            )
+            .route(
+                "/token",
+                axum::routing::post(|State(s): State<Issuer>| async move {
+                    let base = s.base.lock().expect("lock").clone();
+                    Json(json!({
+                        "access_token": "a", "token_type": "Bearer", "expires_in": 60,
+                        "id_token": s.id_token.lock().expect("lock")(&base),
+                    }))
+                }),
+            )
+            .with_state(state.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}", listener.local_addr().expect("addr"));
+        *state.base.lock().expect("lock") = base.clone();
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        (Url::parse(&base).expect("url"), state)
+    }
+
+    fn provider(issuer: Url) -> OidcProvider {
+        let settings =
+            OidcSettings { issuer, client_id: "c".into(), client_secret: Some("secret".into()), scopes: vec![] };
+        let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+        OidcProvider::new(settings, http, 1 << 20)
+    }
+
+    #[tokio::test]
+    async fn an_unknown_key_id_reads_the_keys_again_at_most_once_per_interval() {
+        let (url, issuer) = issuer().await;
+        let provider = provider(url);
+        let reads = || issuer.jwks_reads.load(Ordering::SeqCst);
+        let md = provider.metadata(false).await.expect("discovery");
+        assert!(has_key(&md, "k1"));
+        provider.metadata(false).await.expect("cached");
+        assert_eq!(reads(), 1, "keys are cached");
+
+        // The issuer rotates to k2; a token naming k2 makes us read the keys once.
+        *issuer.kid.lock().expect("lock") = "k2".into();
+        let md = provider.metadata_for_unknown_key("k2").await.expect("refresh");
+        assert!(has_key(&md, "k2") && !has_key(&md, "k1"));
+        assert_eq!(reads(), 2);
+
+        // Another unknown key right after: no new read (rate limit), the cached keys answer.
+        *issuer.kid.lock().expect("lock") = "k3".into();
+        let md = provider.metadata_for_unknown_key("k3").await.expect("cached");
+        assert!(!has_key(&md, "k3"));
+        assert_eq!(reads(), 2, "at most one key refresh per {KEY_REFRESH_MIN_INTERVAL:?}");
+    }
+
+    fn claims(issuer: &str) -> serde_json::Value {
+        let now = OffsetDateTime::now_utc().unix_timestamp();
+        json!({ "iss": issuer, "aud": "c", "sub": "u", "iat": now, "exp": now + 60, "nonce": "n" })
+    }
+
+    /// An ID token MAC-signed with the client secret, or unsigned, is refused even when
+    /// discovery advertises HS256 and `none`.
+    #[tokio::test]
+    async fn symmetric_and_unsigned_id_tokens_are_refused() {
+        let hs256: MakeIdToken = |issuer| {
+            let key = jsonwebtoken::EncodingKey::from_secret(b"secret");
+            jsonwebtoken::encode(&jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256), &claims(issuer), &key)
+                .expect("signing")
+        };
+        let unsigned: MakeIdToken = |issuer| {
+            let header = URL_SAFE_NO_PAD.encode(br#"{"alg":"none"}"#);
+            format!("{header}.{}.", URL_SAFE_NO_PAD.encode(claims(issuer).to_string()))
+        };
+        let (url, issuer) = issuer().await;
+        let provider = provider(url);
+        let callback = Url::parse("http://localhost/oidc/callback").expect("url");
+        for (make, alg, why) in
+            [(hs256, "HS256", "algorithm `HS256` is not one of"), (unsigned, "none", "No signature found")]
+        {
+            *issuer.id_token.lock().expect("lock") = make;
+            let error = provider.finish(&callback, "code", &"v".repeat(43), "n").await.expect_err(alg).to_string();
+            assert!(error.contains(why), "{alg}: {error}");
+        }
+    }
+
+    #[test]
+    fn the_kid_comes_from_the_jwt_header() {
+        let header = URL_SAFE_NO_PAD.encode(br#"{"alg":"RS256","kid":"abc"}"#);
+        assert_eq!(jwt_header_kid(&format!("{header}.e30.sig")).as_deref(), Some("abc"));
+        assert_eq!(jwt_header_kid("not a jwt"), None);
+        let no_kid = URL_SAFE_NO_PAD.encode(br#"{"alg":"RS256"}"#);
+        assert_eq!(jwt_header_kid(&format!("{no_kid}.e30.sig")), None);
+    }
+
+    #[test]
+    fn only_asymmetric_id_token_algorithms_are_allowed() {
+        for refused in
+            [CoreJwsSigningAlgorithm::None, CoreJwsSigningAlgorithm::HmacSha256, CoreJwsSigningAlgorithm::HmacSha512]
+        {
+            assert!(!ALLOWED_ID_TOKEN_ALGS.contains(&refused), "{refused:?}");
+        }
+        assert!(ALLOWED_ID_TOKEN_ALGS.contains(&CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256));
+        assert!(ALLOWED_ID_TOKEN_ALGS.contains(&CoreJwsSigningAlgorithm::EcdsaP256Sha256));
+        assert!(ALLOWED_ID_TOKEN_ALGS.contains(&CoreJwsSigningAlgorithm::RsaSsaPssSha256));
+    }
 }

@@ -36,6 +36,26 @@ pub fn checked_redirect(candidate: &str, request_host: &str, allow_http_loopback
     (same_host && same_port).then_some(url)
 }
 
+/// One fuzzing input: byte 0 says whether http loopback is allowed (lowest bit), the rest is
+/// `request host` and `candidate` separated by the first newline. Panics when an accepted URL
+/// breaks the rule; used by the `redirect` fuzz target and the corpus replay test.
+pub fn check_fuzz_input(data: &[u8]) {
+    let Some((&flags, rest)) = data.split_first() else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let (host, candidate) = text.split_once('\n').unwrap_or((text, ""));
+    let allow_http_loopback = flags & 1 == 1;
+    if let Some(url) = checked_redirect(candidate, host, allow_http_loopback) {
+        let (request_host, _) = split_host(host).expect("an accepted redirect has a valid request host");
+        assert!(url.host_str().is_some_and(|h| h.eq_ignore_ascii_case(&request_host)), "{candidate:?} left {host:?}");
+        assert!(url.username().is_empty() && url.password().is_none(), "{candidate:?} carries credentials");
+        match url.scheme() {
+            "https" => {}
+            "http" => assert!(allow_http_loopback && crate::config::is_loopback_host(&request_host), "{candidate:?}"),
+            other => panic!("{candidate:?} accepted with scheme {other}"),
+        }
+    }
+}
+
 /// Splits a Host header into a lower-case host and an optional port.
 fn split_host(request_host: &str) -> Option<(String, Option<u16>)> {
     let parsed = Url::parse(&format!("http://{request_host}/")).ok()?;

@@ -22,6 +22,7 @@ use crate::{app::AppState, error::AppError, extract::Query, tenant::RequestTenan
 #[derive(Debug, Clone)]
 pub struct PendingLogin {
     tenant: String,
+    provider: String,
     nonce: String,
     pkce_verifier: String,
     return_to: Url,
@@ -44,30 +45,43 @@ pub async fn login(
     headers: HeaderMap,
     Query(query): Query<LoginQuery>,
 ) -> Result<Response, AppError> {
-    if let Some(provider) = query.provider.as_deref().filter(|p| *p != "default") {
-        return Err(AppError::BadRequest(format!("unknown identity provider `{provider}`")));
-    }
+    let provider_id = query.provider.clone().unwrap_or_else(|| rt.tenant.config.default_provider.clone());
+    let Some(provider) = rt.tenant.provider(&provider_id) else {
+        let known: Vec<&str> = rt.tenant.providers.iter().map(|(id, _)| id.as_str()).collect();
+        return Err(AppError::BadRequest(format!(
+            "unknown identity provider `{}`; this tenant signs in with: {}",
+            provider_id.chars().take(64).collect::<String>(),
+            known.join(", ")
+        )));
+    };
     let return_to = query
         .redirect_url
         .as_deref()
         .and_then(|u| checked_redirect(u, &rt.host, rt.tenant.config.allow_http_loopback))
         .unwrap_or(client_home(&rt)?);
-    let start = rt.tenant.oidc.begin(&callback_url(&rt)?, query.login_hint.as_deref()).await.map_err(oidc_error)?;
+    let start = provider.begin(&callback_url(&rt)?, query.login_hint.as_deref()).await.map_err(oidc_error)?;
     state
         .pending_logins
         .insert(
             start.state.clone(),
             PendingLogin {
                 tenant: rt.tenant.config.id.clone(),
+                provider: provider_id,
                 nonce: start.nonce,
                 pkce_verifier: start.pkce_verifier,
                 return_to,
             },
         )
         .await;
-    let mut states = cookies::pending_states(&headers);
+    let mut states = cookies::pending_states(&headers, cookies::pending_cookie_name(&rt));
     states.push(start.state);
     let s = &state.config.session;
+    // One cookie for every tab: the oldest logins beyond the cap are forgotten here too.
+    if states.len() > s.max_pending_logins {
+        for dropped in states.drain(..states.len() - s.max_pending_logins) {
+            state.pending_logins.invalidate(&dropped).await;
+        }
+    }
     let cookie = cookies::pending(&rt, states, s.max_pending_logins, s.pending_login_ttl_secs);
     Ok(found(start.authorize_url.as_str(), vec![cookie]))
 }
@@ -89,7 +103,7 @@ pub async fn callback(
     headers: HeaderMap,
     Query(query): Query<CallbackQuery>,
 ) -> Result<Response, AppError> {
-    let browser_states = cookies::pending_states(&headers);
+    let browser_states = cookies::pending_states(&headers, cookies::pending_cookie_name(&rt));
     let Some(login_state) = query.state.filter(|s| browser_states.contains(s)) else {
         // A callback this browser did not start (stale tab, back button, or login CSRF):
         // create nothing and start over from the client.
@@ -111,9 +125,11 @@ pub async fn callback(
         return Err(AppError::BadRequest(format!("the identity provider refused the sign-in: {error} {detail}")));
     }
     let code = query.code.ok_or_else(|| AppError::BadRequest("the callback has no code".into()))?;
-    let tokens = rt
+    let provider = rt
         .tenant
-        .oidc
+        .provider(&pending.provider)
+        .ok_or_else(|| AppError::BadRequest("this sign-in was started with a provider that is gone".into()))?;
+    let tokens = provider
         .finish(&callback_url(&rt)?, &code, &pending.pkce_verifier, &pending.nonce)
         .await
         .map_err(oidc_error)?;
@@ -132,6 +148,7 @@ pub async fn callback(
         tenant: rt.tenant.config.id.clone(),
         subject: tokens.subject.unwrap_or_default(),
         sid: tokens.sid,
+        provider: Some(pending.provider),
         user,
         tokens: Tokens {
             access_token: tokens.access_token,
@@ -160,7 +177,10 @@ pub async fn logout(
         if let Some(session) = session.filter(|s| s.tenant == rt.tenant.config.id) {
             state.sessions.remove(&id).await?;
             state.caches.forget_user(&session.tenant, session.user.id).await;
-            if let Some(url) = rt.tenant.oidc.end_session_url(&session.tokens.id_token, &home).await {
+            let provider = rt.tenant.session_provider(session.provider.as_deref());
+            if let Some(provider) = provider
+                && let Some(url) = provider.end_session_url(&session.tokens.id_token, &home).await
+            {
                 target = url;
             }
         }
@@ -182,7 +202,7 @@ fn found(location: &str, cookies: Vec<header::HeaderValue>) -> Response {
 
 fn oidc_error(e: OidcError) -> AppError {
     match e {
-        OidcError::Unavailable(_) => AppError::BadGateway(e.to_string()),
+        OidcError::Unavailable(_) => AppError::IdentityProviderUnavailable(e.to_string()),
         OidcError::Rejected(_) => {
             tracing::warn!(error = %e, "sign-in rejected");
             AppError::BadRequest("The sign-in could not be completed; please try again.".into())

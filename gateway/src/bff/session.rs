@@ -1,18 +1,35 @@
 //! `GET /api/bff/session` and the activity heartbeat.
 
 use axum::{Json, extract::State, http::StatusCode};
-use contracts::bff::{SessionUser, SessionView};
+use contracts::bff::{HomeKind, SessionHome, SessionUser, SessionView};
+use serde::Deserialize;
 use time::format_description::well_known::Rfc3339;
 
 use crate::{
     app::AppState,
     auth::{extract::AuthSession, session::expires_at},
-    domain::profile::full_name,
+    domain::{
+        permissions::{Home, NAVIGATION, home},
+        profile::full_name,
+    },
     error::AppResult,
+    extract::Query,
 };
 
-/// Who is signed in, and until when.
-pub async fn get_session(State(state): State<AppState>, auth: AuthSession) -> AppResult<Json<SessionView>> {
+/// Query of `GET /api/bff/session`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionQuery {
+    /// The URL the browser asked for (with its hash), so a redirect keeps a chat hash.
+    requested_url: Option<String>,
+}
+
+/// Who is signed in, until when, and where they belong.
+pub async fn get_session(
+    State(state): State<AppState>,
+    auth: AuthSession,
+    Query(query): Query<SessionQuery>,
+) -> AppResult<Json<SessionView>> {
     let session = &auth.session;
     let user = &session.user;
     let idle_expires_at = expires_at(session, &state.config.session)
@@ -31,7 +48,18 @@ pub async fn get_session(State(state): State<AppState>, auth: AuthSession) -> Ap
         idle_timeout_seconds: u32::try_from(state.config.session.idle_timeout_secs).unwrap_or(u32::MAX),
         idle_expires_at,
         logout_url: "/oidc/logout".into(),
+        home: session_home(&home(&user.permissions, NAVIGATION, query.requested_url.as_deref())),
     }))
+}
+
+fn session_home(home: &Home) -> SessionHome {
+    let kind = match home {
+        Home::Learner => HomeKind::Learner,
+        Home::Redirect(_) => HomeKind::Redirect,
+        Home::Forbidden => HomeKind::Forbidden,
+        Home::Platform => HomeKind::Platform,
+    };
+    SessionHome { kind, url: home.url().to_string() }
 }
 
 /// `POST /api/bff/session/touch`: the client's activity heartbeat; extracting the session

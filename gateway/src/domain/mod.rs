@@ -7,6 +7,7 @@ pub mod course;
 pub mod details;
 pub mod filters;
 pub mod lists;
+pub mod permissions;
 pub mod profile;
 pub mod refresh;
 pub mod reveal;

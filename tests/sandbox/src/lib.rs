@@ -59,6 +59,8 @@ pub struct SandboxConfig {
     /// POSTs a logout token to when a session ends at its end-session endpoint
     /// (`LMS_SANDBOX_BACKCHANNEL_URIS`, see [`parse_backchannel_uris`]).
     pub backchannel_logout_uris: BTreeMap<String, Vec<Url>>,
+    /// Third-party issuers whose access tokens a tenant's API accepts besides its own issuer's.
+    pub external_issuers: Vec<idp::external::ExternalIssuer>,
 }
 
 /// Parses `tenant=url,tenant=url` (for `LMS_SANDBOX_BACKCHANNEL_URIS`); only loopback URLs.
@@ -96,6 +98,7 @@ impl SandboxConfig {
             command_delay: Duration::from_secs(1),
             enrollment_delay: (Duration::from_secs(1), Duration::from_secs(3)),
             backchannel_logout_uris: BTreeMap::new(),
+            external_issuers: Vec::new(),
         }
     }
 }
@@ -114,6 +117,7 @@ pub struct Sandbox {
     command_delay: Duration,
     enrollment_delay: (Duration, Duration),
     backchannel_logout_uris: Mutex<BTreeMap<String, Vec<Url>>>,
+    external: idp::external::Trusted,
 }
 
 impl Sandbox {
@@ -220,6 +224,7 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
         command_delay: config.command_delay,
         enrollment_delay: config.enrollment_delay,
         backchannel_logout_uris: Mutex::new(config.backchannel_logout_uris.clone()),
+        external: idp::external::Trusted::start(config.external_issuers.clone()),
     });
     let app = router(state.clone());
     let (tx, rx) = oneshot::channel::<()>();

@@ -69,6 +69,24 @@ fullName: string,
 timezone?: string, };
 
 /**
+ * Which kind of place a signed-in user belongs to.
+ */
+export type HomeKind = "learner" | "redirect" | "forbidden" | "platform";
+
+/**
+ * Where a signed-in user belongs, and the URL to go to.
+ */
+export type SessionHome = { 
+/**
+ * The kind of place.
+ */
+kind: HomeKind, 
+/**
+ * Absolute path on this origin (with the chat hash of the requested URL kept on redirects).
+ */
+url: string, };
+
+/**
  * `GET /api/bff/session`: who is signed in, for which tenant, until when.
  */
 export type SessionView = { 
@@ -99,7 +117,11 @@ idleExpiresAt: string,
 /**
  * Where the browser goes to sign out (POST or GET).
  */
-logoutUrl: string, };
+logoutUrl: string, 
+/**
+ * Where this user belongs (spec section 6 permission routing).
+ */
+home: SessionHome, };
 
 /**
  * `GET /config-ui/config.json`: the tenant's runtime client config.

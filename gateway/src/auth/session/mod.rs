@@ -57,6 +57,10 @@ pub struct Session {
     pub subject: String,
     /// The issuer's session id (`sid`), for back-channel logout.
     pub sid: Option<String>,
+    /// Id of the tenant's identity provider that signed the user in (refresh and logout go
+    /// there); `None` means the tenant's default provider.
+    #[serde(default)]
+    pub provider: Option<String>,
     /// The user's profile, read from the upstream at login.
     pub user: UserProfile,
     /// Tokens for the upstream.
@@ -170,6 +174,7 @@ pub(super) mod tests {
             tenant: "acme".into(),
             subject: "s".into(),
             sid: None,
+            provider: None,
             user: serde_json::from_value(serde_json::json!({
                 "id": "00000000-0000-0000-0000-000000000001", "tenant_id": "acme", "email": "a@b.c"
             }))

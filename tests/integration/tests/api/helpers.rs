@@ -52,12 +52,37 @@ pub(crate) async fn spawn_app_with(adjust: impl FnOnce(&mut SandboxConfig)) -> T
 pub(crate) async fn spawn_app_configured(adjust: impl FnOnce(&mut SandboxConfig), gateway_toml: &str) -> TestApp {
     let mut sandbox_config = SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
     adjust(&mut sandbox_config);
+    spawn_app_layers(sandbox_config, 0, |_| String::new(), gateway_toml).await
+}
+
+/// A free loopback port (bound and released), for servers whose URL others must know first.
+pub(crate) fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").expect("binding port 0").local_addr().expect("addr").port()
+}
+
+/// A sandbox with `sandbox_config`, and a gateway on `gateway_port` (0: any) whose config gets
+/// `extra_toml(sandbox_url)` appended (further tenants, `[[tenants.acme.providers]]`, ...).
+pub(crate) async fn spawn_app_custom(
+    sandbox_config: SandboxConfig,
+    gateway_port: u16,
+    extra_toml: impl FnOnce(&Url) -> String,
+) -> TestApp {
+    spawn_app_layers(sandbox_config, gateway_port, extra_toml, "").await
+}
+
+async fn spawn_app_layers(
+    sandbox_config: SandboxConfig,
+    gateway_port: u16,
+    extra_toml: impl FnOnce(&Url) -> String,
+    layered_toml: &str,
+) -> TestApp {
     let sandbox = lms_sandbox::spawn(sandbox_config).await.expect("starting lms-sandbox");
     let sandbox_url = sandbox.base_url();
     let client_dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(client_dir.path().join("index.html"), INDEX_HTML).expect("index.html");
     std::fs::write(client_dir.path().join("main.0123abcd.js"), "console.log(1)").expect("js");
-    let gateway = start_gateway(&sandbox_url, client_dir.path(), gateway_toml).await;
+    let appended = extra_toml(&sandbox_url);
+    let gateway = start_gateway(&sandbox_url, client_dir.path(), gateway_port, &appended, layered_toml).await;
     TestApp {
         port: gateway.port,
         sandbox_url,
@@ -76,10 +101,16 @@ pub(crate) struct Gateway {
     shutdown: oneshot::Sender<()>,
 }
 
-async fn start_gateway(sandbox_url: &Url, client_dir: &std::path::Path, gateway_toml: &str) -> Gateway {
+async fn start_gateway(
+    sandbox_url: &Url,
+    client_dir: &std::path::Path,
+    port: u16,
+    appended_toml: &str,
+    gateway_toml: &str,
+) -> Gateway {
     let config_dir = tempfile::tempdir().expect("tempdir");
     let file = config_dir.path().join("test.toml");
-    std::fs::write(&file, gateway_config(sandbox_url, client_dir)).expect("config");
+    std::fs::write(&file, gateway_config(sandbox_url, client_dir, port) + appended_toml).expect("config");
     let extra = config_dir.path().join("extra.toml");
     std::fs::write(&extra, gateway_toml).expect("extra config");
     let defaults = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../config/default.toml");
@@ -128,7 +159,7 @@ pub(crate) fn plain_client(port: u16) -> reqwest::Client {
         .expect("client")
 }
 
-fn gateway_config(sandbox: &Url, client_dir: &std::path::Path) -> String {
+fn gateway_config(sandbox: &Url, client_dir: &std::path::Path, port: u16) -> String {
     let tenant = |id: &str, hosts: &str, catalog: bool| {
         format!(
             r#"
@@ -148,7 +179,7 @@ catalog_enabled = {catalog}
         )
     };
     format!(
-        "listen = \"127.0.0.1:0\"\nclient_dir = {:?}\n{}{}",
+        "listen = \"127.0.0.1:{port}\"\nclient_dir = {:?}\n{}{}",
         client_dir.display().to_string(),
         tenant("acme", "\"localhost\", \"acme.localhost\"", true),
         tenant("globex", "\"globex.localhost\"", false),
@@ -163,7 +194,7 @@ impl TestApp {
 
     /// Starts another gateway instance on the same sandbox, with `gateway_toml` over its config.
     pub(crate) async fn start_gateway(&self, gateway_toml: &str) -> Gateway {
-        start_gateway(&self.sandbox_url, self._client_dir.path(), gateway_toml).await
+        start_gateway(&self.sandbox_url, self._client_dir.path(), 0, "", gateway_toml).await
     }
 
     /// Stops this app's own gateway (the sandbox keeps running).
@@ -205,6 +236,8 @@ impl TestApp {
             .resolve("localhost", loopback(self.port))
             .resolve("acme.localhost", loopback(self.port))
             .resolve("globex.localhost", loopback(self.port))
+            .resolve("embed.localhost", loopback(self.port))
+            .resolve("portal.example", loopback(self.port))
             .build()
             .expect("client")
     }

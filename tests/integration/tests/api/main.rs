@@ -6,11 +6,15 @@ mod redis_server;
 
 mod backchannel;
 mod client;
+mod embedding;
 mod instances;
+mod interop;
 mod login;
 mod logout;
 mod my_courses;
 mod ops;
+mod permissions;
+mod providers;
 mod redis;
 mod session;
 mod tenants;

@@ -3,6 +3,7 @@
 //! rotation and reuse detection), userinfo, end-session and back-channel logout.
 
 mod authorize;
+pub mod external;
 mod logout;
 mod token;
 
@@ -140,13 +141,20 @@ pub struct AccessClaims {
     pub jti: String,
 }
 
-/// Verifies a bearer access token of `tenant`: signature, issuer, audience, expiry.
+/// Verifies a bearer access token of `tenant`: signature, issuer, audience, expiry. Tokens of
+/// a third-party issuer the tenant trusts ([`external`]) are verified against that issuer's keys
+/// and their subject mapped to a seeded user of the tenant.
 pub fn verify_bearer(s: &Shared, tenant: &str, headers: &HeaderMap) -> Result<AccessClaims, ApiError> {
     let token = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
         .ok_or_else(|| ApiError::invalid_token("a bearer token is required"))?;
+    if let Some(iss) = unverified_issuer(token).filter(|iss| *iss != s.issuer(tenant))
+        && s.external.trusts(tenant, &iss)
+    {
+        return verify_external(s, tenant, &iss, token);
+    }
     let key = s.keys.get(tenant).ok_or_else(|| ApiError::not_found(format!("no tenant `{tenant}`")))?;
     let mut validation = Validation::new(Algorithm::RS256);
     validation.set_issuer(&[s.issuer(tenant)]);
@@ -158,4 +166,39 @@ pub fn verify_bearer(s: &Shared, tenant: &str, headers: &HeaderMap) -> Result<Ac
         return Err(ApiError::invalid_token("the bearer token belongs to another tenant"));
     }
     Ok(data.claims)
+}
+
+/// The `iss` claim of a JWT, unverified: only used to choose which issuer's keys verify it.
+fn unverified_issuer(token: &str) -> Option<String> {
+    let payload = token.split('.').nth(1)?;
+    let bytes = URL_SAFE_NO_PAD.decode(payload).ok()?;
+    let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    value.get("iss")?.as_str().map(String::from)
+}
+
+/// Verifies a trusted third-party issuer's token and maps its subject to a seeded user.
+fn verify_external(s: &Shared, tenant: &str, iss: &str, token: &str) -> Result<AccessClaims, ApiError> {
+    let verified = s.external.verify(tenant, iss, token)?;
+    let user_id: Option<String> = s
+        .db()
+        .query_row(
+            "SELECT id FROM users WHERE tenant = ?1 AND (username = ?2 OR email = ?3)",
+            rusqlite::params![tenant, verified.username, verified.email],
+            |r| r.get(0),
+        )
+        .ok();
+    let user_id = user_id.ok_or_else(|| {
+        ApiError::invalid_token(format!("subject `{}` of the trusted issuer is no user of this tenant", verified.sub))
+    })?;
+    Ok(AccessClaims {
+        iss: iss.to_string(),
+        sub: user_id,
+        aud: CLIENT_ID.to_string(),
+        exp: verified.exp,
+        iat: verified.iat,
+        sid: verified.sid.unwrap_or_default(),
+        tenant: tenant.to_string(),
+        scope: verified.scope,
+        jti: verified.jti,
+    })
 }
