@@ -378,12 +378,22 @@ mod tests {
     const N: &str = "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw";
 
     /// Makes the ID token the token endpoint answers, given the issuer URL.
-    type MakeIdToken = fn(&str) -> String;
+    type MakeIdToken = Arc<dyn Fn(&str) -> String + Send + Sync>;
+
+    /// A real RSA key, made once for the tests that sign ID tokens, and its JWK modulus.
+    static RSA_KEY: std::sync::LazyLock<(jsonwebtoken::EncodingKey, String)> = std::sync::LazyLock::new(|| {
+        use rsa::{pkcs1::EncodeRsaPrivateKey, traits::PublicKeyParts};
+        let key = rsa::RsaPrivateKey::new(&mut rsa::rand_core::OsRng, 2048).expect("generating a key");
+        let pem = key.to_pkcs1_pem(rsa::pkcs1::LineEnding::LF).expect("pem");
+        let n = URL_SAFE_NO_PAD.encode(key.n().to_bytes_be());
+        (jsonwebtoken::EncodingKey::from_rsa_pem(pem.as_bytes()).expect("key"), n)
+    });
 
     #[derive(Clone)]
     struct Issuer {
         base: Arc<Mutex<String>>,
         kid: Arc<Mutex<String>>,
+        modulus: Arc<Mutex<String>>,
         jwks_reads: Arc<AtomicUsize>,
         id_token: Arc<Mutex<MakeIdToken>>,
     }
@@ -393,8 +403,9 @@ mod tests {
         let state = Issuer {
             base: Arc::new(Mutex::new(String::new())),
             kid: Arc::new(Mutex::new("k1".into())),
+            modulus: Arc::new(Mutex::new(N.into())),
             jwks_reads: Arc::new(AtomicUsize::new(0)),
-            id_token: Arc::new(Mutex::new(|_| String::new())),
+            id_token: Arc::new(Mutex::new(Arc::new(|_: &str| String::new()))),
         };
         let app = Router::new()
             .route(
@@ -414,16 +425,18 @@ mod tests {
                 get(|State(s): State<Issuer>| async move {
                     s.jwks_reads.fetch_add(1, Ordering::SeqCst);
                     let kid = s.kid.lock().expect("lock").clone();
-                    Json(json!({ "keys": [{ "kty": "RSA", "use": "sig", "alg": "RS256", "kid": kid, "n": N, "e": "AQAB" }] }))
+                    let n = s.modulus.lock().expect("lock").clone();
+                    Json(json!({ "keys": [{ "kty": "RSA", "use": "sig", "alg": "RS256", "kid": kid, "n": n, "e": "AQAB" }] }))
                 }),
             )
             .route(
                 "/token",
                 axum::routing::post(|State(s): State<Issuer>| async move {
                     let base = s.base.lock().expect("lock").clone();
+                    let make = s.id_token.lock().expect("lock").clone();
                     Json(json!({
                         "access_token": "a", "token_type": "Bearer", "expires_in": 60,
-                        "id_token": s.id_token.lock().expect("lock")(&base),
+                        "id_token": make(&base),
                     }))
                 }),
             )
@@ -474,24 +487,63 @@ mod tests {
     /// discovery advertises HS256 and `none`.
     #[tokio::test]
     async fn symmetric_and_unsigned_id_tokens_are_refused() {
-        let hs256: MakeIdToken = |issuer| {
+        let hs256 = |issuer: &str| {
             let key = jsonwebtoken::EncodingKey::from_secret(b"secret");
             jsonwebtoken::encode(&jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256), &claims(issuer), &key)
                 .expect("signing")
         };
-        let unsigned: MakeIdToken = |issuer| {
+        let unsigned = |issuer: &str| {
             let header = URL_SAFE_NO_PAD.encode(br#"{"alg":"none"}"#);
             format!("{header}.{}.", URL_SAFE_NO_PAD.encode(claims(issuer).to_string()))
         };
         let (url, issuer) = issuer().await;
         let provider = provider(url);
         let callback = Url::parse("http://localhost/oidc/callback").expect("url");
-        for (make, alg, why) in
-            [(hs256, "HS256", "algorithm `HS256` is not one of"), (unsigned, "none", "No signature found")]
-        {
+        let cases: [(MakeIdToken, &str, &str); 2] = [
+            (Arc::new(hs256), "HS256", "algorithm `HS256` is not one of"),
+            (Arc::new(unsigned), "none", "No signature found"),
+        ];
+        for (make, alg, why) in cases {
             *issuer.id_token.lock().expect("lock") = make;
             let error = provider.finish(&callback, "code", &"v".repeat(43), "n").await.expect_err(alg).to_string();
             assert!(error.contains(why), "{alg}: {error}");
+        }
+    }
+
+    /// An RS256 ID token signed by the issuer's own key is accepted only when its issuer,
+    /// audience, expiry and nonce are all right.
+    #[tokio::test]
+    async fn id_tokens_with_a_wrong_issuer_audience_expiry_or_nonce_are_refused() {
+        let (url, issuer) = issuer().await;
+        *issuer.modulus.lock().expect("lock") = RSA_KEY.1.clone();
+        let provider = provider(url);
+        let callback = Url::parse("http://localhost/oidc/callback").expect("url");
+        let now = OffsetDateTime::now_utc().unix_timestamp();
+        type Change = fn(&mut serde_json::Value, i64);
+        let cases: [(&str, Change, Option<&str>); 5] = [
+            ("valid", |_, _| {}, None),
+            ("other issuer", |c, _| c["iss"] = json!("https://elsewhere.example"), Some("issuer")),
+            ("other audience", |c, _| c["aud"] = json!("someone-else"), Some("audience")),
+            ("expired", |c, now| c["exp"] = json!(now - 600), Some("expired")),
+            ("other nonce", |c, _| c["nonce"] = json!("replayed"), Some("nonce")),
+        ];
+        for (name, change, why) in cases {
+            let make: MakeIdToken = Arc::new(move |iss: &str| {
+                let mut claims = claims(iss);
+                change(&mut claims, now);
+                let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::RS256);
+                header.kid = Some("k1".into());
+                jsonwebtoken::encode(&header, &claims, &RSA_KEY.0).expect("signing")
+            });
+            *issuer.id_token.lock().expect("lock") = make;
+            let result = provider.finish(&callback, "code", &"v".repeat(43), "n").await;
+            match why {
+                None => assert_eq!(result.expect(name).subject.as_deref(), Some("u")),
+                Some(why) => {
+                    let error = result.err().unwrap_or_else(|| panic!("{name} was accepted")).to_string();
+                    assert!(error.to_lowercase().contains(why), "{name}: {error}");
+                }
+            }
         }
     }
 

@@ -19,3 +19,4 @@ mod redis;
 mod session;
 mod tenants;
 mod tokens;
+mod upstream_headers;
