@@ -86,3 +86,34 @@ async fn touch_slides_the_idle_expiry() {
     };
     assert!(at(&second) > at(&first), "{} then {}", first["idleExpiresAt"], second["idleExpiresAt"]);
 }
+
+/// No CORS: neither a preflight nor a cross-origin call is ever answered with an
+/// `Access-Control-Allow-*` header, so another site's script cannot read an API answer.
+#[tokio::test]
+async fn other_origins_never_get_cors_headers() {
+    let app = spawn_app().await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    let preflight = browser
+        .request(reqwest::Method::OPTIONS, app.url("localhost", "/api/bff/session"))
+        .header(header::ORIGIN, "https://evil.example")
+        .header(header::ACCESS_CONTROL_REQUEST_METHOD, "GET")
+        .header(header::ACCESS_CONTROL_REQUEST_HEADERS, "x-requested-with")
+        .send()
+        .await
+        .expect("preflight");
+    let call = browser
+        .get(app.url("localhost", "/api/bff/session"))
+        .header(header::ORIGIN, "https://evil.example")
+        .header("x-requested-with", "XMLHttpRequest")
+        .send()
+        .await
+        .expect("call");
+    assert_eq!(call.status(), StatusCode::OK, "the session exists; only CORS headers are absent");
+    for (what, response) in [("preflight", &preflight), ("call", &call)] {
+        let cors: Vec<_> =
+            response.headers().keys().filter(|name| name.as_str().starts_with("access-control-")).collect();
+        assert!(cors.is_empty(), "{what}: {cors:?}");
+    }
+    assert_ne!(preflight.status(), StatusCode::OK, "a preflight is not approved");
+}
