@@ -5,9 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// The problem body of every error the gateway answers (RFC 9457 fields plus a stable code).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Problem {
     /// Stable machine-readable code, for example `forbidden` or `bad_request`.
@@ -27,7 +28,7 @@ pub struct Problem {
 }
 
 /// Why a request has no valid session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum UnauthorizedReason {
     /// No session cookie, or one the gateway does not know.
@@ -41,7 +42,7 @@ pub enum UnauthorizedReason {
 }
 
 /// The 401 body of every API call made without a valid session.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Unauthorized {
     /// Always `unauthorized`.
@@ -53,7 +54,7 @@ pub struct Unauthorized {
 }
 
 /// The signed-in user as the client shows them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionUser {
     /// User id.
@@ -69,7 +70,7 @@ pub struct SessionUser {
 }
 
 /// `GET /api/bff/session`: who is signed in, for which tenant, until when.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionView {
     /// The signed-in user.
@@ -91,7 +92,7 @@ pub struct SessionView {
 }
 
 /// Which kind of place a signed-in user belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum HomeKind {
     /// The learner area: stay (the user holds `ObjectiveWorkflow.Create`).
@@ -105,7 +106,7 @@ pub enum HomeKind {
 }
 
 /// Where a signed-in user belongs, and the URL to go to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionHome {
     /// The kind of place.
@@ -115,7 +116,7 @@ pub struct SessionHome {
 }
 
 /// `GET /config-ui/config.json`: the tenant's runtime client config.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UiConfig {
     /// Tenant id.
@@ -149,7 +150,7 @@ pub struct UiConfig {
 }
 
 /// Status of a course card, from its last workflow and record (spec section 4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum CourseStatus {
     /// No workflow and no record.
@@ -169,7 +170,7 @@ pub enum CourseStatus {
 }
 
 /// Colour class of a score (spec section 5, score colour).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum ScoreColor {
     /// Full score or normalized score of 0.8 or more.
@@ -181,7 +182,7 @@ pub enum ScoreColor {
 }
 
 /// The result shown on a finished course card.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CardResult {
     /// Whether the course was passed, when known.
@@ -203,7 +204,7 @@ pub struct CardResult {
 }
 
 /// One course card of My courses.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CourseCard {
     /// Objective (course) id.
@@ -245,7 +246,7 @@ pub struct CourseCard {
 }
 
 /// A collection chip of My courses.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CollectionChip {
     /// Collection id; the all-zero id is the synthetic 'uncategorized' collection.
@@ -257,7 +258,7 @@ pub struct CollectionChip {
 }
 
 /// A term the learner can filter by.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TermOption {
     /// Term id.
@@ -267,7 +268,7 @@ pub struct TermOption {
 }
 
 /// `GET /api/bff/my-courses`: the My courses page.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MyCoursesView {
     /// The cards of this page, sorted by name ascending.
@@ -285,7 +286,7 @@ pub struct MyCoursesView {
 }
 
 /// A button of the course details page (spec section 4, 'Buttons on details').
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum DetailsButton {
     /// Start: no workflow yet and no results.
@@ -303,7 +304,7 @@ pub enum DetailsButton {
 }
 
 /// A notice of the course details page (spec section 4, 'Buttons on details', 'Availability').
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum DetailsNotice {
     /// Imported results: neither review nor retake.
@@ -321,7 +322,7 @@ pub enum DetailsNotice {
 }
 
 /// Why an activity is locked or disabled, in the precedence of spec section 4.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum LockReason {
     /// Draft or archived activity.
@@ -345,7 +346,7 @@ pub enum LockReason {
 }
 
 /// Status icon of a table-of-contents item (spec section 2, 'Table of contents').
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum TocStatus {
     /// Draft: clock icon, 'coming soon'.
@@ -363,7 +364,7 @@ pub enum TocStatus {
 }
 
 /// Progress filter value (spec section 4, 'Progress filter').
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum CourseProgress {
     /// No workflow and no record.
@@ -375,7 +376,7 @@ pub enum CourseProgress {
 }
 
 /// Priority filter value (spec section 4, 'Priority').
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum CoursePriority {
     /// Mandatory courses.
@@ -385,7 +386,7 @@ pub enum CoursePriority {
 }
 
 /// The course list filter carried in the URL (spec section 5).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CourseFilter {
     /// Collection ids (`collection`).
@@ -399,7 +400,7 @@ pub struct CourseFilter {
 }
 
 /// Points of a score, shown as 'X out of Y points'.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScorePoints {
     /// Points reached.
@@ -410,7 +411,7 @@ pub struct ScorePoints {
 
 /// A score as shown (spec section 5): a whole percent of the maximum, and the points unless the
 /// maximum is 1.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScoreDisplay {
     /// Percent of the maximum, 0 decimals.

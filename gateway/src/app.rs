@@ -12,7 +12,7 @@ use crate::{
     bff,
     cache::Caches,
     config::Config,
-    middleware, ops,
+    middleware, openapi, ops,
     tenant::Tenants,
 };
 
@@ -83,11 +83,8 @@ pub fn build_app(state: AppState) -> Router {
         .route("/oidc/backchannel-logout", post(auth::backchannel::backchannel_logout))
         // runtime config of the client
         .route("/config-ui/config.json", get(bff::ui_config::get_ui_config))
-        // views
-        .route("/api/bff/session", get(bff::session::get_session))
-        .route("/api/bff/my-courses", get(bff::my_courses::get_my_courses))
-        // commands
-        .route("/api/bff/session/touch", post(bff::session::touch_session))
+        // views and commands, with their OpenAPI document
+        .merge(openapi::router())
         // the client
         .route("/", get(bff::client::redirect_to_client))
         .nest_service("/learn", bff::client::service(&state.config.client_dir))

@@ -10,6 +10,7 @@ pub mod domain;
 pub mod error;
 pub mod extract;
 pub mod middleware;
+pub mod openapi;
 pub mod ops;
 pub mod telemetry;
 pub mod tenant;

@@ -19,8 +19,12 @@ pub async fn redirect_to_client() -> Redirect {
 
 /// Anything outside the known routes.
 pub async fn not_found() -> Response {
-    problem(StatusCode::NOT_FOUND, "not_found", None)
+    problem(StatusCode::NOT_FOUND, "not_found", Some(NO_SUCH_ROUTE.into()))
 }
+
+/// The detail of a 404 for a path no route serves (a known route's missing resource says
+/// something else).
+pub const NO_SUCH_ROUTE: &str = "nothing is served at this path";
 
 /// Serves `dir`: a missing path without a file extension is a client route and gets
 /// `index.html`; a missing file with an extension is a 404. HTML is never cached, other files

@@ -7,10 +7,11 @@ use std::collections::HashMap;
 
 use axum::{Json, extract::State};
 use contracts::{
-    bff::{CourseCard, MyCoursesView, TermOption},
+    bff::{CourseCard, MyCoursesView, Problem, TermOption, Unauthorized},
     upstream::{GradingScale, ObjectiveWorkflowAggregate},
 };
 use serde::Deserialize;
+use utoipa::IntoParams;
 use uuid::Uuid;
 
 use crate::{
@@ -30,16 +31,25 @@ const DEFAULT_TAKE: u32 = 100;
 const MAX_KEYWORD_CHARS: usize = 200;
 
 /// Query of My courses.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct MyCoursesQuery {
+    /// Words of the course name (lower-cased and trimmed by the gateway).
     #[serde(default)]
     keyword: String,
+    /// Courses to skip (paging).
     #[serde(default)]
     skip: u32,
+    /// Courses per page, 1 to 200 (default 100).
     take: Option<u32>,
 }
 
 /// The My courses view.
+#[utoipa::path(get, path = "/api/bff/my-courses", tag = "views", params(MyCoursesQuery), responses(
+    (status = 200, description = "The enrolled courses of the page, with collections and terms", body = MyCoursesView),
+    (status = 400, description = "Bad paging or keyword", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+))]
 pub async fn get_my_courses(
     State(state): State<AppState>,
     auth: AuthSession,

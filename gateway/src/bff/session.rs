@@ -1,9 +1,10 @@
 //! `GET /api/bff/session` and the activity heartbeat.
 
 use axum::{Json, extract::State, http::StatusCode};
-use contracts::bff::{HomeKind, SessionHome, SessionUser, SessionView};
+use contracts::bff::{HomeKind, SessionHome, SessionUser, SessionView, Unauthorized};
 use serde::Deserialize;
 use time::format_description::well_known::Rfc3339;
+use utoipa::IntoParams;
 
 use crate::{
     app::AppState,
@@ -17,14 +18,19 @@ use crate::{
 };
 
 /// Query of `GET /api/bff/session`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct SessionQuery {
     /// The URL the browser asked for (with its hash), so a redirect keeps a chat hash.
     requested_url: Option<String>,
 }
 
 /// Who is signed in, until when, and where they belong.
+#[utoipa::path(get, path = "/api/bff/session", tag = "session", params(SessionQuery), responses(
+    (status = 200, description = "The signed-in user, the idle expiry and where the user belongs", body = SessionView),
+    (status = 401, description = "No valid session", body = Unauthorized),
+))]
 pub async fn get_session(
     State(state): State<AppState>,
     auth: AuthSession,
@@ -64,6 +70,10 @@ fn session_home(home: &Home) -> SessionHome {
 
 /// `POST /api/bff/session/touch`: the client's activity heartbeat; extracting the session
 /// slides its idle expiry.
+#[utoipa::path(post, path = "/api/bff/session/touch", tag = "session", responses(
+    (status = 204, description = "The idle expiry was slid"),
+    (status = 401, description = "No valid session", body = Unauthorized),
+))]
 pub async fn touch_session(_auth: AuthSession) -> StatusCode {
     StatusCode::NO_CONTENT
 }

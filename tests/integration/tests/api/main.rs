@@ -12,6 +12,7 @@ mod interop;
 mod login;
 mod logout;
 mod my_courses;
+mod openapi;
 mod ops;
 mod permissions;
 mod providers;

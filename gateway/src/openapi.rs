@@ -1,0 +1,77 @@
+//! The OpenAPI document of `/api/bff`, served at `GET /api/bff/openapi.json`.
+//!
+//! Every `/api/bff` route is registered through [`bff_routes`] with `utoipa_axum::routes!`, so the
+//! router and the document are built from the same handler annotations and cannot drift apart:
+//! a route added to the table is in the document, with its method, path, parameters and bodies.
+
+use std::sync::Arc;
+
+use axum::{Json, Router, routing::get};
+use contracts::bff::{Problem, Unauthorized};
+use utoipa::{
+    Modify, OpenApi,
+    openapi::{
+        self,
+        security::{ApiKey, ApiKeyValue, SecurityScheme},
+    },
+};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{app::AppState, bff};
+
+/// Path of the document.
+pub const OPENAPI_PATH: &str = "/api/bff/openapi.json";
+
+/// The parts of the document no handler describes: title, the session cookie scheme, the
+/// problem bodies.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Learner portal BFF",
+        description = "One call per screen answering a view model, one call per user action. \
+            Every call but the public ones needs the session cookie and `X-Requested-With: XMLHttpRequest`; \
+            errors are `application/problem+json`; without a valid session the answer is 401 `Unauthorized`."
+    ),
+    components(schemas(Problem, Unauthorized)),
+    modifiers(&SessionCookie),
+    security(("session" = []))
+)]
+struct ApiDoc;
+
+/// Declares the session cookie as the API's security scheme.
+struct SessionCookie;
+
+impl Modify for SessionCookie {
+    fn modify(&self, doc: &mut openapi::OpenApi) {
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                "__Host-lp_session",
+                "The session cookie set at sign-in (HttpOnly; `lp_session` on plain-http loopback).",
+            ))),
+        );
+    }
+}
+
+/// The `/api/bff` route table, with the document built from the same handlers.
+pub fn bff_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        // views
+        .routes(routes!(bff::session::get_session))
+        .routes(routes!(bff::my_courses::get_my_courses))
+        // commands
+        .routes(routes!(bff::session::touch_session))
+}
+
+/// The `/api/bff` routes plus `GET /api/bff/openapi.json` serving their document.
+pub fn router() -> Router<AppState> {
+    let (router, doc) = bff_routes().split_for_parts();
+    let doc = Arc::new(doc);
+    router.route(OPENAPI_PATH, get(move || async move { Json(doc.as_ref().clone()) }))
+}
+
+/// The document, as served.
+pub fn document() -> openapi::OpenApi {
+    bff_routes().split_for_parts().1
+}

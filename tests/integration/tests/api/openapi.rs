@@ -1,0 +1,60 @@
+//! `GET /api/bff/openapi.json`: public, and in step with the routes: every operation it lists is
+//! served (no 404 for an unknown path, no 405), and every route of the table is listed.
+
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+
+use crate::helpers::spawn_app;
+
+/// The `/api/bff` operations of the route table (see `gateway/src/openapi.rs`).
+const ROUTES: &[(&str, &str)] =
+    &[("get", "/api/bff/session"), ("post", "/api/bff/session/touch"), ("get", "/api/bff/my-courses")];
+
+#[tokio::test]
+async fn the_document_is_public_and_lists_exactly_the_served_routes() {
+    let app = spawn_app().await;
+    let anonymous = reqwest::Client::new();
+    let doc = anonymous.get(app.url("localhost", "/api/bff/openapi.json")).send().await.expect("document");
+    assert_eq!(doc.status(), StatusCode::OK, "no session or CSRF header needed");
+    let doc: Value = doc.json().await.expect("json");
+    assert!(doc["openapi"].as_str().is_some_and(|v| v.starts_with("3.")), "{}", doc["openapi"]);
+    assert!(doc["components"]["schemas"]["Problem"].is_object());
+
+    let mut listed: Vec<(String, String)> = Vec::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for method in item.as_object().expect("path item").keys() {
+            listed.push((method.clone(), path.clone()));
+        }
+    }
+    listed.sort();
+    let mut expected: Vec<(String, String)> = ROUTES.iter().map(|(m, p)| ((*m).into(), (*p).into())).collect();
+    expected.sort();
+    assert_eq!(listed, expected, "the document lists the route table");
+
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    let call = |method: &str, path: &str| {
+        let method = Method::from_bytes(method.to_uppercase().as_bytes()).expect("method");
+        // Path parameters get a well-formed id that names nothing.
+        let path: Vec<&str> = path
+            .split('/')
+            .map(|segment| if segment.starts_with('{') { "00000000-0000-0000-0000-000000000000" } else { segment })
+            .collect();
+        let path = path.join("/");
+        browser
+            .request(method, app.url("localhost", &path))
+            .header("x-requested-with", "XMLHttpRequest")
+            .header("origin", app.url("localhost", ""))
+            .send()
+    };
+    let unknown = call("get", "/api/bff/no-such-view").await.expect("call");
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+    let unknown: Value = unknown.json().await.expect("json");
+    for (method, path) in &listed {
+        let answer = call(method, path).await.expect("call");
+        let status = answer.status();
+        assert_ne!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
+        let body: Value = answer.json().await.unwrap_or(Value::Null);
+        assert_ne!(body, unknown, "{method} {path} is served");
+    }
+}
