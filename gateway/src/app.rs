@@ -12,7 +12,8 @@ use crate::{
     bff,
     cache::Caches,
     config::Config,
-    middleware, ops,
+    events::{self, EventQueue},
+    metrics, middleware, ops,
     tenant::Tenants,
 };
 
@@ -31,6 +32,8 @@ pub struct App {
     pub refresh_locks: moka::future::Cache<String, Arc<tokio::sync::Mutex<()>>>,
     /// Caches of upstream data.
     pub caches: Caches,
+    /// Analytics events waiting to be forwarded.
+    pub events: EventQueue,
 }
 
 /// Cheap-to-clone handle on [`App`].
@@ -48,7 +51,11 @@ impl AppState {
     /// Builds the state from validated config with the given session store.
     pub fn new(config: Config, sessions: Arc<dyn SessionStore>) -> anyhow::Result<Self> {
         let http = upstream_http_client(&config)?;
+        for tenant in config.tenants.values() {
+            metrics::global().name_upstream(&tenant.api_url, &tenant.id);
+        }
         let tenants = Tenants::new(&config, &http);
+        let sessions: Arc<dyn SessionStore> = Arc::new(metrics::CountingStore(sessions));
         let pending_logins = moka::future::Cache::builder()
             .max_capacity(config.session.max_sessions)
             .time_to_live(Duration::from_secs(config.session.pending_login_ttl_secs))
@@ -58,7 +65,10 @@ impl AppState {
             .time_to_idle(Duration::from_secs(60))
             .build();
         let caches = Caches::new(&config.cache);
-        Ok(AppState(Arc::new(App { config, tenants, sessions, pending_logins, refresh_locks, caches })))
+        // Analytics runs only in prod and test (spec section 7).
+        let forward_events = matches!(config.environment.as_str(), "prod" | "test");
+        let events = EventQueue::start(&config.events, forward_events);
+        Ok(AppState(Arc::new(App { config, tenants, sessions, pending_logins, refresh_locks, caches, events })))
     }
 }
 
@@ -87,6 +97,8 @@ pub fn build_app(state: AppState) -> Router {
         .route("/api/bff/my-courses", get(bff::my_courses::get_my_courses))
         // commands
         .route("/api/bff/session/touch", post(bff::session::touch_session))
+        // analytics
+        .route("/api/events", post(events::post_events))
         // the client
         .route("/", get(bff::client::redirect_to_client))
         .nest_service("/learn", bff::client::service(&state.config.client_dir))
@@ -95,6 +107,10 @@ pub fn build_app(state: AppState) -> Router {
     let ops_routes = Router::new()
         // ops: no tenant, so load balancers can probe by address
         .route("/healthz", get(ops::healthz))
-        .route("/readyz", get(ops::readyz));
-    middleware::apply_outer_layers(ops_routes.merge(tenant_routes).with_state(state.clone()), &state)
+        .route("/readyz", get(ops::readyz))
+        .route("/metrics", get(metrics::get_metrics));
+    let app = middleware::apply_outer_layers(ops_routes.merge(tenant_routes).with_state(state.clone()), &state);
+    // Request metrics wrap every route and its layers, after routing, so they see the route
+    // template and also count the answers of the outer layers (413, 504).
+    app.layer(axum::middleware::from_fn(metrics::track_requests))
 }

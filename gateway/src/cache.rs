@@ -1,6 +1,8 @@
 //! Caches of upstream data that rarely changes: terms per tenant and user, grading scales per
 //! tenant and id. Bounded, with a time-to-live from config; concurrent misses for one key make
-//! one upstream call (moka's `try_get_with`).
+//! one upstream call (moka's `or_try_insert_with`). Hits and misses are counted in
+//! [`crate::metrics`]: a miss is a lookup that called the upstream; requests that waited for
+//! another's call count as hits.
 
 use std::{sync::Arc, time::Duration};
 
@@ -10,6 +12,7 @@ use uuid::Uuid;
 
 use crate::{
     config::CacheSettings,
+    metrics,
     upstream::{CallContext, Upstream, UpstreamError},
 };
 
@@ -43,7 +46,13 @@ impl Caches {
         upstream: &Upstream,
         ctx: &CallContext,
     ) -> Result<Arc<Vec<Term>>, Arc<UpstreamError>> {
-        self.terms.try_get_with((tenant.to_string(), user), async { upstream.terms(ctx).await.map(Arc::new) }).await
+        let entry = self
+            .terms
+            .entry((tenant.to_string(), user))
+            .or_try_insert_with(async { upstream.terms(ctx).await.map(Arc::new) })
+            .await?;
+        metrics::global().cache_lookup("terms", !entry.is_fresh());
+        Ok(entry.into_value())
     }
 
     /// Grading scales by id; missing ones are read upstream in one call.
@@ -61,6 +70,7 @@ impl Caches {
                 Some(scale) => found.push(scale),
                 None => missing.push(*id),
             }
+            metrics::global().cache_lookup("grading_scales", missing.last() != Some(id));
         }
         if !missing.is_empty() {
             for scale in upstream.grading_scales(ctx, &missing).await? {

@@ -239,7 +239,9 @@ impl Upstream {
         let idempotent = method == Method::GET || method == Method::HEAD;
         let mut attempt = 0;
         loop {
+            let started = std::time::Instant::now();
             let result = self.send_once(ctx, what, method.clone(), url, query, body, prefer).await;
+            crate::metrics::global().upstream_call(&self.base, what, outcome(&result), started);
             let retryable = match &result {
                 Err(UpstreamError::Connect(..)) => true,
                 Err(UpstreamError::Bad(_, cause)) => cause.starts_with(RETRYABLE_STATUS_PREFIX),
@@ -301,6 +303,21 @@ impl Upstream {
             return Err(UpstreamError::Rejected(what.into(), body));
         }
         Ok((status, location, bytes))
+    }
+}
+
+/// The `outcome` label of an upstream call's metrics.
+fn outcome<T>(result: &Result<T, UpstreamError>) -> &'static str {
+    match result {
+        Ok(_) => "ok",
+        Err(UpstreamError::Timeout(_)) => "timeout",
+        Err(UpstreamError::Connect(..)) => "connect",
+        Err(UpstreamError::Unauthorized(_)) => "unauthorized",
+        Err(UpstreamError::Forbidden(_)) => "forbidden",
+        Err(UpstreamError::NotFound(_)) => "not_found",
+        Err(UpstreamError::Rejected(..)) => "rejected",
+        Err(UpstreamError::Busy(_)) => "busy",
+        Err(UpstreamError::Bad(..)) => "bad",
     }
 }
 

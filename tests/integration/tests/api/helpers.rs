@@ -44,6 +44,15 @@ pub(crate) async fn spawn_app() -> TestApp {
 
 /// Like [`spawn_app`], with the sandbox's config adjusted first.
 pub(crate) async fn spawn_app_with(adjust: impl FnOnce(&mut SandboxConfig)) -> TestApp {
+    spawn_app_configured(adjust, |_| String::new()).await
+}
+
+/// Like [`spawn_app_with`], with one more gateway config file, written from the sandbox's
+/// base URL, loaded last (so it can set `environment`, sections, or a tenant's `api_url`).
+pub(crate) async fn spawn_app_configured(
+    adjust: impl FnOnce(&mut SandboxConfig),
+    extra_config: impl FnOnce(&Url) -> String,
+) -> TestApp {
     let mut sandbox_config = SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
     adjust(&mut sandbox_config);
     let sandbox = lms_sandbox::spawn(sandbox_config).await.expect("starting lms-sandbox");
@@ -54,8 +63,10 @@ pub(crate) async fn spawn_app_with(adjust: impl FnOnce(&mut SandboxConfig)) -> T
     let config_dir = tempfile::tempdir().expect("tempdir");
     let file = config_dir.path().join("test.toml");
     std::fs::write(&file, gateway_config(&sandbox_url, client_dir.path())).expect("config");
+    let extra = config_dir.path().join("extra.toml");
+    std::fs::write(&extra, extra_config(&sandbox_url)).expect("extra config");
     let defaults = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../config/default.toml");
-    let config = Config::load(&[defaults, file], figment::providers::Env::raw().only(&[])).expect("config");
+    let config = Config::load(&[defaults, file, extra], figment::providers::Env::raw().only(&[])).expect("config");
     let server = Server::bind(config).await.expect("binding the gateway");
     let port = server.local_addr().expect("addr").port();
     let (tx, rx) = oneshot::channel::<()>();

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod client;
+mod events;
 mod login;
 mod logout;
 mod my_courses;
