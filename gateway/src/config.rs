@@ -128,6 +128,10 @@ pub struct TelemetrySettings {
     pub sampling_ratio: f64,
     /// Longest wait before finished spans are exported, in milliseconds.
     pub export_interval_ms: u64,
+    /// Longest export call, in milliseconds.
+    pub export_timeout_ms: u64,
+    /// Finished spans waiting for export; when full, new ones are dropped.
+    pub max_queued_spans: usize,
 }
 
 /// One tenant, validated.
@@ -356,6 +360,8 @@ impl Config {
                 errors.push("telemetry.service_name: must not be empty".into());
             }
             positive(t.export_interval_ms, "telemetry.export_interval_ms", &mut errors);
+            positive(t.export_timeout_ms, "telemetry.export_timeout_ms", &mut errors);
+            positive(t.max_queued_spans as u64, "telemetry.max_queued_spans", &mut errors);
             if let Some(url) = &t.otlp_endpoint
                 && !matches!(url.scheme(), "http" | "https")
             {

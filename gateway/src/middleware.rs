@@ -60,7 +60,9 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
                 TraceLayer::new_for_http()
                     .make_span_with(|req: &Request| {
                         let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
-                        tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
+                        let span = tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id);
+                        crate::telemetry::follow_incoming_trace(&span, req.headers());
+                        span
                     })
                     .on_request(())
                     .on_response(log_response),

@@ -22,6 +22,7 @@ use rand::Rng;
 use reqwest::{Method, StatusCode};
 use serde::de::DeserializeOwned;
 use tokio::sync::Semaphore;
+use tracing::Instrument;
 use url::Url;
 
 use crate::{config::UpstreamSettings, error::AppError};
@@ -240,7 +241,8 @@ impl Upstream {
         let mut attempt = 0;
         loop {
             let started = std::time::Instant::now();
-            let result = self.send_once(ctx, what, method.clone(), url, query, body, prefer).await;
+            let span = tracing::info_span!("upstream call", operation = what, http.method = %method, attempt);
+            let result = self.send_once(ctx, what, method.clone(), url, query, body, prefer).instrument(span).await;
             crate::metrics::global().upstream_call(&self.base, what, outcome(&result), started);
             let retryable = match &result {
                 Err(UpstreamError::Connect(..)) => true,
@@ -267,7 +269,12 @@ impl Upstream {
         body: Option<&serde_json::Value>,
         prefer: Option<Prefer>,
     ) -> Result<(StatusCode, Option<String>, Vec<u8>), UpstreamError> {
-        let mut request = self.http.request(method, url.clone()).bearer_auth(&ctx.access_token).query(query);
+        let mut request = self
+            .http
+            .request(method, url.clone())
+            .bearer_auth(&ctx.access_token)
+            .query(query)
+            .headers(crate::telemetry::outgoing_trace_headers());
         if let Some(lang) = &ctx.accept_language {
             request = request.header(reqwest::header::ACCEPT_LANGUAGE, lang);
         }

@@ -10,5 +10,6 @@ mod logout;
 mod my_courses;
 mod ops;
 mod session;
+mod telemetry;
 mod tenants;
 mod tokens;
