@@ -13,7 +13,8 @@ use crate::{
     cache::Caches,
     config::Config,
     events::{self, EventQueue},
-    metrics, middleware, ops,
+    metrics::{self, CountingStore, Metrics},
+    middleware, ops,
     tenant::Tenants,
 };
 
@@ -34,6 +35,8 @@ pub struct App {
     pub caches: Caches,
     /// Analytics events waiting to be forwarded.
     pub events: EventQueue,
+    /// This app's Prometheus metrics.
+    pub metrics: Arc<Metrics>,
 }
 
 /// Cheap-to-clone handle on [`App`].
@@ -51,11 +54,9 @@ impl AppState {
     /// Builds the state from validated config with the given session store.
     pub fn new(config: Config, sessions: Arc<dyn SessionStore>) -> anyhow::Result<Self> {
         let http = upstream_http_client(&config)?;
-        for tenant in config.tenants.values() {
-            metrics::global().name_upstream(&tenant.api_url, &tenant.id);
-        }
-        let tenants = Tenants::new(&config, &http);
-        let sessions: Arc<dyn SessionStore> = Arc::new(metrics::CountingStore(sessions));
+        let metrics = Arc::new(Metrics::new());
+        let tenants = Tenants::new(&config, &http, &metrics);
+        let sessions: Arc<dyn SessionStore> = Arc::new(CountingStore { store: sessions, metrics: metrics.clone() });
         let pending_logins = moka::future::Cache::builder()
             .max_capacity(config.session.max_sessions)
             .time_to_live(Duration::from_secs(config.session.pending_login_ttl_secs))
@@ -64,11 +65,12 @@ impl AppState {
             .max_capacity(config.session.max_sessions)
             .time_to_idle(Duration::from_secs(60))
             .build();
-        let caches = Caches::new(&config.cache);
+        let caches = Caches::new(&config.cache, metrics.clone());
         // Analytics runs only in prod and test (spec section 7).
         let forward_events = matches!(config.environment.as_str(), "prod" | "test");
-        let events = EventQueue::start(&config.events, forward_events);
-        Ok(AppState(Arc::new(App { config, tenants, sessions, pending_logins, refresh_locks, caches, events })))
+        let events = EventQueue::start(&config.events, forward_events, metrics.clone());
+        let app = App { config, tenants, sessions, pending_logins, refresh_locks, caches, events, metrics };
+        Ok(AppState(Arc::new(app)))
     }
 }
 
@@ -112,5 +114,5 @@ pub fn build_app(state: AppState) -> Router {
     let app = middleware::apply_outer_layers(ops_routes.merge(tenant_routes).with_state(state.clone()), &state);
     // Request metrics wrap every route and its layers, after routing, so they see the route
     // template and also count the answers of the outer layers (413, 504).
-    app.layer(axum::middleware::from_fn(metrics::track_requests))
+    app.layer(axum::middleware::from_fn_with_state(state, metrics::track_requests))
 }

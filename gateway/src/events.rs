@@ -34,7 +34,7 @@ use crate::{
     auth::extract::AuthSession,
     config::EventsSettings,
     error::{AppError, problem},
-    metrics,
+    metrics::Metrics,
     tenant::Tenant,
     upstream::{CallContext, Prefer},
 };
@@ -210,12 +210,13 @@ pub struct EventQueue {
 impl EventQueue {
     /// A queue forwarding in batches when `forward` is set (environments `prod` and `test`);
     /// otherwise events are only checked and counted. Must run inside a Tokio runtime.
-    pub fn start(settings: &EventsSettings, forward: bool) -> Self {
+    pub fn start(settings: &EventsSettings, forward: bool, metrics: Arc<Metrics>) -> Self {
         if !forward {
             return EventQueue { sender: None };
         }
         let (sender, receiver) = mpsc::channel(settings.queue_capacity);
-        tokio::spawn(forward_batches(receiver, settings.batch_size, Duration::from_millis(settings.flush_interval_ms)));
+        let interval = Duration::from_millis(settings.flush_interval_ms);
+        tokio::spawn(forward_batches(receiver, settings.batch_size, interval, metrics));
         EventQueue { sender: Some(sender) }
     }
 
@@ -234,7 +235,12 @@ impl EventQueue {
 
 /// Takes events off the queue and sends them in batches of at most `batch_size`, or what has
 /// come after `interval`; ends, after sending what is left, when the queue is dropped.
-async fn forward_batches(mut receiver: mpsc::Receiver<Queued>, batch_size: usize, interval: Duration) {
+async fn forward_batches(
+    mut receiver: mpsc::Receiver<Queued>,
+    batch_size: usize,
+    interval: Duration,
+    metrics: Arc<Metrics>,
+) {
     let mut pending = Vec::with_capacity(batch_size);
     let mut tick = tokio::time::interval(interval);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -242,20 +248,20 @@ async fn forward_batches(mut receiver: mpsc::Receiver<Queued>, batch_size: usize
         tokio::select! {
             received = receiver.recv_many(&mut pending, batch_size) => {
                 if received == 0 {
-                    send_batch(std::mem::take(&mut pending)).await;
+                    send_batch(std::mem::take(&mut pending), &metrics).await;
                     return;
                 }
                 if pending.len() >= batch_size {
-                    send_batch(std::mem::take(&mut pending)).await;
+                    send_batch(std::mem::take(&mut pending), &metrics).await;
                 }
             }
-            _ = tick.tick() => send_batch(std::mem::take(&mut pending)).await,
+            _ = tick.tick() => send_batch(std::mem::take(&mut pending), &metrics).await,
         }
     }
 }
 
 /// Sends a batch: one upstream call per session, with its most recent access token.
-async fn send_batch(batch: Vec<Queued>) {
+async fn send_batch(batch: Vec<Queued>, metrics: &Metrics) {
     let mut by_session: Vec<(Arc<Tenant>, String, String, Vec<Value>)> = Vec::new();
     for item in batch {
         match by_session.iter_mut().find(|(_, hash, ..)| *hash == item.session_hash) {
@@ -275,10 +281,10 @@ async fn send_batch(batch: Vec<Queued>) {
             .command(&ctx, "forwarding analytics events", Method::POST, "events", &body, Prefer::RespondSync)
             .await;
         match sent {
-            Ok(_) => metrics::global().events("forwarded", n),
+            Ok(_) => metrics.events("forwarded", n),
             Err(e) => {
                 tracing::warn!(error = %e, tenant = %tenant.config.id, events = n, "analytics events not forwarded");
-                metrics::global().events("failed", n);
+                metrics.events("failed", n);
             }
         }
     });
@@ -328,11 +334,11 @@ pub async fn post_events(
             }
         })
         .collect();
-    metrics::global().events("received", count);
+    state.metrics.events("received", count);
     let dropped = state.events.push(items);
     if dropped > 0 {
         tracing::warn!(dropped, "analytics queue full; events dropped");
-        metrics::global().events("dropped", dropped);
+        state.metrics.events("dropped", dropped);
     }
     Ok((StatusCode::ACCEPTED, Json(json!({ "accepted": count }))))
 }

@@ -1,19 +1,19 @@
 //! Prometheus metrics of the process, served at `GET /metrics` in the OpenMetrics text format.
 //!
-//! One registry per process (like the `metrics` facade's global recorder): upstream clients,
-//! caches, the session store and the events queue record into it without being handed a
-//! handle. Labels are bounded: requests are labelled by route template (axum's
+//! One registry per app ([`crate::app::AppState`]), handed to the upstream clients, caches,
+//! session store and events queue that record into it, so apps in one process (tests) count
+//! apart. Labels are bounded: requests are labelled by route template (axum's
 //! [`MatchedPath`], never the raw path) and status class, upstream calls by tenant id,
 //! operation (the fixed description of the call) and outcome.
 
-use std::{
-    collections::HashMap,
-    sync::{Arc, LazyLock, RwLock},
-    time::Instant,
-};
+use std::{sync::Arc, time::Instant};
 
+use crate::{
+    app::AppState,
+    auth::session::{Session, SessionStore, StoreError},
+};
 use axum::{
-    extract::{MatchedPath, Request},
+    extract::{MatchedPath, Request, State},
     http::{HeaderValue, StatusCode, header},
     middleware::Next,
     response::{IntoResponse, Response},
@@ -28,9 +28,6 @@ use prometheus_client::{
     },
     registry::Registry,
 };
-use url::Url;
-
-use crate::auth::session::{Session, SessionStore, StoreError};
 
 /// Labels of a served request.
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -46,7 +43,7 @@ pub struct RequestLabels {
 /// Labels of an upstream call.
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct UpstreamLabels {
-    /// Tenant id (or the API base URL of an upstream no tenant names).
+    /// Tenant id.
     pub tenant: String,
     /// What the gateway was doing (`reading the current user`, ...), a fixed text per call site.
     pub operation: String,
@@ -88,7 +85,6 @@ pub struct Metrics {
     pub sessions: Family<OutcomeLabels, Counter>,
     /// Analytics events received, forwarded, dropped (queue full) and failed (sink refused or unreachable).
     pub events: Family<OutcomeLabels, Counter>,
-    upstream_tenants: RwLock<HashMap<String, String>>,
 }
 
 fn latency_histogram() -> Histogram {
@@ -96,15 +92,15 @@ fn latency_histogram() -> Histogram {
     Histogram::new(exponential_buckets(0.001, 2.0, 15))
 }
 
-static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
-
-/// The process's metrics.
-pub fn global() -> &'static Metrics {
-    &METRICS
+impl Default for Metrics {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Metrics {
-    fn new() -> Self {
+    /// A registry with every metric at zero.
+    pub fn new() -> Self {
         let mut registry = Registry::with_prefix("gateway");
         let requests = Family::<RequestLabels, Counter>::default();
         registry.register("http_requests", "HTTP requests served", requests.clone());
@@ -122,16 +118,7 @@ impl Metrics {
         registry.register("sessions", "Sessions created and ended", sessions.clone());
         let events = Family::<OutcomeLabels, Counter>::default();
         registry.register("events", "Analytics events by outcome", events.clone());
-        Metrics {
-            registry,
-            requests,
-            request_duration,
-            upstream_duration,
-            cache_lookups,
-            sessions,
-            events,
-            upstream_tenants: RwLock::new(HashMap::new()),
-        }
+        Metrics { registry, requests, request_duration, upstream_duration, cache_lookups, sessions, events }
     }
 
     /// The OpenMetrics text of every metric.
@@ -141,19 +128,13 @@ impl Metrics {
         Ok(text)
     }
 
-    /// Names the tenant whose upstream API lives at `api_url`, for the `tenant` label.
-    pub fn name_upstream(&self, api_url: &Url, tenant: &str) {
-        let mut names = self.upstream_tenants.write().unwrap_or_else(|p| p.into_inner());
-        names.insert(api_url.as_str().to_string(), tenant.to_string());
-    }
-
-    /// Records one upstream call attempt.
-    pub fn upstream_call(&self, api_url: &Url, operation: &str, outcome: &str, started: Instant) {
-        let tenant = {
-            let names = self.upstream_tenants.read().unwrap_or_else(|p| p.into_inner());
-            names.get(api_url.as_str()).cloned().unwrap_or_else(|| api_url.as_str().to_string())
+    /// Records one upstream call attempt to `tenant`'s API.
+    pub fn upstream_call(&self, tenant: &str, operation: &str, outcome: &str, started: Instant) {
+        let labels = UpstreamLabels {
+            tenant: tenant.to_string(),
+            operation: operation.to_string(),
+            outcome: outcome.to_string(),
         };
-        let labels = UpstreamLabels { tenant, operation: operation.to_string(), outcome: outcome.to_string() };
         self.upstream_duration.get_or_create(&labels).observe(started.elapsed().as_secs_f64());
     }
 
@@ -174,8 +155,8 @@ impl Metrics {
 }
 
 /// `GET /metrics`.
-pub async fn get_metrics() -> Response {
-    match global().render() {
+pub async fn get_metrics(State(state): State<AppState>) -> Response {
+    match state.metrics.render() {
         Ok(text) => {
             let mut response = text.into_response();
             response.headers_mut().insert(
@@ -190,13 +171,13 @@ pub async fn get_metrics() -> Response {
 
 /// Middleware counting and timing every request by route template and status class. Apply
 /// it with `Router::layer` so it runs after routing (it reads [`MatchedPath`]).
-pub async fn track_requests(req: Request, next: Next) -> Response {
+pub async fn track_requests(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = req.method().as_str().to_string();
     let route = req.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_string();
     let response = next.run(req).await;
     let labels = RequestLabels { method, route, status: status_class(response.status()).into() };
-    let metrics = global();
+    let metrics = &state.metrics;
     metrics.requests.get_or_create(&labels).inc();
     metrics.request_duration.get_or_create(&labels).observe(started.elapsed().as_secs_f64());
     response
@@ -215,19 +196,24 @@ fn status_class(status: StatusCode) -> &'static str {
 /// A session store that counts sessions created (a session stored with `last_seen` equal to
 /// `created_at`, which only a fresh login does) and ended (removed), around any store.
 #[derive(Debug)]
-pub struct CountingStore(pub Arc<dyn SessionStore>);
+pub struct CountingStore {
+    /// The store that keeps the sessions.
+    pub store: Arc<dyn SessionStore>,
+    /// Where sessions are counted.
+    pub metrics: Arc<Metrics>,
+}
 
 impl SessionStore for CountingStore {
     fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Session>, StoreError>> {
-        self.0.get(id)
+        self.store.get(id)
     }
 
     fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>> {
         let created = session.created_at == session.last_seen;
         Box::pin(async move {
-            self.0.put(session).await?;
+            self.store.put(session).await?;
             if created {
-                global().session("created");
+                self.metrics.session("created");
             }
             Ok(())
         })
@@ -235,14 +221,14 @@ impl SessionStore for CountingStore {
 
     fn remove<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
-            self.0.remove(id).await?;
-            global().session("ended");
+            self.store.remove(id).await?;
+            self.metrics.session("ended");
             Ok(())
         })
     }
 
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
-        self.0.ping()
+        self.store.ping()
     }
 }
 
@@ -259,10 +245,8 @@ mod tests {
 
     #[test]
     fn upstream_calls_are_labelled_by_tenant_id() {
-        let metrics = global();
-        let url = Url::parse("http://127.0.0.1:1/t/metrics-unit/api/").expect("url");
-        metrics.name_upstream(&url, "metrics-unit");
-        metrics.upstream_call(&url, "reading things", "ok", Instant::now());
+        let metrics = Metrics::new();
+        metrics.upstream_call("metrics-unit", "reading things", "ok", Instant::now());
         let text = metrics.render().expect("render");
         assert!(
             text.contains(

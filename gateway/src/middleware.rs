@@ -191,7 +191,8 @@ mod tests {
             .extract()
             .expect("config");
         let config = Config::from_raw(raw).expect("valid");
-        let tenants = Tenants::new(&config, &reqwest::Client::new());
+        let metrics = std::sync::Arc::new(crate::metrics::Metrics::new());
+        let tenants = Tenants::new(&config, &reqwest::Client::new(), &metrics);
         let mut headers = axum::http::HeaderMap::new();
         headers.insert(header::HOST, HeaderValue::from_str(host).expect("host"));
         RequestTenant::resolve(&tenants, &headers, None).expect("tenant")

@@ -25,7 +25,7 @@ use tokio::sync::Semaphore;
 use tracing::Instrument;
 use url::Url;
 
-use crate::{config::UpstreamSettings, error::AppError};
+use crate::{config::UpstreamSettings, error::AppError, metrics::Metrics};
 
 /// What each upstream call carries from the browser's request.
 #[derive(Debug, Clone)]
@@ -46,6 +46,8 @@ pub struct Upstream {
     max_response_bytes: usize,
     in_flight: Arc<Semaphore>,
     settings: UpstreamSettings,
+    tenant: String,
+    metrics: Arc<Metrics>,
 }
 
 /// `Prefer` header values of the upstream's commands.
@@ -150,8 +152,18 @@ pub async fn read_limited(response: reqwest::Response, limit: usize) -> Result<V
 
 impl Upstream {
     /// A client for the API at `base` (ending with `/`), over the shared pool `http`.
-    pub fn new(http: reqwest::Client, base: Url, max_response_bytes: usize, settings: &UpstreamSettings) -> Self {
+    /// Calls are timed into `metrics` under `tenant`.
+    pub fn new(
+        http: reqwest::Client,
+        base: Url,
+        max_response_bytes: usize,
+        settings: &UpstreamSettings,
+        tenant: &str,
+        metrics: Arc<Metrics>,
+    ) -> Self {
         Upstream {
+            tenant: tenant.to_string(),
+            metrics,
             http,
             base,
             max_response_bytes,
@@ -243,7 +255,7 @@ impl Upstream {
             let started = std::time::Instant::now();
             let span = tracing::info_span!("upstream call", operation = what, http.method = %method, attempt);
             let result = self.send_once(ctx, what, method.clone(), url, query, body, prefer).instrument(span).await;
-            crate::metrics::global().upstream_call(&self.base, what, outcome(&result), started);
+            self.metrics.upstream_call(&self.tenant, what, outcome(&result), started);
             let retryable = match &result {
                 Err(UpstreamError::Connect(..)) => true,
                 Err(UpstreamError::Bad(_, cause)) => cause.starts_with(RETRYABLE_STATUS_PREFIX),
@@ -387,7 +399,7 @@ mod tests {
     }
 
     fn upstream(base: Url, s: &UpstreamSettings) -> Upstream {
-        Upstream::new(reqwest::Client::new(), base, 1 << 20, s)
+        Upstream::new(reqwest::Client::new(), base, 1 << 20, s, "unit", Arc::new(Metrics::new()))
     }
 
     #[tokio::test]

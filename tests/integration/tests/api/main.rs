@@ -7,6 +7,7 @@ mod client;
 mod events;
 mod login;
 mod logout;
+mod metrics;
 mod my_courses;
 mod ops;
 mod session;
