@@ -569,6 +569,28 @@ mod tests {
     }
 
     #[test]
+    fn event_and_telemetry_limits_are_checked() {
+        let demo = include_str!("../../config/demo.toml");
+        let config = load(demo).expect("demo config");
+        assert_eq!(config.events.max_body_bytes, 65536);
+        assert!(config.telemetry.otlp_endpoint.is_none(), "no export unless configured");
+        let bad = format!(
+            "{demo}\n[events]\nqueue_capacity = 0\nmax_body_bytes = 0\n\
+             [telemetry]\nsampling_ratio = 1.5\notlp_endpoint = \"ftp://127.0.0.1/v1/traces\"\nmax_queued_spans = 0\n"
+        );
+        let err = load(&bad).expect_err("bad limits").to_string();
+        for key in [
+            "events.queue_capacity",
+            "events.max_body_bytes",
+            "telemetry.sampling_ratio",
+            "telemetry.otlp_endpoint",
+            "telemetry.max_queued_spans",
+        ] {
+            assert!(err.contains(key), "{key} named in: {err}");
+        }
+    }
+
+    #[test]
     fn unknown_keys_are_refused() {
         let err = load("colour = \"blue\"").expect_err("unknown key");
         assert!(err.0.join(" ").contains("colour"), "{:?}", err.0);
