@@ -1,7 +1,7 @@
 //! Structured logs and traces.
 //!
 //! Logs: JSON lines on stderr, one span per request carrying its request id. The level comes
-//! from `RUST_LOG` (default `info`).
+//! from `RUST_LOG` (default `info`); it does not limit the spans traced (`info` and above).
 //!
 //! Traces: every `tracing` span also becomes an OpenTelemetry span (`tracing-opentelemetry`),
 //! so upstream calls can carry the W3C `traceparent` of the span that made them and an
@@ -21,27 +21,39 @@ use opentelemetry_sdk::{
     trace::{BatchConfigBuilder, BatchSpanProcessor, Sampler, SdkTracerProvider},
 };
 use tracing_opentelemetry::OpenTelemetrySpanExt;
-use tracing_subscriber::{EnvFilter, fmt, prelude::*};
+use tracing_subscriber::{EnvFilter, filter::LevelFilter, fmt, prelude::*};
 
 use crate::config::TelemetrySettings;
 
 /// The tracer provider installed by [`init`], kept to flush it at exit.
 static PROVIDER: OnceLock<SdkTracerProvider> = OnceLock::new();
 
-/// Installs the global subscriber (logs, and spans for OpenTelemetry) once; later calls do
-/// nothing (tests start many apps in one process). Fails only when the OTLP exporter cannot
-/// be built from the settings.
+/// Installs the global subscriber once, logging at the level of `RUST_LOG` (default `info`);
+/// later calls do nothing (tests start many apps in one process). Fails only when the OTLP
+/// exporter cannot be built from the settings.
 pub fn init(settings: &TelemetrySettings) -> anyhow::Result<()> {
+    let logs = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    init_with_log_filter(settings, logs)
+}
+
+/// Like [`init`], with the log lines filtered by `logs`; spans of level `info` and above are
+/// traced whatever the log filter says.
+pub fn init_with_log_filter(settings: &TelemetrySettings, logs: EnvFilter) -> anyhow::Result<()> {
     if PROVIDER.get().is_some() {
         return Ok(());
     }
     let provider = tracer_provider(settings)?;
     let tracer = provider.tracer("gateway");
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let installed = tracing_subscriber::registry()
-        .with(filter)
-        .with(fmt::layer().json().with_current_span(true).with_span_list(false).with_writer(std::io::stderr))
-        .with(tracing_opentelemetry::layer().with_tracer(tracer))
+        .with(
+            fmt::layer()
+                .json()
+                .with_current_span(true)
+                .with_span_list(false)
+                .with_writer(std::io::stderr)
+                .with_filter(logs),
+        )
+        .with(tracing_opentelemetry::layer().with_tracer(tracer).with_filter(LevelFilter::INFO))
         .try_init();
     if installed.is_ok() {
         let _first = PROVIDER.set(provider);

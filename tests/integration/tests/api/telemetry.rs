@@ -124,7 +124,9 @@ async fn upstream_calls_carry_the_trace_context_of_exported_spans() {
         export_timeout_ms: 2000,
         max_queued_spans: 2048,
     };
-    gateway::telemetry::init(&settings).expect("telemetry");
+    // No log lines: the subscriber is process-wide and would print for every other test.
+    let quiet = tracing_subscriber::EnvFilter::new("off");
+    gateway::telemetry::init_with_log_filter(&settings, quiet).expect("telemetry");
     let traceparents = Arc::new(Mutex::new(Vec::new()));
     let seen = traceparents.clone();
     let app = spawn_app_configured(
