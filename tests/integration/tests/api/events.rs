@@ -149,19 +149,6 @@ async fn in_dev_events_are_answered_but_not_forwarded() {
     assert!(stored(&app, "acme").await.is_empty());
 }
 
-/// The `gateway_events_total{outcome="dropped"}` counter.
-async fn dropped(app: &TestApp) -> u64 {
-    let text = reqwest::get(format!("http://127.0.0.1:{}/metrics", app.port))
-        .await
-        .expect("metrics")
-        .text()
-        .await
-        .expect("text");
-    text.lines()
-        .find_map(|l| l.strip_prefix("gateway_events_total{outcome=\"dropped\"} "))
-        .map_or(0, |n| n.parse().expect("a count"))
-}
-
 #[tokio::test]
 async fn a_full_queue_drops_and_counts_but_never_blocks_the_request() {
     // The sink takes 2 s per batch, batches hold one event and the queue holds one more.
@@ -183,7 +170,6 @@ async fn a_full_queue_drops_and_counts_but_never_blocks_the_request() {
     .await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
-    let before = dropped(&app).await;
     let started = std::time::Instant::now();
     let body = Value::Array(vec![json!({ "name": "my_courses_search", "keyword": "a" }); 10]);
     let first = post_events(&app, &browser, &body).await;
@@ -192,6 +178,51 @@ async fn a_full_queue_drops_and_counts_but_never_blocks_the_request() {
     let second = post_events(&app, &browser, &body).await;
     assert_eq!(second.status(), StatusCode::ACCEPTED);
     assert!(started.elapsed() < Duration::from_millis(1500), "requests did not wait for the sink");
-    let lost = dropped(&app).await - before;
+    let lost = events_counter(&app, "dropped").await;
     assert!(lost >= 17, "at most one event sending and one queued of 20: {lost} dropped");
+}
+
+/// The `gateway_events_total{outcome=...}` counter.
+async fn events_counter(app: &TestApp, outcome: &str) -> u64 {
+    let text = reqwest::get(format!("http://127.0.0.1:{}/metrics", app.port))
+        .await
+        .expect("metrics")
+        .text()
+        .await
+        .expect("text");
+    let series = format!("gateway_events_total{{outcome=\"{outcome}\"}} ");
+    text.lines().find_map(|l| l.strip_prefix(series.as_str())).map_or(0, |n| n.parse().expect("a count"))
+}
+
+#[tokio::test]
+async fn events_the_sink_refuses_are_counted_as_failed() {
+    let app = spawn_app_configured(
+        |sandbox| {
+            sandbox.faults = vec![
+                serde_json::from_value(
+                    json!({ "path": "events", "fault": { "kind": "error", "status": 503, "rate": 1.0 } }),
+                )
+                .expect("rule"),
+            ];
+        },
+        |_| format!("environment = \"test\"\n[events]\n{FAST}"),
+    )
+    .await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    let body =
+        json!([{ "name": "my_courses_search", "keyword": "a" }, { "name": "my_courses_search", "keyword": "b" }]);
+    assert_eq!(post_events(&app, &browser, &body).await.status(), StatusCode::ACCEPTED);
+    let mut failed = 0;
+    for _ in 0..100 {
+        failed = events_counter(&app, "failed").await;
+        if failed >= 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(failed, 2, "both events counted as failed");
+    assert_eq!(events_counter(&app, "received").await, 2);
+    assert_eq!(events_counter(&app, "forwarded").await, 0);
+    assert!(stored(&app, "acme").await.is_empty());
 }
