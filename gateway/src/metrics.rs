@@ -149,6 +149,11 @@ impl Metrics {
         self.events.get_or_create(&OutcomeLabels { outcome: outcome.into() }).inc_by(n);
     }
 
+    /// Counts a session created by a login.
+    pub fn session_created(&self) {
+        self.session("created");
+    }
+
     fn session(&self, outcome: &str) {
         self.sessions.get_or_create(&OutcomeLabels { outcome: outcome.into() }).inc();
     }
@@ -193,8 +198,8 @@ fn status_class(status: StatusCode) -> &'static str {
     }
 }
 
-/// A session store that counts sessions created (a session stored with `last_seen` equal to
-/// `created_at`, which only a fresh login does) and ended (removed), around any store.
+/// A session store that counts sessions ended (removed: logout, expiry, revocation), around
+/// any store. Sessions created are counted by the login ([`Metrics::session_created`]).
 #[derive(Debug)]
 pub struct CountingStore {
     /// The store that keeps the sessions.
@@ -209,14 +214,7 @@ impl SessionStore for CountingStore {
     }
 
     fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>> {
-        let created = session.created_at == session.last_seen;
-        Box::pin(async move {
-            self.store.put(session).await?;
-            if created {
-                self.metrics.session("created");
-            }
-            Ok(())
-        })
+        self.store.put(session)
     }
 
     fn remove<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), StoreError>> {
