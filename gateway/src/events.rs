@@ -9,7 +9,8 @@
 //! Events wait in a bounded queue and are forwarded in batches to the tenant's sink
 //! (`POST {api_url}events`), one call per session with that session's access token. A request
 //! never waits for the queue: when it is full the events are dropped and counted, and the
-//! request is still answered 202. Analytics runs only in the `prod` and `test` environments;
+//! request is still answered 202. Product feedback of a tenant whose feedback widget is off
+//! (`ui.feedback_enabled = false`) is refused with 403. Analytics runs only in the `prod` and `test` environments;
 //! in `dev` events are checked and answered 202 but not forwarded.
 
 use std::{sync::Arc, time::Duration};
@@ -306,6 +307,10 @@ pub async fn post_events(
         return Err(problem(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", Some(detail)));
     };
     let events = check_body(&body, &state.config.events).map_err(|e| AppError::BadRequest(e).into_response())?;
+    if !auth.tenant.tenant.config.ui.feedback_enabled && events.iter().any(|(name, _)| name == "product_feedback") {
+        let detail = "product feedback is turned off for this tenant".to_string();
+        return Err(AppError::Forbidden(detail).into_response());
+    }
     let now = OffsetDateTime::now_utc()
         .format(&Rfc3339)
         .map_err(|e| AppError::Internal(anyhow::anyhow!("formatting the time: {e}")).into_response())?;

@@ -226,3 +226,23 @@ async fn events_the_sink_refuses_are_counted_as_failed() {
     assert_eq!(events_counter(&app, "forwarded").await, 0);
     assert!(stored(&app, "acme").await.is_empty());
 }
+
+#[tokio::test]
+async fn feedback_is_refused_where_the_tenant_turned_it_off() {
+    let app = spawn_app_configured(
+        |_| {},
+        |_| format!("environment = \"test\"\n[events]\n{FAST}\n[tenants.acme.ui]\nfeedback_enabled = false\n"),
+    )
+    .await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    let feedback = post_events(&app, &browser, &json!({ "name": "product_feedback", "grade": 3 })).await;
+    assert_eq!(feedback.status(), StatusCode::FORBIDDEN);
+    let problem: Value = feedback.json().await.expect("problem");
+    assert!(problem["detail"].as_str().is_some_and(|d| d.contains("feedback is turned off")), "{problem}");
+    let search = post_events(&app, &browser, &json!({ "name": "my_courses_search", "keyword": "a" })).await;
+    assert_eq!(search.status(), StatusCode::ACCEPTED, "other events still go through");
+    let events = wait_for_stored(&app, "acme", 1).await;
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0]["name"], "my_courses_search");
+}
