@@ -12,6 +12,8 @@ use crate::{
     bff,
     cache::Caches,
     config::Config,
+    events::{self, EventQueue},
+    metrics::{self, CountingStore, Metrics},
     middleware, openapi, ops,
     tenant::Tenants,
 };
@@ -31,6 +33,10 @@ pub struct App {
     pub refresh_locks: moka::future::Cache<String, Arc<tokio::sync::Mutex<()>>>,
     /// Caches of upstream data.
     pub caches: Caches,
+    /// Analytics events waiting to be forwarded.
+    pub events: EventQueue,
+    /// This app's Prometheus metrics.
+    pub metrics: Arc<Metrics>,
 }
 
 /// Cheap-to-clone handle on [`App`].
@@ -48,7 +54,9 @@ impl AppState {
     /// Builds the state from validated config with the given session store.
     pub fn new(config: Config, sessions: Arc<dyn SessionStore>) -> anyhow::Result<Self> {
         let http = upstream_http_client(&config)?;
-        let tenants = Tenants::new(&config, &http);
+        let metrics = Arc::new(Metrics::new());
+        let tenants = Tenants::new(&config, &http, &metrics);
+        let sessions: Arc<dyn SessionStore> = Arc::new(CountingStore { store: sessions, metrics: metrics.clone() });
         let pending_logins = moka::future::Cache::builder()
             .max_capacity(config.session.max_sessions)
             .time_to_live(Duration::from_secs(config.session.pending_login_ttl_secs))
@@ -57,8 +65,12 @@ impl AppState {
             .max_capacity(config.session.max_sessions)
             .time_to_idle(Duration::from_secs(60))
             .build();
-        let caches = Caches::new(&config.cache);
-        Ok(AppState(Arc::new(App { config, tenants, sessions, pending_logins, refresh_locks, caches })))
+        let caches = Caches::new(&config.cache, metrics.clone());
+        // Analytics runs only in prod and test (spec section 7).
+        let forward_events = matches!(config.environment.as_str(), "prod" | "test");
+        let events = EventQueue::start(&config.events, forward_events, metrics.clone());
+        let app = App { config, tenants, sessions, pending_logins, refresh_locks, caches, events, metrics };
+        Ok(AppState(Arc::new(app)))
     }
 }
 
@@ -85,6 +97,8 @@ pub fn build_app(state: AppState) -> Router {
         .route("/config-ui/config.json", get(bff::ui_config::get_ui_config))
         // views and commands, with their OpenAPI document
         .merge(openapi::router())
+        // analytics
+        .route("/api/events", post(events::post_events))
         // the client
         .route("/", get(bff::client::redirect_to_client))
         .nest_service("/learn", bff::client::service(&state.config.client_dir))
@@ -93,6 +107,10 @@ pub fn build_app(state: AppState) -> Router {
     let ops_routes = Router::new()
         // ops: no tenant, so load balancers can probe by address
         .route("/healthz", get(ops::healthz))
-        .route("/readyz", get(ops::readyz));
-    middleware::apply_outer_layers(ops_routes.merge(tenant_routes).with_state(state.clone()), &state)
+        .route("/readyz", get(ops::readyz))
+        .route("/metrics", get(metrics::get_metrics));
+    let app = middleware::apply_outer_layers(ops_routes.merge(tenant_routes).with_state(state.clone()), &state);
+    // Request metrics wrap every route and its layers, after routing, so they see the route
+    // template and also count the answers of the outer layers (413, 504).
+    app.layer(axum::middleware::from_fn_with_state(state, metrics::track_requests))
 }

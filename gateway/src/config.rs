@@ -36,6 +36,10 @@ pub struct Config {
     pub cache: CacheSettings,
     /// How upstream calls are limited and retried.
     pub upstream: UpstreamSettings,
+    /// Analytics events: limits, queue and batching.
+    pub events: EventsSettings,
+    /// Trace export (OpenTelemetry over OTLP/HTTP).
+    pub telemetry: TelemetrySettings,
     /// Tenants by id.
     pub tenants: BTreeMap<String, TenantConfig>,
 }
@@ -172,6 +176,43 @@ pub struct CacheSettings {
     pub grading_scales_ttl_secs: u64,
     /// Most entries per cache.
     pub max_entries: u64,
+}
+
+/// Analytics events (`POST /api/events`). Forwarded only when `environment` is `prod` or
+/// `test`; in `dev` they are checked and answered but not forwarded.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventsSettings {
+    /// Events waiting to be forwarded; when full, new events are dropped and counted.
+    pub queue_capacity: usize,
+    /// Most events sent upstream in one batch.
+    pub batch_size: usize,
+    /// Longest wait before a partial batch is sent, in milliseconds.
+    pub flush_interval_ms: u64,
+    /// Most events in one request.
+    pub max_per_request: usize,
+    /// Largest request body of `POST /api/events`, in bytes (413 above).
+    pub max_body_bytes: usize,
+    /// Longest product-feedback comment, in characters.
+    pub max_comment_chars: usize,
+}
+
+/// Trace export over OTLP/HTTP; off without an endpoint.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TelemetrySettings {
+    /// OTLP/HTTP traces endpoint, such as `http://127.0.0.1:4318/v1/traces`; absent: no export.
+    pub otlp_endpoint: Option<Url>,
+    /// `service.name` of the exported spans.
+    pub service_name: String,
+    /// Share of new traces sampled (0.0 to 1.0); a sampled incoming `traceparent` is followed.
+    pub sampling_ratio: f64,
+    /// Longest wait before finished spans are exported, in milliseconds.
+    pub export_interval_ms: u64,
+    /// Longest export call, in milliseconds.
+    pub export_timeout_ms: u64,
+    /// Finished spans waiting for export; when full, new ones are dropped.
+    pub max_queued_spans: usize,
 }
 
 /// One tenant, validated.
@@ -325,6 +366,8 @@ pub struct RawConfig {
     redis: Option<RedisSettings>,
     cache: Option<CacheSettings>,
     upstream: Option<UpstreamSettings>,
+    events: Option<EventsSettings>,
+    telemetry: Option<TelemetrySettings>,
     #[serde(default)]
     tenants: BTreeMap<String, RawTenant>,
 }
@@ -460,6 +503,32 @@ impl Config {
                 errors.push("upstream.idempotent_retries: must be 0 or 1".into());
             }
         }
+        let events = require(raw.events, "events", &mut errors);
+        if let Some(e) = &events {
+            positive(e.queue_capacity as u64, "events.queue_capacity", &mut errors);
+            positive(e.batch_size as u64, "events.batch_size", &mut errors);
+            positive(e.flush_interval_ms, "events.flush_interval_ms", &mut errors);
+            positive(e.max_per_request as u64, "events.max_per_request", &mut errors);
+            positive(e.max_body_bytes as u64, "events.max_body_bytes", &mut errors);
+            positive(e.max_comment_chars as u64, "events.max_comment_chars", &mut errors);
+        }
+        let telemetry = require(raw.telemetry, "telemetry", &mut errors);
+        if let Some(t) = &telemetry {
+            if !(0.0..=1.0).contains(&t.sampling_ratio) {
+                errors.push("telemetry.sampling_ratio: must be between 0.0 and 1.0".into());
+            }
+            if t.service_name.is_empty() {
+                errors.push("telemetry.service_name: must not be empty".into());
+            }
+            positive(t.export_interval_ms, "telemetry.export_interval_ms", &mut errors);
+            positive(t.export_timeout_ms, "telemetry.export_timeout_ms", &mut errors);
+            positive(t.max_queued_spans as u64, "telemetry.max_queued_spans", &mut errors);
+            if let Some(url) = &t.otlp_endpoint
+                && !matches!(url.scheme(), "http" | "https")
+            {
+                errors.push("telemetry.otlp_endpoint: must be an http or https URL".into());
+            }
+        }
         if raw.tenants.is_empty() {
             errors.push("tenants: at least one tenant is required".into());
         }
@@ -470,21 +539,29 @@ impl Config {
                 tenants.insert(id, tenant);
             }
         }
-        match (listen, limits, session, cache, upstream) {
-            (Some(listen), Some(limits), Some(session), Some(cache), Some(upstream)) if errors.is_empty() => {
-                Ok(Config {
-                    listen,
-                    client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
-                    environment,
-                    limits,
-                    session,
-                    cache,
-                    session_keys,
-                    redis: raw.redis,
-                    upstream,
-                    tenants,
-                })
-            }
+        let telemetry_sections = (events, telemetry);
+        match (listen, limits, session, cache, upstream, telemetry_sections) {
+            (
+                Some(listen),
+                Some(limits),
+                Some(session),
+                Some(cache),
+                Some(upstream),
+                (Some(events), Some(telemetry)),
+            ) if errors.is_empty() => Ok(Config {
+                listen,
+                client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
+                environment,
+                limits,
+                session,
+                cache,
+                session_keys,
+                redis: raw.redis,
+                upstream,
+                events,
+                telemetry,
+                tenants,
+            }),
             _ => Err(ConfigError(errors)),
         }
     }
@@ -733,6 +810,28 @@ mod tests {
             ["providers[1].id: provider `corporate` is defined twice", "providers[1].issuer", "providers[1].client_id"]
         {
             assert!(all.contains(needle), "{needle} not in:\n{all}");
+        }
+    }
+
+    #[test]
+    fn event_and_telemetry_limits_are_checked() {
+        let demo = include_str!("../../config/demo.toml");
+        let config = load(demo).expect("demo config");
+        assert_eq!(config.events.max_body_bytes, 65536);
+        assert!(config.telemetry.otlp_endpoint.is_none(), "no export unless configured");
+        let bad = format!(
+            "{demo}\n[events]\nqueue_capacity = 0\nmax_body_bytes = 0\n\
+             [telemetry]\nsampling_ratio = 1.5\notlp_endpoint = \"ftp://127.0.0.1/v1/traces\"\nmax_queued_spans = 0\n"
+        );
+        let err = load(&bad).expect_err("bad limits").to_string();
+        for key in [
+            "events.queue_capacity",
+            "events.max_body_bytes",
+            "telemetry.sampling_ratio",
+            "telemetry.otlp_endpoint",
+            "telemetry.max_queued_spans",
+        ] {
+            assert!(err.contains(key), "{key} named in: {err}");
         }
     }
 

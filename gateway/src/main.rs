@@ -7,7 +7,6 @@ use gateway::{Server, config::Config, telemetry};
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    telemetry::init();
     let files = match config_files(std::env::args().skip(1)) {
         Ok(files) => files,
         Err(message) => {
@@ -22,6 +21,10 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(e) = telemetry::init(&config.telemetry) {
+        eprintln!("gateway: starting telemetry: {e:#}");
+        return ExitCode::FAILURE;
+    }
     let server = match Server::bind(config).await {
         Ok(server) => server,
         Err(e) => {
@@ -39,7 +42,9 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    if let Err(e) = server.run(shutdown_signal()).await {
+    let served = server.run(shutdown_signal()).await;
+    telemetry::shutdown();
+    if let Err(e) = served {
         eprintln!("gateway: {e:#}");
         return ExitCode::FAILURE;
     }

@@ -62,7 +62,9 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
                 TraceLayer::new_for_http()
                     .make_span_with(|req: &Request| {
                         let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
-                        tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
+                        let span = tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id);
+                        crate::telemetry::follow_incoming_trace(&span, req.headers());
+                        span
                     })
                     .on_request(())
                     .on_response(log_response),
@@ -228,7 +230,8 @@ mod tests {
             .extract()
             .expect("config");
         let config = Config::from_raw(raw).expect("valid");
-        let tenants = Tenants::new(&config, &reqwest::Client::new());
+        let metrics = std::sync::Arc::new(crate::metrics::Metrics::new());
+        let tenants = Tenants::new(&config, &reqwest::Client::new(), &metrics);
         let mut headers = axum::http::HeaderMap::new();
         headers.insert(header::HOST, HeaderValue::from_str(host).expect("host"));
         RequestTenant::resolve(&tenants, &headers, None).expect("tenant")

@@ -11,6 +11,7 @@ use crate::{
     auth::oidc::OidcProvider,
     config::{Config, TenantConfig, is_loopback_host},
     error::AppError,
+    metrics::Metrics,
     upstream::Upstream,
 };
 
@@ -46,7 +47,7 @@ pub struct Tenants {
 
 impl Tenants {
     /// Builds every tenant of `config` over one shared HTTP client.
-    pub fn new(config: &Config, http: &reqwest::Client) -> Self {
+    pub fn new(config: &Config, http: &reqwest::Client, metrics: &Arc<Metrics>) -> Self {
         let mut by_host = HashMap::new();
         for tenant in config.tenants.values() {
             let t = Arc::new(Tenant {
@@ -55,6 +56,8 @@ impl Tenants {
                     tenant.api_url.clone(),
                     config.limits.upstream_max_response_bytes,
                     &config.upstream,
+                    &tenant.id,
+                    metrics.clone(),
                 ),
                 providers: tenant
                     .providers

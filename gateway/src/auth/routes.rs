@@ -161,6 +161,7 @@ pub async fn callback(
     };
     let cookie = cookies::session(&rt, &session.id);
     state.sessions.put(session).await?;
+    state.metrics.session_created();
     Ok(found(pending.return_to.as_str(), vec![pending_cookie, cookie]))
 }
 

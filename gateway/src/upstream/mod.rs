@@ -22,9 +22,10 @@ use rand::Rng;
 use reqwest::{Method, StatusCode};
 use serde::de::DeserializeOwned;
 use tokio::sync::Semaphore;
+use tracing::Instrument;
 use url::Url;
 
-use crate::{config::UpstreamSettings, error::AppError};
+use crate::{config::UpstreamSettings, error::AppError, metrics::Metrics};
 
 /// What each upstream call carries from the browser's request.
 #[derive(Debug, Clone)]
@@ -45,6 +46,8 @@ pub struct Upstream {
     max_response_bytes: usize,
     in_flight: Arc<Semaphore>,
     settings: UpstreamSettings,
+    tenant: String,
+    metrics: Arc<Metrics>,
 }
 
 /// `Prefer` header values of the upstream's commands.
@@ -149,8 +152,18 @@ pub async fn read_limited(response: reqwest::Response, limit: usize) -> Result<V
 
 impl Upstream {
     /// A client for the API at `base` (ending with `/`), over the shared pool `http`.
-    pub fn new(http: reqwest::Client, base: Url, max_response_bytes: usize, settings: &UpstreamSettings) -> Self {
+    /// Calls are timed into `metrics` under `tenant`.
+    pub fn new(
+        http: reqwest::Client,
+        base: Url,
+        max_response_bytes: usize,
+        settings: &UpstreamSettings,
+        tenant: &str,
+        metrics: Arc<Metrics>,
+    ) -> Self {
         Upstream {
+            tenant: tenant.to_string(),
+            metrics,
             http,
             base,
             max_response_bytes,
@@ -239,7 +252,10 @@ impl Upstream {
         let idempotent = method == Method::GET || method == Method::HEAD;
         let mut attempt = 0;
         loop {
-            let result = self.send_once(ctx, what, method.clone(), url, query, body, prefer).await;
+            let started = std::time::Instant::now();
+            let span = tracing::info_span!("upstream call", operation = what, http.method = %method, attempt);
+            let result = self.send_once(ctx, what, method.clone(), url, query, body, prefer).instrument(span).await;
+            self.metrics.upstream_call(&self.tenant, what, outcome(&result), started);
             let retryable = match &result {
                 Err(UpstreamError::Connect(..)) => true,
                 Err(UpstreamError::Bad(_, cause)) => cause.starts_with(RETRYABLE_STATUS_PREFIX),
@@ -265,7 +281,12 @@ impl Upstream {
         body: Option<&serde_json::Value>,
         prefer: Option<Prefer>,
     ) -> Result<(StatusCode, Option<String>, Vec<u8>), UpstreamError> {
-        let mut request = self.http.request(method, url.clone()).bearer_auth(&ctx.access_token).query(query);
+        let mut request = self
+            .http
+            .request(method, url.clone())
+            .bearer_auth(&ctx.access_token)
+            .query(query)
+            .headers(crate::telemetry::outgoing_trace_headers());
         if let Some(lang) = &ctx.accept_language {
             request = request.header(reqwest::header::ACCEPT_LANGUAGE, lang);
         }
@@ -301,6 +322,21 @@ impl Upstream {
             return Err(UpstreamError::Rejected(what.into(), body));
         }
         Ok((status, location, bytes))
+    }
+}
+
+/// The `outcome` label of an upstream call's metrics.
+fn outcome<T>(result: &Result<T, UpstreamError>) -> &'static str {
+    match result {
+        Ok(_) => "ok",
+        Err(UpstreamError::Timeout(_)) => "timeout",
+        Err(UpstreamError::Connect(..)) => "connect",
+        Err(UpstreamError::Unauthorized(_)) => "unauthorized",
+        Err(UpstreamError::Forbidden(_)) => "forbidden",
+        Err(UpstreamError::NotFound(_)) => "not_found",
+        Err(UpstreamError::Rejected(..)) => "rejected",
+        Err(UpstreamError::Busy(_)) => "busy",
+        Err(UpstreamError::Bad(..)) => "bad",
     }
 }
 
@@ -363,7 +399,7 @@ mod tests {
     }
 
     fn upstream(base: Url, s: &UpstreamSettings) -> Upstream {
-        Upstream::new(reqwest::Client::new(), base, 1 << 20, s)
+        Upstream::new(reqwest::Client::new(), base, 1 << 20, s, "unit", Arc::new(Metrics::new()))
     }
 
     #[tokio::test]

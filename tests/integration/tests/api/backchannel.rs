@@ -4,7 +4,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{plain_client, session_cookie_of, spawn_app, spawn_app_configured},
+    helpers::{plain_client, session_cookie_of, spawn_app, spawn_app_with_toml},
     redis_server::{KEY_A, RedisServer, redis_store_config},
 };
 
@@ -14,7 +14,7 @@ const EVENT: &str = "http://schemas.openid.net/event/backchannel-logout";
 async fn logout_at_the_issuer_ends_the_session_on_every_instance() {
     let redis = RedisServer::start().await;
     let config = redis_store_config(&redis, &format!("a:{KEY_A}"), "");
-    let app = spawn_app_configured(|_| {}, &config).await;
+    let app = spawn_app_with_toml(|_| {}, &config).await;
     let other = app.start_gateway(&config).await;
     let uri = url::Url::parse(&app.url("acme.localhost", "/oidc/backchannel-logout")).expect("url");
     app.sandbox().set_backchannel_logout_uris("acme", vec![uri]);

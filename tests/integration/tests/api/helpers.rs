@@ -44,15 +44,24 @@ pub(crate) async fn spawn_app() -> TestApp {
 
 /// Like [`spawn_app`], with the sandbox's config adjusted first.
 pub(crate) async fn spawn_app_with(adjust: impl FnOnce(&mut SandboxConfig)) -> TestApp {
-    spawn_app_configured(adjust, "").await
+    spawn_app_configured(adjust, |_| String::new()).await
+}
+
+/// Like [`spawn_app_with`], with one more gateway config file, written from the sandbox's
+/// base URL, loaded last (so it can set `environment`, sections, or a tenant's `api_url`).
+pub(crate) async fn spawn_app_configured(
+    adjust: impl FnOnce(&mut SandboxConfig),
+    extra_config: impl FnOnce(&Url) -> String,
+) -> TestApp {
+    let mut sandbox_config = SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
+    adjust(&mut sandbox_config);
+    spawn_app_layers(sandbox_config, 0, |_| String::new(), extra_config).await
 }
 
 /// Like [`spawn_app_with`], with `gateway_toml` loaded last over the gateway's test config
 /// (keys as in `config/README.md`, for example a `[session]` and a `[redis]` table).
-pub(crate) async fn spawn_app_configured(adjust: impl FnOnce(&mut SandboxConfig), gateway_toml: &str) -> TestApp {
-    let mut sandbox_config = SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
-    adjust(&mut sandbox_config);
-    spawn_app_layers(sandbox_config, 0, |_| String::new(), gateway_toml).await
+pub(crate) async fn spawn_app_with_toml(adjust: impl FnOnce(&mut SandboxConfig), gateway_toml: &str) -> TestApp {
+    spawn_app_configured(adjust, |_| gateway_toml.to_string()).await
 }
 
 /// A free loopback port (bound and released), for servers whose URL others must know first.
@@ -67,14 +76,14 @@ pub(crate) async fn spawn_app_custom(
     gateway_port: u16,
     extra_toml: impl FnOnce(&Url) -> String,
 ) -> TestApp {
-    spawn_app_layers(sandbox_config, gateway_port, extra_toml, "").await
+    spawn_app_layers(sandbox_config, gateway_port, extra_toml, |_| String::new()).await
 }
 
 async fn spawn_app_layers(
     sandbox_config: SandboxConfig,
     gateway_port: u16,
     extra_toml: impl FnOnce(&Url) -> String,
-    layered_toml: &str,
+    layered_toml: impl FnOnce(&Url) -> String,
 ) -> TestApp {
     let sandbox = lms_sandbox::spawn(sandbox_config).await.expect("starting lms-sandbox");
     let sandbox_url = sandbox.base_url();
@@ -82,7 +91,8 @@ async fn spawn_app_layers(
     std::fs::write(client_dir.path().join("index.html"), INDEX_HTML).expect("index.html");
     std::fs::write(client_dir.path().join("main.0123abcd.js"), "console.log(1)").expect("js");
     let appended = extra_toml(&sandbox_url);
-    let gateway = start_gateway(&sandbox_url, client_dir.path(), gateway_port, &appended, layered_toml).await;
+    let layered = layered_toml(&sandbox_url);
+    let gateway = start_gateway(&sandbox_url, client_dir.path(), gateway_port, &appended, &layered).await;
     TestApp {
         port: gateway.port,
         sandbox_url,

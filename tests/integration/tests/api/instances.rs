@@ -4,7 +4,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::{
-    helpers::{session_cookie_of, spawn_app_configured},
+    helpers::{session_cookie_of, spawn_app_with_toml},
     redis_server::{KEY_A, RedisServer, redis_store_config},
 };
 
@@ -15,7 +15,7 @@ async fn fifty_concurrent_requests_on_two_instances_share_one_refresh_of_a_one_t
     // with the same token would end the session.
     let redis = RedisServer::start().await;
     let config = redis_store_config(&redis, &format!("a:{KEY_A}"), "");
-    let app = spawn_app_configured(|c| c.access_token_ttl_secs = 2, &config).await;
+    let app = spawn_app_with_toml(|c| c.access_token_ttl_secs = 2, &config).await;
     let other = app.start_gateway(&config).await;
     let cookie = app.session_cookie("localhost", "ada").await;
     let calls = (0..50).map(|i| {
@@ -48,7 +48,7 @@ async fn fifty_concurrent_requests_on_two_instances_share_one_refresh_of_a_one_t
 async fn a_refused_refresh_ends_the_redis_session_with_reason_refresh_failed() {
     let redis = RedisServer::start().await;
     let config = redis_store_config(&redis, &format!("a:{KEY_A}"), "");
-    let app = spawn_app_configured(|c| c.access_token_ttl_secs = 2, &config).await;
+    let app = spawn_app_with_toml(|c| c.access_token_ttl_secs = 2, &config).await;
     let other = app.start_gateway(&config).await;
     let browser = app.browser();
     let done = app.sign_in_response(&browser, "localhost", "ada", None).await;

@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::{
-    helpers::spawn_app_configured,
+    helpers::spawn_app_with_toml,
     redis_server::{KEY_A, KEY_B, RedisServer, redis_store_config},
 };
 
@@ -17,7 +17,7 @@ fn keys_a() -> String {
 async fn sessions_survive_a_gateway_restart_with_redis() {
     let redis = RedisServer::start().await;
     let config = redis_store_config(&redis, &keys_a(), "");
-    let mut app = spawn_app_configured(|_| {}, &config).await;
+    let mut app = spawn_app_with_toml(|_| {}, &config).await;
     let cookie = app.session_cookie("localhost", "ada").await;
     assert_eq!(app.api_with_cookie(&cookie, "localhost", "/api/bff/session").await.status(), StatusCode::OK);
     app.stop_gateway();
@@ -32,7 +32,7 @@ async fn sessions_survive_a_gateway_restart_with_redis() {
 async fn two_instances_share_a_session_and_keep_it_to_its_tenant() {
     let redis = RedisServer::start().await;
     let config = redis_store_config(&redis, &keys_a(), "");
-    let app = spawn_app_configured(|_| {}, &config).await;
+    let app = spawn_app_with_toml(|_| {}, &config).await;
     let other = app.start_gateway(&config).await;
     let cookie = app.session_cookie("acme.localhost", "ada").await;
     let on_b = other.api(&cookie, "acme.localhost", "/api/bff/my-courses").await;
@@ -47,7 +47,7 @@ async fn two_instances_share_a_session_and_keep_it_to_its_tenant() {
 #[tokio::test]
 async fn sessions_are_sealed_at_rest_under_hashed_names() {
     let redis = RedisServer::start().await;
-    let app = spawn_app_configured(|_| {}, &redis_store_config(&redis, &keys_a(), "")).await;
+    let app = spawn_app_with_toml(|_| {}, &redis_store_config(&redis, &keys_a(), "")).await;
     let cookie = app.session_cookie("localhost", "ada").await;
     let id = cookie.trim_start_matches("lp_session=").to_string();
     let session: Value =
@@ -68,7 +68,7 @@ async fn sessions_are_sealed_at_rest_under_hashed_names() {
 async fn rotated_keys_open_old_sessions_and_seal_new_writes_with_the_first_key() {
     let redis = RedisServer::start().await;
     let old = redis_store_config(&redis, &keys_a(), "touch_write_interval_secs = 0");
-    let mut app = spawn_app_configured(|_| {}, &old).await;
+    let mut app = spawn_app_with_toml(|_| {}, &old).await;
     let cookie = app.session_cookie("localhost", "ada").await;
     let key = redis.keys("lp:session:*").await.pop().expect("a session");
     assert!(redis.get(&key).await.expect("value").starts_with("a:"));
@@ -87,7 +87,7 @@ async fn rotated_keys_open_old_sessions_and_seal_new_writes_with_the_first_key()
 #[tokio::test]
 async fn redis_down_is_503_never_a_logout_and_redis_back_works_without_a_restart() {
     let mut redis = RedisServer::start().await;
-    let app = spawn_app_configured(|_| {}, &redis_store_config(&redis, &keys_a(), "")).await;
+    let app = spawn_app_with_toml(|_| {}, &redis_store_config(&redis, &keys_a(), "")).await;
     let cookie = app.session_cookie("localhost", "ada").await;
     redis.stop();
     let ready = app.browser().get(app.url("localhost", "/readyz")).send().await.expect("readyz");
@@ -120,7 +120,7 @@ async fn redis_down_is_503_never_a_logout_and_redis_back_works_without_a_restart
 async fn last_seen_is_written_back_only_once_per_interval() {
     let redis = RedisServer::start().await;
     let app =
-        spawn_app_configured(|_| {}, &redis_store_config(&redis, &keys_a(), "touch_write_interval_secs = 2")).await;
+        spawn_app_with_toml(|_| {}, &redis_store_config(&redis, &keys_a(), "touch_write_interval_secs = 2")).await;
     let cookie = app.session_cookie("localhost", "ada").await;
     let key = redis.keys("lp:session:*").await.pop().expect("a session");
     let idle_ms = 7_200_000;

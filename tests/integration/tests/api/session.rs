@@ -2,7 +2,7 @@
 
 use reqwest::{StatusCode, header};
 
-use crate::helpers::{spawn_app, spawn_app_configured, urlencode};
+use crate::helpers::{spawn_app, spawn_app_with_toml, urlencode};
 
 #[tokio::test]
 async fn without_a_session_api_calls_get_401_with_the_login_url_and_nothing_else() {
@@ -62,7 +62,7 @@ async fn api_calls_without_x_requested_with_are_forbidden() {
 #[tokio::test]
 async fn touch_slides_the_idle_expiry() {
     // Written back at most once a second here (default: once a minute).
-    let app = spawn_app_configured(|_| {}, "[session]\ntouch_write_interval_secs = 1").await;
+    let app = spawn_app_with_toml(|_| {}, "[session]\ntouch_write_interval_secs = 1").await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
     let first: serde_json::Value = app.api(&browser, "localhost", "/api/bff/session").await.json().await.expect("json");

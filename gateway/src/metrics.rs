@@ -1,0 +1,286 @@
+//! Prometheus metrics of the process, served at `GET /metrics` in the OpenMetrics text format.
+//!
+//! One registry per app ([`crate::app::AppState`]), handed to the upstream clients, caches,
+//! session store and events queue that record into it, so apps in one process (tests) count
+//! apart. Labels are bounded: requests are labelled by route template (axum's
+//! [`MatchedPath`], never the raw path) and status class, upstream calls by tenant id,
+//! operation (the fixed description of the call) and outcome.
+
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use crate::{
+    app::AppState,
+    auth::session::{RefreshLock, Session, SessionStore, StoreError},
+};
+use axum::{
+    extract::{MatchedPath, Request, State},
+    http::{HeaderValue, StatusCode, header},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use futures::future::BoxFuture;
+use prometheus_client::{
+    encoding::{EncodeLabelSet, text::encode},
+    metrics::{
+        counter::Counter,
+        family::Family,
+        histogram::{Histogram, exponential_buckets},
+    },
+    registry::Registry,
+};
+
+/// Labels of a served request.
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct RequestLabels {
+    /// HTTP method.
+    pub method: String,
+    /// Route template such as `/api/lms/{*path}`, or `unmatched`.
+    pub route: String,
+    /// `2xx`, `3xx`, `4xx` or `5xx`.
+    pub status: String,
+}
+
+/// Labels of an upstream call.
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct UpstreamLabels {
+    /// Tenant id.
+    pub tenant: String,
+    /// What the gateway was doing (`reading the current user`, ...), a fixed text per call site.
+    pub operation: String,
+    /// `ok`, or the kind of failure (`timeout`, `connect`, `unauthorized`, ...).
+    pub outcome: String,
+}
+
+/// Labels of a cache lookup.
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct CacheLabels {
+    /// `terms` or `grading_scales`.
+    pub cache: String,
+    /// `hit` or `miss`.
+    pub outcome: String,
+}
+
+/// Labels of the session and event counters.
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct OutcomeLabels {
+    /// What happened (`created`, `ended`; `received`, `forwarded`, `dropped`, `failed`).
+    pub outcome: String,
+}
+
+type Histograms<L> = Family<L, Histogram, fn() -> Histogram>;
+
+/// Every metric the gateway exports.
+#[derive(Debug)]
+pub struct Metrics {
+    registry: Registry,
+    /// Requests served.
+    pub requests: Family<RequestLabels, Counter>,
+    /// Time to the response head, in seconds.
+    pub request_duration: Histograms<RequestLabels>,
+    /// Upstream call time (one attempt), in seconds.
+    pub upstream_duration: Histograms<UpstreamLabels>,
+    /// Cache hits and misses.
+    pub cache_lookups: Family<CacheLabels, Counter>,
+    /// Sessions created and ended.
+    pub sessions: Family<OutcomeLabels, Counter>,
+    /// Analytics events received, forwarded, dropped (queue full) and failed (sink refused or unreachable).
+    pub events: Family<OutcomeLabels, Counter>,
+}
+
+fn latency_histogram() -> Histogram {
+    // 1 ms .. about 16 s
+    Histogram::new(exponential_buckets(0.001, 2.0, 15))
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Metrics {
+    /// A registry with every metric at zero.
+    pub fn new() -> Self {
+        let mut registry = Registry::with_prefix("gateway");
+        let requests = Family::<RequestLabels, Counter>::default();
+        registry.register("http_requests", "HTTP requests served", requests.clone());
+        let request_duration: Histograms<RequestLabels> = Family::new_with_constructor(latency_histogram);
+        registry.register("http_request_duration_seconds", "Time to answer a request", request_duration.clone());
+        let upstream_duration: Histograms<UpstreamLabels> = Family::new_with_constructor(latency_histogram);
+        registry.register(
+            "upstream_call_duration_seconds",
+            "Time of one upstream call attempt",
+            upstream_duration.clone(),
+        );
+        let cache_lookups = Family::<CacheLabels, Counter>::default();
+        registry.register("cache_lookups", "Cache lookups by cache and outcome", cache_lookups.clone());
+        let sessions = Family::<OutcomeLabels, Counter>::default();
+        registry.register("sessions", "Sessions created and ended", sessions.clone());
+        let events = Family::<OutcomeLabels, Counter>::default();
+        registry.register("events", "Analytics events by outcome", events.clone());
+        Metrics { registry, requests, request_duration, upstream_duration, cache_lookups, sessions, events }
+    }
+
+    /// The OpenMetrics text of every metric.
+    pub fn render(&self) -> Result<String, std::fmt::Error> {
+        let mut text = String::new();
+        encode(&mut text, &self.registry)?;
+        Ok(text)
+    }
+
+    /// Records one upstream call attempt to `tenant`'s API.
+    pub fn upstream_call(&self, tenant: &str, operation: &str, outcome: &str, started: Instant) {
+        let labels = UpstreamLabels {
+            tenant: tenant.to_string(),
+            operation: operation.to_string(),
+            outcome: outcome.to_string(),
+        };
+        self.upstream_duration.get_or_create(&labels).observe(started.elapsed().as_secs_f64());
+    }
+
+    /// Counts a cache hit or miss.
+    pub fn cache_lookup(&self, cache: &str, hit: bool) {
+        let outcome = if hit { "hit" } else { "miss" };
+        self.cache_lookups.get_or_create(&CacheLabels { cache: cache.into(), outcome: outcome.into() }).inc();
+    }
+
+    /// Adds `n` to the events counter of `outcome`.
+    pub fn events(&self, outcome: &str, n: u64) {
+        self.events.get_or_create(&OutcomeLabels { outcome: outcome.into() }).inc_by(n);
+    }
+
+    /// Counts a session created by a login.
+    pub fn session_created(&self) {
+        self.session("created");
+    }
+
+    fn session(&self, outcome: &str) {
+        self.sessions.get_or_create(&OutcomeLabels { outcome: outcome.into() }).inc();
+    }
+}
+
+/// `GET /metrics`.
+pub async fn get_metrics(State(state): State<AppState>) -> Response {
+    match state.metrics.render() {
+        Ok(text) => {
+            let mut response = text.into_response();
+            response.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/openmetrics-text; version=1.0.0; charset=utf-8"),
+            );
+            response
+        }
+        Err(e) => crate::error::AppError::Internal(anyhow::anyhow!("encoding metrics: {e}")).into_response(),
+    }
+}
+
+/// Middleware counting and timing every request by route template and status class. Apply
+/// it with `Router::layer` so it runs after routing (it reads [`MatchedPath`]).
+pub async fn track_requests(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = req.method().as_str().to_string();
+    let route = req.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_string();
+    let response = next.run(req).await;
+    let labels = RequestLabels { method, route, status: status_class(response.status()).into() };
+    let metrics = &state.metrics;
+    metrics.requests.get_or_create(&labels).inc();
+    metrics.request_duration.get_or_create(&labels).observe(started.elapsed().as_secs_f64());
+    response
+}
+
+fn status_class(status: StatusCode) -> &'static str {
+    match status.as_u16() {
+        100..=199 => "1xx",
+        200..=299 => "2xx",
+        300..=399 => "3xx",
+        400..=499 => "4xx",
+        _ => "5xx",
+    }
+}
+
+/// A session store that counts sessions ended (removed: logout, expiry, revocation), around
+/// any store. Sessions created are counted by the login ([`Metrics::session_created`]).
+#[derive(Debug)]
+pub struct CountingStore {
+    /// The store that keeps the sessions.
+    pub store: Arc<dyn SessionStore>,
+    /// Where sessions are counted.
+    pub metrics: Arc<Metrics>,
+}
+
+impl SessionStore for CountingStore {
+    fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Session>, StoreError>> {
+        self.store.get(id)
+    }
+
+    fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>> {
+        self.store.put(session)
+    }
+
+    fn remove<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            self.store.remove(id).await?;
+            self.metrics.session("ended");
+            Ok(())
+        })
+    }
+
+    fn remove_for_logout<'a>(
+        &'a self,
+        tenant: &'a str,
+        sid: Option<&'a str>,
+        subject: Option<&'a str>,
+    ) -> BoxFuture<'a, Result<Vec<Session>, StoreError>> {
+        Box::pin(async move {
+            let removed = self.store.remove_for_logout(tenant, sid, subject).await?;
+            for _ in &removed {
+                self.metrics.session("ended");
+            }
+            Ok(removed)
+        })
+    }
+
+    fn try_lock_refresh<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<RefreshLock>, StoreError>> {
+        self.store.try_lock_refresh(id)
+    }
+
+    fn unlock_refresh(&self, lock: RefreshLock) -> BoxFuture<'_, Result<(), StoreError>> {
+        self.store.unlock_refresh(lock)
+    }
+
+    fn first_use<'a>(&'a self, key: &'a str, ttl: Duration) -> BoxFuture<'a, Result<bool, StoreError>> {
+        self.store.first_use(key, ttl)
+    }
+
+    fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
+        self.store.ping()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_classes() {
+        for (status, class) in [(200, "2xx"), (204, "2xx"), (302, "3xx"), (404, "4xx"), (503, "5xx")] {
+            assert_eq!(status_class(StatusCode::from_u16(status).expect("status")), class);
+        }
+    }
+
+    #[test]
+    fn upstream_calls_are_labelled_by_tenant_id() {
+        let metrics = Metrics::new();
+        metrics.upstream_call("metrics-unit", "reading things", "ok", Instant::now());
+        let text = metrics.render().expect("render");
+        assert!(
+            text.contains(
+                r#"gateway_upstream_call_duration_seconds_count{tenant="metrics-unit",operation="reading things",outcome="ok"} 1"#
+            ),
+            "{text}"
+        );
+    }
+}
