@@ -86,6 +86,10 @@ pub fn build_app(state: AppState) -> Router {
         // views
         .route("/api/bff/session", get(bff::session::get_session))
         .route("/api/bff/my-courses", get(bff::my_courses::get_my_courses))
+        // catalog views; the public open catalog and certificate (no session) with their limit
+        .route("/api/bff/catalog", get(bff::catalog::get_catalog))
+        .route("/api/bff/catalog/{objectiveId}", get(bff::catalog::get_catalog_course))
+        .merge(bff::public::routes(&state))
         // commands
         .route("/api/bff/session/touch", post(bff::session::touch_session))
         // the client

@@ -36,6 +36,8 @@ pub struct Config {
     pub cache: CacheSettings,
     /// How upstream calls are limited and retried.
     pub upstream: UpstreamSettings,
+    /// Limits of the catalog views and the public (no-session) routes.
+    pub catalog: CatalogSettings,
     /// Tenants by id.
     pub tenants: BTreeMap<String, TenantConfig>,
 }
@@ -172,6 +174,22 @@ pub struct CacheSettings {
     pub grading_scales_ttl_secs: u64,
     /// Most entries per cache.
     pub max_entries: u64,
+}
+
+/// Limits of the catalog views and of the public (no-session) routes.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CatalogSettings {
+    /// Cards per page when the client does not say.
+    pub default_take: u32,
+    /// Most cards one page may ask for; more is a 400.
+    pub max_take: u32,
+    /// Longest keyword accepted, in characters; longer is a 400.
+    pub max_keyword_chars: usize,
+    /// Most public requests (open catalog, public certificate) served at once per gateway
+    /// instance; more are shed at once with 503, so visitors without a session cannot take the
+    /// upstream's capacity from signed-in learners.
+    pub public_max_in_flight: usize,
 }
 
 /// One tenant, validated.
@@ -325,6 +343,7 @@ pub struct RawConfig {
     redis: Option<RedisSettings>,
     cache: Option<CacheSettings>,
     upstream: Option<UpstreamSettings>,
+    catalog: Option<CatalogSettings>,
     #[serde(default)]
     tenants: BTreeMap<String, RawTenant>,
 }
@@ -460,6 +479,15 @@ impl Config {
                 errors.push("upstream.idempotent_retries: must be 0 or 1".into());
             }
         }
+        let catalog = require(raw.catalog, "catalog", &mut errors);
+        if let Some(c) = &catalog {
+            positive(c.max_take.into(), "catalog.max_take", &mut errors);
+            positive(c.max_keyword_chars as u64, "catalog.max_keyword_chars", &mut errors);
+            positive(c.public_max_in_flight as u64, "catalog.public_max_in_flight", &mut errors);
+            if c.default_take == 0 || c.default_take > c.max_take {
+                errors.push("catalog.default_take: must be between 1 and catalog.max_take".into());
+            }
+        }
         if raw.tenants.is_empty() {
             errors.push("tenants: at least one tenant is required".into());
         }
@@ -470,8 +498,10 @@ impl Config {
                 tenants.insert(id, tenant);
             }
         }
-        match (listen, limits, session, cache, upstream) {
-            (Some(listen), Some(limits), Some(session), Some(cache), Some(upstream)) if errors.is_empty() => {
+        match (listen, limits, session, cache, upstream, catalog) {
+            (Some(listen), Some(limits), Some(session), Some(cache), Some(upstream), Some(catalog))
+                if errors.is_empty() =>
+            {
                 Ok(Config {
                     listen,
                     client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
@@ -482,6 +512,7 @@ impl Config {
                     session_keys,
                     redis: raw.redis,
                     upstream,
+                    catalog,
                     tenants,
                 })
             }
