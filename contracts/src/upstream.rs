@@ -1153,14 +1153,31 @@ pub struct CertificateHolder {
     pub last_name: Option<String>,
 }
 
-/// A certificate record as `public/certificate-records/{id}` answers it: the record with its
-/// course and holder.
+/// A certificate record as `public/certificate-records/{id}` answers it: the fields a shared
+/// certificate shows, with its course and holder. (The nested result is not read: its shape
+/// differs from [`ObjectiveRecord`] upstream, `finished` being a flag there.)
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicCertificateRecord {
-    /// The record.
-    #[serde(flatten)]
-    pub record: CertificateRecord,
+    /// Record id.
+    pub id: Uuid,
+    /// Public certificate number.
+    pub certificate_number: String,
+    /// Template it was issued from.
+    #[serde(default)]
+    pub certificate_template: Option<CertificateTemplateRef>,
+    /// PDF download.
+    #[serde(default)]
+    pub certificate_pdf_url: Option<String>,
+    /// PNG preview.
+    #[serde(default)]
+    pub certificate_png_url: Option<String>,
+    /// Expires at; expired when not after now.
+    #[serde(default, with = "date")]
+    pub expiration_date: Option<OffsetDateTime>,
+    /// Issued at.
+    #[serde(default, with = "date")]
+    pub created: Option<OffsetDateTime>,
     /// The course, when given.
     #[serde(default)]
     pub objective: Option<NamedRef>,

@@ -195,7 +195,7 @@ pub async fn get_public_certificate(
 ) -> AppResult<Json<PublicCertificateView>> {
     let number = certificate_number(&raw)?;
     let found = rt.tenant.upstream.public_certificate(&anonymous(&headers), number).await?;
-    let record = &found.record;
+    let record = &found;
     let now = OffsetDateTime::now_utc();
     let holder = found.user.as_ref().map(|u| {
         [&u.first_name, &u.middle_name, &u.last_name]
@@ -238,8 +238,8 @@ async fn certificate_file(
     let upstream = &rt.tenant.upstream;
     let found = upstream.public_certificate(&ctx, number).await?;
     let (address, content_type) = match kind {
-        CertificateFile::Pdf => (found.record.certificate_pdf_url, "application/pdf"),
-        CertificateFile::Png => (found.record.certificate_png_url, "image/png"),
+        CertificateFile::Pdf => (found.certificate_pdf_url, "application/pdf"),
+        CertificateFile::Png => (found.certificate_png_url, "image/png"),
     };
     let address = address.ok_or(AppError::NotFound)?;
     let url = upstream

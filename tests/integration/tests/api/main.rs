@@ -5,6 +5,7 @@ mod helpers;
 mod redis_server;
 
 mod backchannel;
+mod catalog;
 mod client;
 mod embedding;
 mod instances;
@@ -15,6 +16,7 @@ mod my_courses;
 mod ops;
 mod permissions;
 mod providers;
+mod public;
 mod redis;
 mod session;
 mod tenants;
