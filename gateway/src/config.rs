@@ -712,6 +712,22 @@ mod tests {
     }
 
     #[test]
+    fn catalog_limits_are_checked() {
+        let config = load(include_str!("../../config/demo.toml")).expect("demo config");
+        assert_eq!((config.catalog.default_take, config.catalog.max_take), (100, 200));
+        let err = load(
+            "[catalog]\ndefault_take = 300\nmax_take = 200\nmax_keyword_chars = 0\npublic_max_in_flight = 0\n\
+             [tenants.x]\nhosts = [\"x.example\"]\napi_url = \"https://lms.example/\"\n\
+             [tenants.x.oidc]\nissuer = \"https://idp.example\"\nclient_id = \"c\"",
+        )
+        .expect_err("bad catalog limits");
+        let all = err.0.join("\n");
+        for key in ["catalog.default_take", "catalog.max_keyword_chars", "catalog.public_max_in_flight"] {
+            assert!(all.contains(key), "{key} not named in:\n{all}");
+        }
+    }
+
+    #[test]
     fn every_bad_key_is_named() {
         let err = load(
             r#"listen = "nowhere"
