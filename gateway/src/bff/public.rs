@@ -9,8 +9,6 @@
 //! numbers by [`MAX_CERTIFICATE_NUMBER_CHARS`] and their characters, and at most
 //! `catalog.public_max_in_flight` of them served at once (more get 503 at once).
 
-use std::time::Duration;
-
 use axum::{
     Json, Router,
     error_handling::HandleErrorLayer,
@@ -39,7 +37,8 @@ use crate::{
 /// Longest certificate number accepted in a path.
 pub const MAX_CERTIFICATE_NUMBER_CHARS: usize = 64;
 
-/// The public routes, with their in-flight limit (shed with 503 beyond it).
+/// The public routes, with their in-flight limit: beyond it a request is shed at once with a
+/// 503 problem rather than queued (the request timeout of the outer layers still applies).
 pub fn routes(state: &AppState) -> Router<AppState> {
     let limit = ServiceBuilder::new()
         .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
@@ -50,8 +49,7 @@ pub fn routes(state: &AppState) -> Router<AppState> {
             )
         }))
         .load_shed()
-        .concurrency_limit(state.config.catalog.public_max_in_flight)
-        .timeout(Duration::from_secs(state.config.limits.request_timeout_secs));
+        .concurrency_limit(state.config.catalog.public_max_in_flight);
     Router::new()
         .route("/api/bff/public/catalog", get(get_public_catalog))
         .route("/api/bff/public/catalog/{objectiveId}", get(get_public_course))
