@@ -423,3 +423,6 @@ pub struct ScoreDisplay {
     /// Colour class of the score.
     pub color: ScoreColor,
 }
+
+mod catalog;
+pub use catalog::*;

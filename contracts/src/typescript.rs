@@ -37,6 +37,13 @@ pub fn render() -> String {
         decl::<CourseFilter>(&cfg),
         decl::<ScorePoints>(&cfg),
         decl::<ScoreDisplay>(&cfg),
+        // catalog, open catalog and public certificate
+        decl::<CatalogCard>(&cfg),
+        decl::<CatalogView>(&cfg),
+        decl::<CatalogCourseView>(&cfg),
+        decl::<PublicCatalogView>(&cfg),
+        decl::<PublicCourseView>(&cfg),
+        decl::<PublicCertificateView>(&cfg),
     ];
     let mut out =
         String::from("// Generated from the Rust crate `contracts` by `make contracts`; do not edit by hand.\n\n");

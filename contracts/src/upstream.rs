@@ -1037,3 +1037,151 @@ mod tests {
         assert!(err.to_string().contains("not a date-time"), "{err}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The catalog side: catalog course page, open catalog, public certificate (spec section 7).
+// ---------------------------------------------------------------------------------------------
+
+/// The root activity of a catalog course.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogActivity {
+    /// Activity state.
+    #[serde(default)]
+    pub state: Option<CourseState>,
+    /// Number of child activities.
+    #[serde(default)]
+    pub children_count: Option<i32>,
+}
+
+/// A course as the catalog shows it: an open-catalog objective
+/// (`public/open-catalog/objectives/...`), or the objective of an access.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogObjective {
+    /// Objective id.
+    pub id: Uuid,
+    /// Course name.
+    pub name: String,
+    /// Course code.
+    #[serde(default)]
+    pub code: Option<String>,
+    /// Short description.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// About text (HTML).
+    #[serde(default)]
+    pub about: Option<String>,
+    /// Cover image URL.
+    #[serde(default)]
+    pub image_url: Option<String>,
+    /// Course state.
+    #[serde(default)]
+    pub state: Option<CourseState>,
+    /// Root activity.
+    #[serde(default)]
+    pub activity: Option<CatalogActivity>,
+    /// Collections the course belongs to.
+    #[serde(default)]
+    pub showcases: Vec<ShowcaseRef>,
+    /// Duration in seconds, when known.
+    #[serde(default)]
+    pub duration: Option<i64>,
+}
+
+/// Something the upstream refers to by id; only its presence matters to the reader.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PresentRef {
+    /// Its id, when given.
+    #[serde(default)]
+    pub id: Option<Uuid>,
+}
+
+/// An objective access as the catalog course page reads it
+/// (`users/me/objectives/{id}/objective-access`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogAccess {
+    /// Access id.
+    pub id: Uuid,
+    /// The course.
+    pub objective: CatalogObjective,
+    /// The aggregate, with whether the learner enrolled themselves.
+    #[serde(default)]
+    pub objective_workflow_aggregate: Option<AggregateRef>,
+    /// Mandatory for the learner.
+    #[serde(default)]
+    pub is_mandatory: Option<bool>,
+    /// The course can be started from this date.
+    #[serde(default, with = "date")]
+    pub availability_date: Option<OffsetDateTime>,
+    /// The course can be started until this date.
+    #[serde(default, with = "date")]
+    pub availability_end_date: Option<OffsetDateTime>,
+    /// Last workflow, if any was started.
+    #[serde(default)]
+    pub last_objective_workflow: Option<PresentRef>,
+    /// Last record, if any result exists.
+    #[serde(default)]
+    pub last_objective_record: Option<PresentRef>,
+}
+
+/// A reference with a name (the course of a certificate).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NamedRef {
+    /// Its id, when given.
+    #[serde(default)]
+    pub id: Option<Uuid>,
+    /// Its name, when given.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// The holder of a certificate (snake_case, as the upstream's user shapes).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CertificateHolder {
+    /// First name.
+    #[serde(default)]
+    pub first_name: Option<String>,
+    /// Middle name.
+    #[serde(default)]
+    pub middle_name: Option<String>,
+    /// Last name.
+    #[serde(default)]
+    pub last_name: Option<String>,
+}
+
+/// A certificate record as `public/certificate-records/{id}` answers it: the fields a shared
+/// certificate shows, with its course and holder. (The nested result is not read: its shape
+/// differs from [`ObjectiveRecord`] upstream, `finished` being a flag there.)
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicCertificateRecord {
+    /// Record id.
+    pub id: Uuid,
+    /// Public certificate number.
+    pub certificate_number: String,
+    /// Template it was issued from.
+    #[serde(default)]
+    pub certificate_template: Option<CertificateTemplateRef>,
+    /// PDF download.
+    #[serde(default)]
+    pub certificate_pdf_url: Option<String>,
+    /// PNG preview.
+    #[serde(default)]
+    pub certificate_png_url: Option<String>,
+    /// Expires at; expired when not after now.
+    #[serde(default, with = "date")]
+    pub expiration_date: Option<OffsetDateTime>,
+    /// Issued at.
+    #[serde(default, with = "date")]
+    pub created: Option<OffsetDateTime>,
+    /// The course, when given.
+    #[serde(default)]
+    pub objective: Option<NamedRef>,
+    /// The holder, when given.
+    #[serde(default)]
+    pub user: Option<CertificateHolder>,
+}

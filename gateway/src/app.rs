@@ -99,6 +99,10 @@ pub fn build_app(state: AppState) -> Router {
         .merge(openapi::router())
         // analytics
         .route("/api/events", post(events::post_events))
+        // catalog views; the public open catalog and certificate (no session) with their limit
+        .route("/api/bff/catalog", get(bff::catalog::get_catalog))
+        .route("/api/bff/catalog/{objectiveId}", get(bff::catalog::get_catalog_course))
+        .merge(bff::public::routes(&state))
         // the client
         .route("/", get(bff::client::redirect_to_client))
         .nest_service("/learn", bff::client::service(&state.config.client_dir))

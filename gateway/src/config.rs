@@ -40,6 +40,8 @@ pub struct Config {
     pub events: EventsSettings,
     /// Trace export (OpenTelemetry over OTLP/HTTP).
     pub telemetry: TelemetrySettings,
+    /// Limits of the catalog views and the public (no-session) routes.
+    pub catalog: CatalogSettings,
     /// Tenants by id.
     pub tenants: BTreeMap<String, TenantConfig>,
 }
@@ -215,6 +217,22 @@ pub struct TelemetrySettings {
     pub max_queued_spans: usize,
 }
 
+/// Limits of the catalog views and of the public (no-session) routes.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CatalogSettings {
+    /// Cards per page when the client does not say.
+    pub default_take: u32,
+    /// Most cards one page may ask for; more is a 400.
+    pub max_take: u32,
+    /// Longest keyword accepted, in characters; longer is a 400.
+    pub max_keyword_chars: usize,
+    /// Most public requests (open catalog, public certificate) served at once per gateway
+    /// instance; more are shed at once with 503, so visitors without a session cannot take the
+    /// upstream's capacity from signed-in learners.
+    pub public_max_in_flight: usize,
+}
+
 /// One tenant, validated.
 #[derive(Debug, Clone)]
 pub struct TenantConfig {
@@ -368,6 +386,7 @@ pub struct RawConfig {
     upstream: Option<UpstreamSettings>,
     events: Option<EventsSettings>,
     telemetry: Option<TelemetrySettings>,
+    catalog: Option<CatalogSettings>,
     #[serde(default)]
     tenants: BTreeMap<String, RawTenant>,
 }
@@ -529,6 +548,15 @@ impl Config {
                 errors.push("telemetry.otlp_endpoint: must be an http or https URL".into());
             }
         }
+        let catalog = require(raw.catalog, "catalog", &mut errors);
+        if let Some(c) = &catalog {
+            positive(c.max_take.into(), "catalog.max_take", &mut errors);
+            positive(c.max_keyword_chars as u64, "catalog.max_keyword_chars", &mut errors);
+            positive(c.public_max_in_flight as u64, "catalog.public_max_in_flight", &mut errors);
+            if c.default_take == 0 || c.default_take > c.max_take {
+                errors.push("catalog.default_take: must be between 1 and catalog.max_take".into());
+            }
+        }
         if raw.tenants.is_empty() {
             errors.push("tenants: at least one tenant is required".into());
         }
@@ -539,31 +567,32 @@ impl Config {
                 tenants.insert(id, tenant);
             }
         }
-        let telemetry_sections = (events, telemetry);
-        match (listen, limits, session, cache, upstream, telemetry_sections) {
-            (
-                Some(listen),
-                Some(limits),
-                Some(session),
-                Some(cache),
-                Some(upstream),
-                (Some(events), Some(telemetry)),
-            ) if errors.is_empty() => Ok(Config {
-                listen,
-                client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
-                environment,
-                limits,
-                session,
-                cache,
-                session_keys,
-                redis: raw.redis,
-                upstream,
-                events,
-                telemetry,
-                tenants,
-            }),
-            _ => Err(ConfigError(errors)),
+        let (Some(listen), Some(limits), Some(session), Some(cache), Some(upstream)) =
+            (listen, limits, session, cache, upstream)
+        else {
+            return Err(ConfigError(errors));
+        };
+        let Some(events) = events else { return Err(ConfigError(errors)) };
+        let Some(telemetry) = telemetry else { return Err(ConfigError(errors)) };
+        let Some(catalog) = catalog else { return Err(ConfigError(errors)) };
+        if !errors.is_empty() {
+            return Err(ConfigError(errors));
         }
+        Ok(Config {
+            listen,
+            client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
+            environment,
+            limits,
+            session,
+            cache,
+            session_keys,
+            redis: raw.redis,
+            upstream,
+            events,
+            telemetry,
+            catalog,
+            tenants,
+        })
     }
 }
 
@@ -755,6 +784,22 @@ mod tests {
         assert_eq!(config.tenants["acme"].hosts, ["localhost", "acme.localhost"]);
         assert!(!config.tenants["globex"].ui.catalog_enabled);
         assert_eq!(config.session.idle_timeout_secs, 7200);
+    }
+
+    #[test]
+    fn catalog_limits_are_checked() {
+        let config = load(include_str!("../../config/demo.toml")).expect("demo config");
+        assert_eq!((config.catalog.default_take, config.catalog.max_take), (100, 200));
+        let err = load(
+            "[catalog]\ndefault_take = 300\nmax_take = 200\nmax_keyword_chars = 0\npublic_max_in_flight = 0\n\
+             [tenants.x]\nhosts = [\"x.example\"]\napi_url = \"https://lms.example/\"\n\
+             [tenants.x.oidc]\nissuer = \"https://idp.example\"\nclient_id = \"c\"",
+        )
+        .expect_err("bad catalog limits");
+        let all = err.0.join("\n");
+        for key in ["catalog.default_take", "catalog.max_keyword_chars", "catalog.public_max_in_flight"] {
+            assert!(all.contains(key), "{key} not named in:\n{all}");
+        }
     }
 
     #[test]

@@ -135,7 +135,11 @@ mod tests {
             )))
             .extract()
             .expect("config");
-        let tenants = Tenants::new(&Config::from_raw(raw).expect("valid"), &reqwest::Client::new(), &std::sync::Arc::new(crate::metrics::Metrics::new()));
+        let tenants = Tenants::new(
+            &Config::from_raw(raw).expect("valid"),
+            &reqwest::Client::new(),
+            &std::sync::Arc::new(crate::metrics::Metrics::new()),
+        );
         let mut headers = HeaderMap::new();
         headers.insert(header::HOST, HeaderValue::from_str(host).expect("host"));
         RequestTenant::resolve(&tenants, &headers, None).expect("tenant")

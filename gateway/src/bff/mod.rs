@@ -1,6 +1,8 @@
 //! One module per screen's view and per command, plus the client's static files and config.
 
+pub mod catalog;
 pub mod client;
 pub mod my_courses;
+pub mod public;
 pub mod session;
 pub mod ui_config;

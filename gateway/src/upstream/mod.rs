@@ -12,6 +12,7 @@
 
 pub mod aggregates;
 pub mod catalog;
+pub mod open_catalog;
 pub mod users;
 
 use std::{sync::Arc, time::Duration};
@@ -36,6 +37,14 @@ pub struct CallContext {
     pub accept_language: Option<String>,
     /// The gateway's request id, passed as `X-Request-Id`.
     pub request_id: Option<String>,
+}
+
+impl CallContext {
+    /// The context of a call without a session (the upstream's `public/...` routes): no bearer
+    /// token is sent.
+    pub fn anonymous(accept_language: Option<String>, request_id: Option<String>) -> Self {
+        CallContext { access_token: String::new(), accept_language, request_id }
+    }
 }
 
 /// A tenant's upstream API.
@@ -281,12 +290,11 @@ impl Upstream {
         body: Option<&serde_json::Value>,
         prefer: Option<Prefer>,
     ) -> Result<(StatusCode, Option<String>, Vec<u8>), UpstreamError> {
-        let mut request = self
-            .http
-            .request(method, url.clone())
-            .bearer_auth(&ctx.access_token)
-            .query(query)
-            .headers(crate::telemetry::outgoing_trace_headers());
+        let mut request =
+            self.http.request(method, url.clone()).query(query).headers(crate::telemetry::outgoing_trace_headers());
+        if !ctx.access_token.is_empty() {
+            request = request.bearer_auth(&ctx.access_token);
+        }
         if let Some(lang) = &ctx.accept_language {
             request = request.header(reqwest::header::ACCEPT_LANGUAGE, lang);
         }

@@ -408,3 +408,276 @@ points?: ScorePoints,
  * Colour class of the score.
  */
 color: ScoreColor, };
+
+/**
+ * One course card of the catalog (signed in or public).
+ */
+export type CatalogCard = { 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * Optional course code.
+ */
+code?: string, 
+/**
+ * Short description.
+ */
+description?: string, 
+/**
+ * Cover image URL; when absent the card shows `color`.
+ */
+imageUrl?: string, 
+/**
+ * Background colour for cards without image (seven colours in rotation).
+ */
+color?: string, 
+/**
+ * Number of sub-activities, for the tile mode.
+ */
+childrenCount?: number, 
+/**
+ * Duration in whole minutes, rounded up, when known.
+ */
+durationMinutes?: number, 
+/**
+ * Draft course: shows the 'coming soon' badge.
+ */
+isDraft: boolean, 
+/**
+ * Where the card leads, relative to the client's base path (`/catalog/{id}` or
+ * `/open-catalog/{id}/view/details`).
+ */
+link: string, };
+
+/**
+ * `GET /api/bff/catalog`: the catalog page of a signed-in learner.
+ */
+export type CatalogView = { 
+/**
+ * The cards of this page, sorted by name ascending.
+ */
+items: Array<CatalogCard>, 
+/**
+ * Courses matching the search and filters, over all pages.
+ */
+totalCount: number, 
+/**
+ * The keyword applied (normalised: lower-cased, left-trimmed).
+ */
+keyword: string, 
+/**
+ * The filter applied, with unknown values dropped.
+ */
+filter: CourseFilter, 
+/**
+ * Some filter value was dropped: the client shows the 'filters unavailable' toast.
+ */
+filtersUnavailable: boolean, 
+/**
+ * Collections of the catalog's courses, plus 'uncategorized' when some have none.
+ */
+collections: Array<CollectionChip>, 
+/**
+ * The learner's terms.
+ */
+terms: Array<TermOption>, };
+
+/**
+ * `GET /api/bff/catalog/{objectiveId}`: a course as the catalog shows it.
+ */
+export type CatalogCourseView = { 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * Optional course code.
+ */
+code?: string, 
+/**
+ * Short description (the client collapses it at about 70 characters).
+ */
+description?: string, 
+/**
+ * About text (HTML, as the upstream gives it).
+ */
+about?: string, 
+/**
+ * Cover image URL.
+ */
+imageUrl?: string, 
+/**
+ * Duration in whole minutes, rounded up, when known.
+ */
+durationMinutes?: number, 
+/**
+ * Collections of the course.
+ */
+collections: Array<CollectionChip>, 
+/**
+ * Mandatory for the learner.
+ */
+isMandatory: boolean, 
+/**
+ * The course is already in My courses.
+ */
+enrolled: boolean, 
+/**
+ * Buttons: `addToMyCourses`, or `enrolled` once the course is in My courses.
+ */
+buttons: Array<DetailsButton>, 
+/**
+ * Notices: availability ('Will be available to start on', 'Was available to start
+ * before'), 'coming soon', not available.
+ */
+notices: Array<DetailsNotice>, 
+/**
+ * The course can be started from this date (RFC 3339), for the availability notice.
+ */
+availabilityDate?: string, 
+/**
+ * The course can be started until this date (RFC 3339), for the availability notice.
+ */
+availabilityEndDate?: string, 
+/**
+ * The course details page, once the course is in My courses (relative to the client's
+ * base path).
+ */
+detailsLink?: string, 
+/**
+ * When this answer changes by the clock alone (RFC 3339): the next availability boundary.
+ */
+refreshAt?: string, };
+
+/**
+ * `GET /api/bff/public/catalog`: the open catalog, for visitors without a session.
+ */
+export type PublicCatalogView = { 
+/**
+ * The cards of this page, sorted by name ascending.
+ */
+items: Array<CatalogCard>, 
+/**
+ * Courses matching the search and collections, over all pages.
+ */
+totalCount: number, 
+/**
+ * The keyword applied (normalised: lower-cased, left-trimmed).
+ */
+keyword: string, 
+/**
+ * Collection ids applied, with unknown ones dropped.
+ */
+collectionsApplied: Array<string>, 
+/**
+ * Some collection id was dropped: the client shows the 'filters unavailable' toast.
+ */
+filtersUnavailable: boolean, 
+/**
+ * Collections of the open catalog, plus 'uncategorized' when some courses have none.
+ */
+collections: Array<CollectionChip>, };
+
+/**
+ * `GET /api/bff/public/catalog/{objectiveId}`: the public course page (the share link).
+ */
+export type PublicCourseView = { 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * Optional course code.
+ */
+code?: string, 
+/**
+ * Short description.
+ */
+description?: string, 
+/**
+ * About text (HTML, as the upstream gives it).
+ */
+about?: string, 
+/**
+ * Cover image URL.
+ */
+imageUrl?: string, 
+/**
+ * Duration in whole minutes, rounded up, when known.
+ */
+durationMinutes?: number, 
+/**
+ * Collections of the course.
+ */
+collections: Array<CollectionChip>, 
+/**
+ * Draft course: 'coming soon'.
+ */
+isDraft: boolean, 
+/**
+ * Where a visitor signs in to add the course (same origin, relative).
+ */
+loginUrl: string, };
+
+/**
+ * `GET /api/bff/public/certificates/{certificateNumber}`: a shared certificate.
+ */
+export type PublicCertificateView = { 
+/**
+ * The certificate number.
+ */
+certificateNumber: string, 
+/**
+ * Full name of the holder, when the upstream gives it.
+ */
+holderName?: string, 
+/**
+ * Course name, when the upstream gives it.
+ */
+courseName?: string, 
+/**
+ * Name of the certificate template.
+ */
+templateName?: string, 
+/**
+ * Issued at (RFC 3339).
+ */
+issuedAt?: string, 
+/**
+ * Expires at (RFC 3339); absent when it never expires.
+ */
+expiresAt?: string, 
+/**
+ * Expired: the expiry date is not after now (spec section 5).
+ */
+expired: boolean, 
+/**
+ * The PDF, served through this origin (spec section 5: same-origin links only).
+ */
+pdfUrl?: string, 
+/**
+ * The PNG preview, served through this origin.
+ */
+pngUrl?: string, 
+/**
+ * The shareable link of this page, relative to this origin.
+ */
+shareUrl: string, 
+/**
+ * When this answer changes by the clock alone (RFC 3339): the expiry, while ahead.
+ */
+refreshAt?: string, };

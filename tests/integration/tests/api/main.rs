@@ -5,6 +5,7 @@ mod helpers;
 mod redis_server;
 
 mod backchannel;
+mod catalog;
 mod client;
 mod embedding;
 mod events;
@@ -18,6 +19,7 @@ mod openapi;
 mod ops;
 mod permissions;
 mod providers;
+mod public;
 mod redis;
 mod session;
 mod telemetry;

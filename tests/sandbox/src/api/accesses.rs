@@ -49,7 +49,8 @@ fn as_access(aggregate: Value) -> Value {
     let mut access = aggregate;
     let aggregate_id = access["id"].clone();
     access["id"] = access["objectiveAccess"]["id"].clone();
-    access["objectiveWorkflowAggregate"] = json!({ "id": aggregate_id });
+    // The aggregate says whether the learner enrolled themselves (spec section 3).
+    access["objectiveWorkflowAggregate"] = json!({ "id": aggregate_id, "isSelfEnrolled": access["isSelfEnrolled"] });
     if let Value::Object(map) = &mut access {
         map.remove("objectiveAccess");
     }

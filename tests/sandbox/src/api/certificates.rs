@@ -54,7 +54,8 @@ async fn public_certificate(
 ) -> Result<Json<Value>, ApiError> {
     static SQL: OnceLock<String> = OnceLock::new();
     known_tenant(&tenant)?;
-    let sql = SQL.get_or_init(|| certificates_sql("AND c.id = ?3"));
+    // The shared link carries the certificate number; the record's id is accepted too.
+    let sql = SQL.get_or_init(|| certificates_sql("AND (c.id = ?3 OR c.number = ?3)"));
     json_row(&s, sql, params![api_base(&s, &tenant), tenant, id], "such certificate")
 }
 

@@ -64,6 +64,10 @@ async fn accesses_carry_dates_relative_to_the_clock_and_every_policy() {
     assert_eq!(by_name(&all, "Confidential Assessment")["lastObjectiveRecord"]["protectResults"], true);
     assert_eq!(by_name(&all, "Financial Literacy")["retake"], true);
     assert_eq!(by_name(&all, "Workplace Safety")["retake"], false);
+    let enrolled = |name: &str| by_name(&all, name)["objectiveWorkflowAggregate"]["isSelfEnrolled"].clone();
+    assert_eq!(enrolled("Secure Coding 101"), json!(true), "the aggregate says who enrolled");
+    assert_eq!(enrolled("Negotiation Skills"), json!(false));
+    assert_eq!(enrolled("Data Privacy Basics"), json!(false), "mandatory, not self-enrolled");
 
     // Several sort selectors, select, paging.
     let sort = r#"[{"selector":"isMandatory","desc":true},{"selector":"objective.name","desc":false}]"#;

@@ -57,6 +57,14 @@ async fn seeded_certificates_files_and_queries() {
     let public = sb.public("acme", &format!("public/certificate-records/{id}"), &[]).await;
     assert_eq!(public.status(), StatusCode::OK, "no token needed");
     assert_eq!(public.json::<Value>().await.expect("json")["certificateNumber"], number);
+    let by_number = sb.public("acme", &format!("public/certificate-records/{number}"), &[]).await;
+    assert_eq!(by_number.status(), StatusCode::OK, "the shared link's certificate number finds it too");
+    assert_eq!(by_number.json::<Value>().await.expect("json")["id"], valid["id"]);
+    assert_eq!(
+        sb.public("globex", &format!("public/certificate-records/{number}"), &[]).await.status(),
+        StatusCode::NOT_FOUND,
+        "another tenant's number is not found"
+    );
     assert_eq!(
         sb.public("acme", &format!("public/certificate-records/{}", new_id().as_str().expect("id")), &[])
             .await

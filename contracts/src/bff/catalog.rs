@@ -1,0 +1,222 @@
+//! View models of the catalog side: the catalog list, the catalog course page, the public open
+//! catalog and the public certificate (spec sections 2, 4, 5 and 7).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{CollectionChip, CourseFilter, DetailsButton, DetailsNotice, TermOption};
+
+/// One course card of the catalog (signed in or public).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogCard {
+    /// Objective (course) id.
+    pub objective_id: String,
+    /// Course name.
+    pub name: String,
+    /// Optional course code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub code: Option<String>,
+    /// Short description.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub description: Option<String>,
+    /// Cover image URL; when absent the card shows `color`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub image_url: Option<String>,
+    /// Background colour for cards without image (seven colours in rotation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub color: Option<String>,
+    /// Number of sub-activities, for the tile mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub children_count: Option<u32>,
+    /// Duration in whole minutes, rounded up, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub duration_minutes: Option<u32>,
+    /// Draft course: shows the 'coming soon' badge.
+    pub is_draft: bool,
+    /// Where the card leads, relative to the client's base path (`/catalog/{id}` or
+    /// `/open-catalog/{id}/view/details`).
+    pub link: String,
+}
+
+/// `GET /api/bff/catalog`: the catalog page of a signed-in learner.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogView {
+    /// The cards of this page, sorted by name ascending.
+    pub items: Vec<CatalogCard>,
+    /// Courses matching the search and filters, over all pages.
+    pub total_count: u32,
+    /// The keyword applied (normalised: lower-cased, left-trimmed).
+    pub keyword: String,
+    /// The filter applied, with unknown values dropped.
+    pub filter: CourseFilter,
+    /// Some filter value was dropped: the client shows the 'filters unavailable' toast.
+    pub filters_unavailable: bool,
+    /// Collections of the catalog's courses, plus 'uncategorized' when some have none.
+    pub collections: Vec<CollectionChip>,
+    /// The learner's terms.
+    pub terms: Vec<TermOption>,
+}
+
+/// `GET /api/bff/catalog/{objectiveId}`: a course as the catalog shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogCourseView {
+    /// Objective (course) id.
+    pub objective_id: String,
+    /// Course name.
+    pub name: String,
+    /// Optional course code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub code: Option<String>,
+    /// Short description (the client collapses it at about 70 characters).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub description: Option<String>,
+    /// About text (HTML, as the upstream gives it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub about: Option<String>,
+    /// Cover image URL.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub image_url: Option<String>,
+    /// Duration in whole minutes, rounded up, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub duration_minutes: Option<u32>,
+    /// Collections of the course.
+    pub collections: Vec<CollectionChip>,
+    /// Mandatory for the learner.
+    pub is_mandatory: bool,
+    /// The course is already in My courses.
+    pub enrolled: bool,
+    /// Buttons: `addToMyCourses`, or `enrolled` once the course is in My courses.
+    pub buttons: Vec<DetailsButton>,
+    /// Notices: availability ('Will be available to start on', 'Was available to start
+    /// before'), 'coming soon', not available.
+    pub notices: Vec<DetailsNotice>,
+    /// The course can be started from this date (RFC 3339), for the availability notice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub availability_date: Option<String>,
+    /// The course can be started until this date (RFC 3339), for the availability notice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub availability_end_date: Option<String>,
+    /// The course details page, once the course is in My courses (relative to the client's
+    /// base path).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub details_link: Option<String>,
+    /// When this answer changes by the clock alone (RFC 3339): the next availability boundary.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub refresh_at: Option<String>,
+}
+
+/// `GET /api/bff/public/catalog`: the open catalog, for visitors without a session.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicCatalogView {
+    /// The cards of this page, sorted by name ascending.
+    pub items: Vec<CatalogCard>,
+    /// Courses matching the search and collections, over all pages.
+    pub total_count: u32,
+    /// The keyword applied (normalised: lower-cased, left-trimmed).
+    pub keyword: String,
+    /// Collection ids applied, with unknown ones dropped.
+    pub collections_applied: Vec<String>,
+    /// Some collection id was dropped: the client shows the 'filters unavailable' toast.
+    pub filters_unavailable: bool,
+    /// Collections of the open catalog, plus 'uncategorized' when some courses have none.
+    pub collections: Vec<CollectionChip>,
+}
+
+/// `GET /api/bff/public/catalog/{objectiveId}`: the public course page (the share link).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicCourseView {
+    /// Objective (course) id.
+    pub objective_id: String,
+    /// Course name.
+    pub name: String,
+    /// Optional course code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub code: Option<String>,
+    /// Short description.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub description: Option<String>,
+    /// About text (HTML, as the upstream gives it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub about: Option<String>,
+    /// Cover image URL.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub image_url: Option<String>,
+    /// Duration in whole minutes, rounded up, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub duration_minutes: Option<u32>,
+    /// Collections of the course.
+    pub collections: Vec<CollectionChip>,
+    /// Draft course: 'coming soon'.
+    pub is_draft: bool,
+    /// Where a visitor signs in to add the course (same origin, relative).
+    pub login_url: String,
+}
+
+/// `GET /api/bff/public/certificates/{certificateNumber}`: a shared certificate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicCertificateView {
+    /// The certificate number.
+    pub certificate_number: String,
+    /// Full name of the holder, when the upstream gives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub holder_name: Option<String>,
+    /// Course name, when the upstream gives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub course_name: Option<String>,
+    /// Name of the certificate template.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub template_name: Option<String>,
+    /// Issued at (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub issued_at: Option<String>,
+    /// Expires at (RFC 3339); absent when it never expires.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub expires_at: Option<String>,
+    /// Expired: the expiry date is not after now (spec section 5).
+    pub expired: bool,
+    /// The PDF, served through this origin (spec section 5: same-origin links only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pdf_url: Option<String>,
+    /// The PNG preview, served through this origin.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub png_url: Option<String>,
+    /// The shareable link of this page, relative to this origin.
+    pub share_url: String,
+    /// When this answer changes by the clock alone (RFC 3339): the expiry, while ahead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub refresh_at: Option<String>,
+}

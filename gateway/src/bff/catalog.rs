@@ -1,0 +1,239 @@
+//! `GET /api/bff/catalog` and `GET /api/bff/catalog/{objectiveId}`: the catalog page and the
+//! catalog course page of a signed-in learner.
+//!
+//! The catalog reads the learner's aggregates under the catalog rule of spec section 4 (plus the
+//! URL filter of section 5), the catalog collections, the terms (through the cache) and the
+//! number of uncategorised catalog courses, concurrently. Tenants with the catalog turned off
+//! answer 404.
+
+use axum::{
+    Json,
+    extract::{Path, State},
+};
+use contracts::{
+    bff::{CatalogCard, CatalogCourseView, CatalogView, CollectionChip, TermOption},
+    upstream::{ObjectiveWorkflowAggregate, ShowcaseRef},
+};
+use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+use uuid::Uuid;
+
+use crate::{
+    app::AppState,
+    auth::extract::AuthSession,
+    config::CatalogSettings,
+    domain::{catalog, course, filters, lists},
+    error::{AppError, AppResult},
+    extract::Query,
+    tenant::RequestTenant,
+    upstream::aggregates::LoadOptions,
+};
+
+/// The paging and search part of a list query (`keyword`, `skip`, `take`), checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListQuery {
+    /// The keyword, normalised (spec section 5).
+    pub keyword: String,
+    /// Cards to skip.
+    pub skip: u32,
+    /// Cards to take.
+    pub take: u32,
+}
+
+impl ListQuery {
+    /// Reads `keyword`, `skip` and `take` from the raw query pairs (other params are the
+    /// filter's, or stripped); a malformed or out-of-range value is a 400 naming it.
+    pub fn parse(params: &[(String, String)], limits: &CatalogSettings) -> AppResult<Self> {
+        let single = |name: &str| -> AppResult<Option<&str>> {
+            let mut values = params.iter().filter(|(k, _)| k == name).map(|(_, v)| v.as_str());
+            let first = values.next();
+            if values.next().is_some() {
+                return Err(AppError::BadRequest(format!("{name} is given more than once")));
+            }
+            Ok(first)
+        };
+        let number = |name: &str| -> AppResult<Option<u32>> {
+            single(name)?
+                .map(|v| v.parse::<u32>().map_err(|_| AppError::BadRequest(format!("{name} must be a whole number"))))
+                .transpose()
+        };
+        let raw_keyword = single("keyword")?.unwrap_or("");
+        if raw_keyword.chars().count() > limits.max_keyword_chars {
+            return Err(AppError::BadRequest(format!(
+                "keyword is longer than {} characters",
+                limits.max_keyword_chars
+            )));
+        }
+        let take = number("take")?.unwrap_or(limits.default_take);
+        if take == 0 || take > limits.max_take {
+            return Err(AppError::BadRequest(format!("take must be between 1 and {}", limits.max_take)));
+        }
+        Ok(ListQuery { keyword: lists::normalise_keyword(raw_keyword), skip: number("skip")?.unwrap_or(0), take })
+    }
+}
+
+/// 404 when the tenant has the catalog turned off.
+pub fn require_catalog(rt: &RequestTenant) -> AppResult<()> {
+    if rt.tenant.config.ui.catalog_enabled { Ok(()) } else { Err(AppError::NotFound) }
+}
+
+/// Reads an objective id from the path; anything but a UUID is a 400.
+pub fn objective_id(raw: &str) -> AppResult<Uuid> {
+    Uuid::parse_str(raw).map_err(|_| AppError::BadRequest("objectiveId must be a UUID".into()))
+}
+
+/// A date as the views write it.
+pub fn rfc3339(date: OffsetDateTime) -> Option<String> {
+    date.format(&Rfc3339).ok()
+}
+
+/// The number of items a query's `totalCount` gives, 0 when absent.
+pub fn count(total: Option<i64>) -> u32 {
+    total.map_or(0, |n| u32::try_from(n.max(0)).unwrap_or(u32::MAX))
+}
+
+/// Chips of a course's own collections.
+pub fn course_collections(showcases: &[ShowcaseRef]) -> Vec<CollectionChip> {
+    showcases
+        .iter()
+        .map(|s| CollectionChip { id: s.id.to_string(), name: s.name.clone(), uncategorized: false })
+        .collect()
+}
+
+/// The catalog view.
+pub async fn get_catalog(
+    State(state): State<AppState>,
+    auth: AuthSession,
+    Query(params): Query<Vec<(String, String)>>,
+) -> AppResult<Json<CatalogView>> {
+    require_catalog(&auth.tenant)?;
+    let query = ListQuery::parse(&params, &state.config.catalog)?;
+    let upstream = &auth.tenant.tenant.upstream;
+    let tenant = &auth.session.tenant;
+    let uncategorized = LoadOptions {
+        filter: Some(catalog::catalog_query_filter(
+            "",
+            &contracts::bff::CourseFilter { collections: vec![Uuid::nil().to_string()], ..Default::default() },
+        )),
+        sort: None,
+        skip: 0,
+        take: 1,
+        require_total_count: true,
+    };
+    let (showcases, terms, uncategorized) = tokio::try_join!(
+        async { upstream.catalog_showcases(&auth.ctx).await.map_err(AppError::from) },
+        async {
+            state
+                .caches
+                .terms(tenant, auth.session.user.id, upstream, &auth.ctx)
+                .await
+                // moka shares one error among every waiter
+                .map_err(|e| AppError::from((*e).clone()))
+        },
+        async { upstream.query_aggregates(&auth.ctx, &uncategorized).await.map_err(AppError::from) },
+    )?;
+    let mut known_collections: Vec<String> = showcases.iter().map(|s| s.id.to_string()).collect();
+    known_collections.push(Uuid::nil().to_string());
+    let known_terms: Vec<String> = terms.iter().map(|t| t.id.to_string()).collect();
+    let sanitised = filters::sanitise_filter(&params, &known_collections, &known_terms);
+    let options = LoadOptions {
+        filter: Some(catalog::catalog_query_filter(&query.keyword, &sanitised.filter)),
+        sort: Some(lists::default_sort()),
+        skip: query.skip,
+        take: query.take,
+        require_total_count: true,
+    };
+    let page = upstream.query_aggregates(&auth.ctx, &options).await?;
+    // The upstream filter carries the list rule; applying it again guards against an upstream
+    // that ignores part of a filter.
+    let items: Vec<ObjectiveWorkflowAggregate> = page
+        .data
+        .into_iter()
+        .filter(|a| lists::is_catalog_listed(a) && filters::matches_filter(a, &sanitised.filter))
+        .collect();
+    let colors = course::card_colors(&items, query.skip as usize);
+    let cards = items.iter().zip(colors).map(|(agg, color)| to_card(agg, color)).collect();
+    Ok(Json(CatalogView {
+        items: cards,
+        total_count: count(page.total_count),
+        keyword: query.keyword,
+        filter: sanitised.filter,
+        filters_unavailable: sanitised.filters_unavailable,
+        collections: catalog::catalog_collection_chips(showcases, uncategorized.total_count.unwrap_or(0)),
+        terms: terms.iter().map(|t| TermOption { id: t.id.to_string(), name: t.name.clone() }).collect(),
+    }))
+}
+
+fn to_card(agg: &ObjectiveWorkflowAggregate, color: Option<&str>) -> CatalogCard {
+    let objective = &agg.objective;
+    CatalogCard {
+        objective_id: objective.id.to_string(),
+        name: objective.name.clone(),
+        code: objective.code.clone().filter(|c| !c.is_empty()),
+        description: None,
+        image_url: objective.image_url.clone(),
+        color: color.map(String::from),
+        children_count: objective.activity.children_count.and_then(|n| u32::try_from(n).ok()),
+        duration_minutes: course::duration_minutes(objective.duration),
+        is_draft: objective.state == course::DRAFT,
+        link: catalog::catalog_link(objective.id),
+    }
+}
+
+/// The catalog course page: the course, whether it is already in My courses ('Enrolled') or can
+/// be added, and its availability.
+pub async fn get_catalog_course(auth: AuthSession, Path(raw_id): Path<String>) -> AppResult<Json<CatalogCourseView>> {
+    require_catalog(&auth.tenant)?;
+    let id = objective_id(&raw_id)?;
+    let access = auth.tenant.tenant.upstream.catalog_access(&auth.ctx, id).await?;
+    let now = OffsetDateTime::now_utc();
+    let actions = catalog::catalog_page_actions(&access, now);
+    let enrolled = catalog::in_my_courses(&access);
+    let objective = &access.objective;
+    Ok(Json(CatalogCourseView {
+        objective_id: objective.id.to_string(),
+        name: objective.name.clone(),
+        code: objective.code.clone().filter(|c| !c.is_empty()),
+        description: objective.description.clone(),
+        about: objective.about.clone(),
+        image_url: objective.image_url.clone(),
+        duration_minutes: course::duration_minutes(objective.duration),
+        collections: course_collections(&objective.showcases),
+        is_mandatory: access.is_mandatory == Some(true),
+        enrolled,
+        buttons: actions.buttons,
+        notices: actions.notices,
+        availability_date: access.availability_date.and_then(rfc3339),
+        availability_end_date: access.availability_end_date.and_then(rfc3339),
+        details_link: enrolled.then(|| format!("/courses/{}", objective.id)),
+        refresh_at: catalog::catalog_page_refresh_at(&access, now).and_then(rfc3339),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits() -> CatalogSettings {
+        CatalogSettings { default_take: 100, max_take: 200, max_keyword_chars: 8, public_max_in_flight: 1 }
+    }
+
+    fn params(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn list_query_reads_keyword_skip_take_and_refuses_bad_values() {
+        let ok = ListQuery::parse(&params(&[("keyword", "  Rust"), ("skip", "10"), ("collection", "x")]), &limits());
+        assert_eq!(ok.ok(), Some(ListQuery { keyword: "rust".into(), skip: 10, take: 100 }));
+        for (clause, bad) in [
+            ("take zero", params(&[("take", "0")])),
+            ("take above the limit", params(&[("take", "201")])),
+            ("take not a number", params(&[("take", "ten")])),
+            ("negative skip", params(&[("skip", "-1")])),
+            ("keyword too long", params(&[("keyword", "abcdefghi")])),
+            ("keyword twice", params(&[("keyword", "a"), ("keyword", "b")])),
+        ] {
+            assert!(matches!(ListQuery::parse(&bad, &limits()), Err(AppError::BadRequest(_))), "{clause}");
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! The public views, for visitors without a session (spec sections 2 and 6: open catalog,
+//! public course page, shared certificate): `GET /api/bff/public/catalog`,
+//! `GET /api/bff/public/catalog/{objectiveId}`, `GET /api/bff/public/certificates/{number}` and
+//! the certificate's PDF and PNG served through this origin.
+//!
+//! They need neither a session nor `X-Requested-With` (see `auth::csrf`), are still bound to
+//! the tenant of the Host header, call only the upstream's `public/...` routes without a token,
+//! and are limited explicitly: page size and keyword length from `[catalog]`, certificate
+//! numbers by [`MAX_CERTIFICATE_NUMBER_CHARS`] and their characters, and at most
+//! `catalog.public_max_in_flight` of them served at once (more get 503 at once).
+
+use axum::{
+    Json, Router,
+    error_handling::HandleErrorLayer,
+    extract::{Path, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::get,
+};
+use contracts::{
+    bff::{CatalogCard, PublicCatalogView, PublicCertificateView, PublicCourseView},
+    upstream::{CatalogObjective, CourseState},
+};
+use time::OffsetDateTime;
+use tower::ServiceBuilder;
+
+use super::catalog::{ListQuery, count, course_collections, objective_id, require_catalog, rfc3339};
+use crate::{
+    app::AppState,
+    domain::{catalog, certificate, course, filters, refresh},
+    error::{AppError, AppResult, problem},
+    extract::Query,
+    tenant::RequestTenant,
+    upstream::{CallContext, aggregates::LoadOptions},
+};
+
+/// Longest certificate number accepted in a path.
+pub const MAX_CERTIFICATE_NUMBER_CHARS: usize = 64;
+
+/// The public routes, with their in-flight limit: beyond it a request is shed at once with a
+/// 503 problem rather than queued (the request timeout of the outer layers still applies).
+pub fn routes(state: &AppState) -> Router<AppState> {
+    let limit = ServiceBuilder::new()
+        .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
+            problem(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "unavailable",
+                Some("Too many public requests at once; please try again shortly.".into()),
+            )
+        }))
+        .load_shed()
+        .concurrency_limit(state.config.catalog.public_max_in_flight);
+    Router::new()
+        .route("/api/bff/public/catalog", get(get_public_catalog))
+        .route("/api/bff/public/catalog/{objectiveId}", get(get_public_course))
+        .route("/api/bff/public/certificates/{certificateNumber}", get(get_public_certificate))
+        .route("/api/bff/public/certificates/{certificateNumber}/certificate.pdf", get(get_certificate_pdf))
+        .route("/api/bff/public/certificates/{certificateNumber}/certificate.png", get(get_certificate_png))
+        .route_layer(limit)
+}
+
+/// The upstream context of a request without a session: its language and request id only.
+fn anonymous(headers: &HeaderMap) -> CallContext {
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
+    CallContext::anonymous(header("accept-language"), header("x-request-id"))
+}
+
+/// The open catalog: keyword, collections, paging; sorted by name ascending.
+pub async fn get_public_catalog(
+    State(state): State<AppState>,
+    rt: RequestTenant,
+    headers: HeaderMap,
+    Query(params): Query<Vec<(String, String)>>,
+) -> AppResult<Json<PublicCatalogView>> {
+    require_catalog(&rt)?;
+    let query = ListQuery::parse(&params, &state.config.catalog)?;
+    let ctx = anonymous(&headers);
+    let upstream = &rt.tenant.upstream;
+    let nil = uuid::Uuid::nil().to_string();
+    let uncategorized = LoadOptions {
+        filter: catalog::open_catalog_filter("", std::slice::from_ref(&nil)),
+        take: 1,
+        require_total_count: true,
+        ..Default::default()
+    };
+    let (showcases, uncategorized) =
+        tokio::try_join!(async { upstream.open_catalog_showcases(&ctx).await.map_err(AppError::from) }, async {
+            upstream.open_catalog(&ctx, &uncategorized).await.map_err(AppError::from)
+        },)?;
+    let mut known: Vec<String> = showcases.iter().map(|s| s.id.to_string()).collect();
+    known.push(nil);
+    // Only `collection` applies here: a visitor has no terms, progress or priority.
+    let collection_params: Vec<(String, String)> = params.iter().filter(|(k, _)| k == "collection").cloned().collect();
+    let sanitised = filters::sanitise_filter(&collection_params, &known, &[]);
+    let options = LoadOptions {
+        filter: catalog::open_catalog_filter(&query.keyword, &sanitised.filter.collections),
+        sort: Some(serde_json::json!([{ "selector": "name", "desc": false }])),
+        skip: query.skip,
+        take: query.take,
+        require_total_count: true,
+    };
+    let page = upstream.open_catalog(&ctx, &options).await?;
+    let mut nth = query.skip as usize;
+    let items = page
+        .data
+        .iter()
+        .filter(|o| o.state != Some(CourseState::Archived))
+        .map(|o| {
+            let color = o.image_url.is_none().then(|| {
+                nth += 1;
+                course::card_color(nth - 1).to_string()
+            });
+            public_card(o, color)
+        })
+        .collect();
+    Ok(Json(PublicCatalogView {
+        items,
+        total_count: count(page.total_count),
+        keyword: query.keyword,
+        collections_applied: sanitised.filter.collections,
+        filters_unavailable: sanitised.filters_unavailable,
+        collections: catalog::catalog_collection_chips(showcases, uncategorized.total_count.unwrap_or(0)),
+    }))
+}
+
+fn public_card(o: &CatalogObjective, color: Option<String>) -> CatalogCard {
+    CatalogCard {
+        objective_id: o.id.to_string(),
+        name: o.name.clone(),
+        code: o.code.clone().filter(|c| !c.is_empty()),
+        description: o.description.clone(),
+        image_url: o.image_url.clone(),
+        color,
+        children_count: o.activity.as_ref().and_then(|a| a.children_count).and_then(|n| u32::try_from(n).ok()),
+        duration_minutes: course::duration_minutes(o.duration),
+        is_draft: o.state == Some(CourseState::Draft),
+        link: catalog::open_catalog_link(o.id),
+    }
+}
+
+/// The public course page (the share link of a catalog course).
+pub async fn get_public_course(
+    rt: RequestTenant,
+    headers: HeaderMap,
+    Path(raw_id): Path<String>,
+) -> AppResult<Json<PublicCourseView>> {
+    require_catalog(&rt)?;
+    let id = objective_id(&raw_id)?;
+    let o = rt.tenant.upstream.open_catalog_objective(&anonymous(&headers), id).await?;
+    if o.state == Some(CourseState::Archived) {
+        return Err(AppError::NotFound);
+    }
+    let back = format!("/learn/catalog/{}", o.id);
+    let login_url = format!(
+        "/oidc/login?{}",
+        url::form_urlencoded::Serializer::new(String::new()).append_pair("redirectUrl", &back).finish()
+    );
+    Ok(Json(PublicCourseView {
+        objective_id: o.id.to_string(),
+        name: o.name.clone(),
+        code: o.code.clone().filter(|c| !c.is_empty()),
+        description: o.description.clone(),
+        about: o.about.clone(),
+        image_url: o.image_url.clone(),
+        duration_minutes: course::duration_minutes(o.duration),
+        collections: course_collections(&o.showcases),
+        is_draft: o.state == Some(CourseState::Draft),
+        login_url,
+    }))
+}
+
+/// Checks a certificate number from the path: 1 to [`MAX_CERTIFICATE_NUMBER_CHARS`] letters,
+/// digits, `-` or `_`; anything else is a 400.
+pub fn certificate_number(raw: &str) -> AppResult<&str> {
+    let ok = !raw.is_empty()
+        && raw.len() <= MAX_CERTIFICATE_NUMBER_CHARS
+        && raw.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if ok {
+        Ok(raw)
+    } else {
+        Err(AppError::BadRequest(format!(
+            "certificateNumber must be 1 to {MAX_CERTIFICATE_NUMBER_CHARS} letters, digits, '-' or '_'"
+        )))
+    }
+}
+
+/// The shared certificate: holder, course, issue and expiry dates, whether it has expired
+/// (spec section 5), and its files through this origin.
+pub async fn get_public_certificate(
+    rt: RequestTenant,
+    headers: HeaderMap,
+    Path(raw): Path<String>,
+) -> AppResult<Json<PublicCertificateView>> {
+    let number = certificate_number(&raw)?;
+    let found = rt.tenant.upstream.public_certificate(&anonymous(&headers), number).await?;
+    let record = &found;
+    let now = OffsetDateTime::now_utc();
+    let holder = found.user.as_ref().map(|u| {
+        [&u.first_name, &u.middle_name, &u.last_name]
+            .into_iter()
+            .filter_map(|p| p.as_deref().map(str::trim).filter(|p| !p.is_empty()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    let base = format!("/api/bff/public/certificates/{}", record.certificate_number);
+    Ok(Json(PublicCertificateView {
+        certificate_number: record.certificate_number.clone(),
+        holder_name: holder.filter(|h| !h.is_empty()),
+        course_name: found.objective.as_ref().and_then(|o| o.name.clone()),
+        template_name: record.certificate_template.as_ref().and_then(|t| t.name.clone()),
+        issued_at: record.created.and_then(rfc3339),
+        expires_at: record.expiration_date.and_then(rfc3339),
+        expired: certificate::certificate_expired(record.expiration_date, now),
+        pdf_url: record.certificate_pdf_url.as_ref().map(|_| format!("{base}/certificate.pdf")),
+        png_url: record.certificate_png_url.as_ref().map(|_| format!("{base}/certificate.png")),
+        share_url: format!("/learn/certificate/{}", record.certificate_number),
+        refresh_at: refresh::next_boundary([record.expiration_date], now).and_then(rfc3339),
+    }))
+}
+
+/// Which file of a certificate.
+#[derive(Debug, Clone, Copy)]
+enum CertificateFile {
+    Pdf,
+    Png,
+}
+
+async fn certificate_file(
+    rt: RequestTenant,
+    headers: HeaderMap,
+    raw: String,
+    kind: CertificateFile,
+) -> AppResult<Response> {
+    let number = certificate_number(&raw)?;
+    let ctx = anonymous(&headers);
+    let upstream = &rt.tenant.upstream;
+    let found = upstream.public_certificate(&ctx, number).await?;
+    let (address, content_type) = match kind {
+        CertificateFile::Pdf => (found.certificate_pdf_url, "application/pdf"),
+        CertificateFile::Png => (found.certificate_png_url, "image/png"),
+    };
+    let address = address.ok_or(AppError::NotFound)?;
+    let url = upstream
+        .base()
+        .join(&address)
+        .map_err(|e| AppError::BadGateway(format!("certificate file address {address:?}: {e}")))?;
+    let bytes = upstream.certificate_file(&ctx, &url).await?;
+    Ok(([(header::CONTENT_TYPE, HeaderValue::from_static(content_type))], bytes).into_response())
+}
+
+/// The certificate as PDF, through this origin (spec section 5: same-origin PDF links).
+pub async fn get_certificate_pdf(
+    rt: RequestTenant,
+    headers: HeaderMap,
+    Path(raw): Path<String>,
+) -> AppResult<Response> {
+    certificate_file(rt, headers, raw, CertificateFile::Pdf).await
+}
+
+/// The certificate as PNG, through this origin.
+pub async fn get_certificate_png(
+    rt: RequestTenant,
+    headers: HeaderMap,
+    Path(raw): Path<String>,
+) -> AppResult<Response> {
+    certificate_file(rt, headers, raw, CertificateFile::Png).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn certificate_numbers_are_short_and_plain() {
+        for ok in ["ACME-123456", "a_b-9"] {
+            assert!(certificate_number(ok).is_ok(), "{ok}");
+        }
+        let long = "1".repeat(MAX_CERTIFICATE_NUMBER_CHARS + 1);
+        for bad in ["", "../x", "a b", "a%2Fb", long.as_str(), "é"] {
+            assert!(matches!(certificate_number(bad), Err(AppError::BadRequest(_))), "{bad:?}");
+        }
+    }
+}
