@@ -422,3 +422,6 @@ pub struct ScoreDisplay {
     /// Colour class of the score.
     pub color: ScoreColor,
 }
+
+mod course;
+pub use course::*;

@@ -86,6 +86,11 @@ pub fn build_app(state: AppState) -> Router {
         // views
         .route("/api/bff/session", get(bff::session::get_session))
         .route("/api/bff/my-courses", get(bff::my_courses::get_my_courses))
+        // course screens: details, content tree, redirect entry, LTI workflow view
+        .route("/api/bff/courses/{objective_id}", get(bff::course_details::get_course_details))
+        .route("/api/bff/courses/{objective_id}/tree", get(bff::course_tree::get_course_tree))
+        .route("/api/bff/redirect", get(bff::redirect::get_redirect))
+        .route("/api/bff/workflows/{workflow_id}", get(bff::workflow_view::get_workflow))
         // commands
         .route("/api/bff/session/touch", post(bff::session::touch_session))
         // the client
