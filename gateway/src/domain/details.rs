@@ -459,6 +459,27 @@ pub(crate) mod tests {
         assert_eq!(ids, [3, 4, 1, 2, 5]);
     }
 
+    /// Spec section 4 'Workflow status: inProgress=1 ... finished=6. No workflow is shown as
+    /// Not Started', for the details page.
+    #[test]
+    fn workflow_status_of_details_no_workflow_is_not_started() {
+        use CourseStatus as C;
+        let cases = [
+            (None, false, C::NotStarted),
+            (None, true, C::Finished),
+            (Some(S::InProgress), false, C::InProgress),
+            (Some(S::Submitted), false, C::Submitted),
+            (Some(S::InGrading), false, C::InGrading),
+            (Some(S::Graded), true, C::Graded),
+            (Some(S::GradingApproved), true, C::GradingApproved),
+            (Some(S::Finished), true, C::Finished),
+            (Some(S::Unknown(9)), false, C::InProgress),
+        ];
+        for (state, record, status) in cases {
+            assert_eq!(status_of(state, record), status, "{state:?} {record}");
+        }
+    }
+
     /// Spec section 9 'Previous-attempts score column shown when more than one record and the
     /// grade is not hidden'.
     #[test]
