@@ -6,6 +6,8 @@ mod redis_server;
 
 mod backchannel;
 mod client;
+mod course_details;
+mod course_tree;
 mod embedding;
 mod instances;
 mod interop;
@@ -15,6 +17,7 @@ mod my_courses;
 mod ops;
 mod permissions;
 mod providers;
+mod redirect;
 mod redis;
 mod session;
 mod tenants;
