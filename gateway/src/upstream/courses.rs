@@ -158,4 +158,53 @@ mod tests {
         normalise_access(&mut inside);
         assert_eq!(inside["objectiveWorkflowAggregate"]["isSelfEnrolled"], false, "the aggregate's own wins");
     }
+
+    /// A loopback upstream whose `Date` header is `skew` seconds ahead of the real time.
+    async fn upstream_with_date_skew(skew: i64) -> Upstream {
+        let app = axum::Router::new().route(
+            "/{*rest}",
+            axum::routing::get(move || async move {
+                let (now, by) = (std::time::SystemTime::now(), std::time::Duration::from_secs(skew.unsigned_abs()));
+                let at = if skew >= 0 { now + by } else { now - by };
+                ([(axum::http::header::DATE, httpdate::fmt_http_date(at))], "[]")
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        let settings = crate::config::UpstreamSettings {
+            max_in_flight_per_tenant: 4,
+            queue_timeout_ms: 1000,
+            idempotent_retries: 0,
+            retry_jitter_ms: 5,
+        };
+        let base = url::Url::parse(&format!("http://{addr}/api/")).expect("url");
+        Upstream::new(reqwest::Client::new(), base, 1 << 20, &settings)
+    }
+
+    fn ctx() -> CallContext {
+        CallContext { access_token: "t".into(), accept_language: None, request_id: None }
+    }
+
+    #[tokio::test]
+    async fn business_time_follows_the_upstream_date_header() {
+        let day = 86_400;
+        let up = upstream_with_date_skew(10 * day).await;
+        let before = (up.now() - time::OffsetDateTime::now_utc()).whole_seconds();
+        assert!(before.abs() <= 1, "our clock until the upstream answers: {before}");
+        let _: Vec<u8> = up.get(&ctx(), "reading", "x", &[]).await.expect("answer");
+        let ahead = (up.now() - time::OffsetDateTime::now_utc()).whole_seconds();
+        assert!((10 * day - 2..=10 * day + 1).contains(&ahead), "ten days ahead: {ahead}");
+
+        let behind = upstream_with_date_skew(-3_600).await;
+        let _: Vec<u8> = behind.get(&ctx(), "reading", "x", &[]).await.expect("answer");
+        let skew = (behind.now() - time::OffsetDateTime::now_utc()).whole_seconds();
+        assert!((-3_602..=-3_599).contains(&skew), "an hour behind: {skew}");
+
+        let same = upstream_with_date_skew(0).await;
+        let _: Vec<u8> = same.get(&ctx(), "reading", "x", &[]).await.expect("answer");
+        assert!((same.now() - time::OffsetDateTime::now_utc()).whole_seconds().abs() <= 1, "rounding is ignored");
+    }
 }
