@@ -253,6 +253,13 @@ async fn proctoring_mismatch_is_treated_as_in_grading() {
 }
 
 #[tokio::test]
+async fn in_progress_course_shows_its_progress() {
+    let view = details("Time Management").await;
+    assert_eq!((&view["status"], &view["progressPercent"]), (&json!("inProgress"), &json!(60)));
+    assert_eq!(view["collections"], json!(["Onboarding"]));
+}
+
+#[tokio::test]
 async fn progress_over_one_is_clamped() {
     assert_eq!(details("Project Management Essentials").await["progressPercent"], 100);
 }
