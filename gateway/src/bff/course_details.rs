@@ -5,8 +5,6 @@
 //! tree with the proctoring sessions of its proctored activities. Every rule is in `domain`;
 //! `now` is the upstream's business time ([`crate::upstream::Upstream::now`]).
 
-use std::collections::HashMap;
-
 use axum::{
     Json,
     extract::{Path, State},
@@ -163,11 +161,12 @@ fn details_view(
         }
         None => DetailsResult { grade_hidden: hidden, passed: None, score: None, grade: None },
     };
-    let mut by_id: HashMap<Uuid, ObjectiveRecord> = records.into_iter().map(|r| (r.id, r)).collect();
-    if let Some(last) = &access.last_objective_record {
-        by_id.entry(last.id).or_insert_with(|| last.clone());
+    // The upstream's order is kept for attempts without a finish date.
+    let mut records = records;
+    if let Some(last) = access.last_objective_record.as_ref().filter(|l| !records.iter().any(|r| r.id == l.id)) {
+        records.push(last.clone());
     }
-    let attempts = details::previous_attempts(by_id.into_values().collect());
+    let attempts = details::previous_attempts(records);
     let attempts_score_column = details::attempts_score_column_shown(attempts.len(), hidden);
     let attempts = attempts
         .iter()
