@@ -426,3 +426,5 @@ pub struct ScoreDisplay {
 
 mod catalog;
 pub use catalog::*;
+mod course;
+pub use course::*;

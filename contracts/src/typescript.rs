@@ -44,6 +44,17 @@ pub fn render() -> String {
         decl::<PublicCatalogView>(&cfg),
         decl::<PublicCourseView>(&cfg),
         decl::<PublicCertificateView>(&cfg),
+        // course screens: details, content tree, redirect entry, workflow view
+        decl::<CourseTarget>(&cfg),
+        decl::<AttemptRow>(&cfg),
+        decl::<CourseCertificate>(&cfg),
+        decl::<DetailsResult>(&cfg),
+        decl::<CourseDetailsView>(&cfg),
+        decl::<TreeItem>(&cfg),
+        decl::<CourseTreeView>(&cfg),
+        decl::<RedirectView>(&cfg),
+        decl::<WorkflowActivity>(&cfg),
+        decl::<WorkflowView>(&cfg),
     ];
     let mut out =
         String::from("// Generated from the Rust crate `contracts` by `make contracts`; do not edit by hand.\n\n");

@@ -103,6 +103,11 @@ pub fn build_app(state: AppState) -> Router {
         .route("/api/bff/catalog", get(bff::catalog::get_catalog))
         .route("/api/bff/catalog/{objectiveId}", get(bff::catalog::get_catalog_course))
         .merge(bff::public::routes(&state))
+        // course screens: details, content tree, redirect entry, LTI workflow view
+        .route("/api/bff/courses/{objective_id}", get(bff::course_details::get_course_details))
+        .route("/api/bff/courses/{objective_id}/tree", get(bff::course_tree::get_course_tree))
+        .route("/api/bff/redirect", get(bff::redirect::get_redirect))
+        .route("/api/bff/workflows/{workflow_id}", get(bff::workflow_view::get_workflow))
         // the client
         .route("/", get(bff::client::redirect_to_client))
         .nest_service("/learn", bff::client::service(&state.config.client_dir))

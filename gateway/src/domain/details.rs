@@ -2,7 +2,7 @@
 //! the catalog, and previous attempts.
 
 use contracts::{
-    bff::{DetailsButton, DetailsNotice},
+    bff::{CourseStatus, DetailsButton, DetailsNotice},
     upstream::{ActivityType, CourseState, ObjectiveAccess, ObjectiveRecord, WorkflowState},
 };
 use time::OffsetDateTime;
@@ -146,6 +146,22 @@ pub fn previous_attempts(mut records: Vec<ObjectiveRecord>) -> Vec<ObjectiveReco
         (None, None) => std::cmp::Ordering::Equal,
     });
     records
+}
+
+/// Spec section 4 'Workflow status ... No workflow is shown as Not Started': the status of a
+/// course or activity from its last workflow; a record without workflow (imported results) is
+/// finished. A state this gateway does not know reads as in progress, as on the course cards.
+pub fn status_of(state: Option<WorkflowState>, has_record: bool) -> CourseStatus {
+    match state {
+        None if has_record => CourseStatus::Finished,
+        None => CourseStatus::NotStarted,
+        Some(WorkflowState::InProgress | WorkflowState::Unknown(_)) => CourseStatus::InProgress,
+        Some(WorkflowState::Submitted) => CourseStatus::Submitted,
+        Some(WorkflowState::InGrading) => CourseStatus::InGrading,
+        Some(WorkflowState::Graded) => CourseStatus::Graded,
+        Some(WorkflowState::GradingApproved) => CourseStatus::GradingApproved,
+        Some(WorkflowState::Finished) => CourseStatus::Finished,
+    }
 }
 
 /// Spec section 9 'Previous-attempts score column shown when there is more than one record and
@@ -441,6 +457,27 @@ pub(crate) mod tests {
         ];
         let ids: Vec<u128> = previous_attempts(records).iter().map(|r| r.id.as_u128()).collect();
         assert_eq!(ids, [3, 4, 1, 2, 5]);
+    }
+
+    /// Spec section 4 'Workflow status: inProgress=1 ... finished=6. No workflow is shown as
+    /// Not Started', for the details page.
+    #[test]
+    fn workflow_status_of_details_no_workflow_is_not_started() {
+        use CourseStatus as C;
+        let cases = [
+            (None, false, C::NotStarted),
+            (None, true, C::Finished),
+            (Some(S::InProgress), false, C::InProgress),
+            (Some(S::Submitted), false, C::Submitted),
+            (Some(S::InGrading), false, C::InGrading),
+            (Some(S::Graded), true, C::Graded),
+            (Some(S::GradingApproved), true, C::GradingApproved),
+            (Some(S::Finished), true, C::Finished),
+            (Some(S::Unknown(9)), false, C::InProgress),
+        ];
+        for (state, record, status) in cases {
+            assert_eq!(status_of(state, record), status, "{state:?} {record}");
+        }
     }
 
     /// Spec section 9 'Previous-attempts score column shown when more than one record and the

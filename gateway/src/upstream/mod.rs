@@ -12,6 +12,7 @@
 
 pub mod aggregates;
 pub mod catalog;
+pub mod courses;
 pub mod open_catalog;
 pub mod users;
 
@@ -57,7 +58,12 @@ pub struct Upstream {
     settings: UpstreamSettings,
     tenant: String,
     metrics: Arc<Metrics>,
+    /// How far the upstream's clock is ahead of ours, in seconds (see [`Upstream::now`]).
+    clock_skew_secs: Arc<std::sync::atomic::AtomicI64>,
 }
+
+/// Upstream clocks closer to ours than this count as ours: an HTTP `Date` has whole seconds.
+const CLOCK_SKEW_IGNORED_SECS: i64 = 2;
 
 /// `Prefer` header values of the upstream's commands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -178,7 +184,25 @@ impl Upstream {
             max_response_bytes,
             in_flight: Arc::new(Semaphore::new(settings.max_in_flight_per_tenant)),
             settings: settings.clone(),
+            clock_skew_secs: Arc::new(std::sync::atomic::AtomicI64::new(0)),
         }
+    }
+
+    /// The upstream's business time: ours, moved by the skew of the last `Date` header the
+    /// upstream sent (business dates such as availability and constraints are the upstream's;
+    /// a skew under [`CLOCK_SKEW_IGNORED_SECS`] is rounding and ignored).
+    pub fn now(&self) -> time::OffsetDateTime {
+        let skew = self.clock_skew_secs.load(std::sync::atomic::Ordering::Relaxed);
+        time::OffsetDateTime::now_utc() + time::Duration::seconds(skew)
+    }
+
+    fn note_upstream_date(&self, headers: &reqwest::header::HeaderMap) {
+        let Some(date) = headers.get(reqwest::header::DATE).and_then(|v| v.to_str().ok()) else { return };
+        let Ok(at) = httpdate::parse_http_date(date) else { return };
+        let upstream = time::OffsetDateTime::from(at).unix_timestamp();
+        let skew = upstream - time::OffsetDateTime::now_utc().unix_timestamp();
+        let skew = if skew.abs() < CLOCK_SKEW_IGNORED_SECS { 0 } else { skew };
+        self.clock_skew_secs.store(skew, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// The API base URL.
@@ -309,6 +333,7 @@ impl Upstream {
         }
         let response = request.send().await.map_err(|e| transport(what, e))?;
         let status = response.status();
+        self.note_upstream_date(response.headers());
         let location =
             response.headers().get(reqwest::header::LOCATION).and_then(|v| v.to_str().ok()).map(str::to_string);
         let rejected = matches!(status.as_u16(), 400 | 422);

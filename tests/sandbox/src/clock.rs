@@ -105,6 +105,21 @@ pub fn system_now() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
+/// Sets every API answer's `Date` header from the sandbox clock, so a client that reads the
+/// upstream's time (the gateway does, for business dates) follows a moved clock.
+pub(crate) async fn date_header(
+    axum::extract::State(s): axum::extract::State<crate::Shared>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let mut response = next.run(request).await;
+    let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(s.now().max(0).unsigned_abs());
+    if let Ok(value) = axum::http::HeaderValue::from_str(&httpdate::fmt_http_date(at)) {
+        response.headers_mut().insert(axum::http::header::DATE, value);
+    }
+    response
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -263,7 +263,9 @@ fn open(data_dir: Option<PathBuf>, now: i64) -> anyhow::Result<(Connection, Hash
 fn router(state: Shared) -> Router {
     // Faults apply to the API and the issuer (rules name which), never to the admin API.
     let faults = axum::middleware::from_fn_with_state(state.clone(), faults::inject);
-    let api = api::routes().merge(events::routes(state.events_body_limit_bytes));
+    let api = api::routes()
+        .merge(events::routes(state.events_body_limit_bytes))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), clock::date_header));
     Router::new()
         .merge(idp::routes().layer(faults.clone()))
         .merge(api.layer(faults))

@@ -681,3 +681,337 @@ shareUrl: string,
  * When this answer changes by the clock alone (RFC 3339): the expiry, while ahead.
  */
 refreshAt?: string, };
+
+/**
+ * Where the client should go instead of showing a screen.
+ */
+export type CourseTarget = "details" | "catalog" | "content" | "proctor";
+
+/**
+ * One earlier attempt of the previous-attempts table.
+ */
+export type AttemptRow = { 
+/**
+ * Objective record id.
+ */
+id: string, 
+/**
+ * When the attempt finished (RFC 3339), when known.
+ */
+finished?: string, 
+/**
+ * The score, unless the grade is hidden or the record has none.
+ */
+score?: ScoreDisplay, 
+/**
+ * The grade, unless hidden.
+ */
+grade?: string, 
+/**
+ * Whether the attempt passed, unless the grade is hidden.
+ */
+passed?: boolean, };
+
+/**
+ * A certificate of the course (spec section 3 'Certificate record', section 5 expiry).
+ */
+export type CourseCertificate = { 
+/**
+ * Public certificate number (the preview route's key).
+ */
+certificateNumber: string, 
+/**
+ * Template name.
+ */
+name?: string, 
+/**
+ * When it was issued (RFC 3339).
+ */
+issued?: string, 
+/**
+ * When it expires (RFC 3339), when it does.
+ */
+expires?: string, 
+/**
+ * Expired: the expiry date is not after now.
+ */
+expired: boolean, 
+/**
+ * PDF download.
+ */
+pdfUrl?: string, };
+
+/**
+ * The result shown on the details cover.
+ */
+export type DetailsResult = { 
+/**
+ * Hidden by the grade reveal policy: nothing below is given.
+ */
+gradeHidden: boolean, 
+/**
+ * Passed, when known and not hidden.
+ */
+passed?: boolean, 
+/**
+ * The score, when known and not hidden.
+ */
+score?: ScoreDisplay, 
+/**
+ * The grade from the course's grading scale (else the upstream's), when not hidden.
+ */
+grade?: string, };
+
+/**
+ * `GET /api/bff/courses/{objectiveId}`: the course details page.
+ */
+export type CourseDetailsView = { 
+/**
+ * Objective id.
+ */
+objectiveId: string, 
+/**
+ * Objective workflow aggregate id, once enrolled.
+ */
+aggregateId?: string, 
+/**
+ * The last objective workflow's id, when one was started.
+ */
+workflowId?: string, 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * Course code.
+ */
+code?: string, 
+/**
+ * Short description.
+ */
+description?: string, 
+/**
+ * About text (HTML, as the upstream gives it).
+ */
+about?: string, 
+/**
+ * Cover image.
+ */
+imageUrl?: string, 
+/**
+ * Collection names.
+ */
+collections: Array<string>, 
+/**
+ * Mandatory for the learner.
+ */
+isMandatory: boolean, 
+/**
+ * Status from the last workflow and record.
+ */
+status: CourseStatus, 
+/**
+ * Progress, 0..=100.
+ */
+progressPercent: number, 
+/**
+ * Due date (RFC 3339).
+ */
+dueDate?: string, 
+/**
+ * Availability start (RFC 3339), for 'Will be available to start on {date}'.
+ */
+availabilityDate?: string, 
+/**
+ * Availability end (RFC 3339), for 'Was available to start before {date}'.
+ */
+availabilityEndDate?: string, 
+/**
+ * Buttons, in display order.
+ */
+buttons: Array<DetailsButton>, 
+/**
+ * Notices, in display order.
+ */
+notices: Array<DetailsNotice>, 
+/**
+ * The result of the last attempt.
+ */
+result: DetailsResult, 
+/**
+ * Earlier attempts, newest first.
+ */
+attempts: Array<AttemptRow>, 
+/**
+ * Whether the attempts table shows its score column.
+ */
+attemptsScoreColumn: boolean, 
+/**
+ * Certificates of the course, newest first.
+ */
+certificates: Array<CourseCertificate>, 
+/**
+ * Set when the client should show the catalog page instead (spec section 4 'Auto-redirect').
+ */
+redirect?: CourseTarget, 
+/**
+ * The next moment this answer changes by the clock alone (RFC 3339); refetch then.
+ */
+refreshAt?: string, };
+
+/**
+ * One item of the table of contents, in reading order.
+ */
+export type TreeItem = { 
+/**
+ * Activity id.
+ */
+activityId?: string, 
+/**
+ * Path id of the part (`1.3`).
+ */
+activityPathId?: string, 
+/**
+ * Nesting depth, 0 for top-level parts.
+ */
+depth: number, 
+/**
+ * Activity name.
+ */
+name: string, 
+/**
+ * Item type (`text`, `lti`, `composite`, ...; others as the upstream names them).
+ */
+kind: string, 
+/**
+ * Status icon.
+ */
+status: TocStatus, 
+/**
+ * Cannot be opened from the contents.
+ */
+locked: boolean, 
+/**
+ * Disabled by availability, dates or review hiding.
+ */
+disabled: boolean, 
+/**
+ * Why, when locked or disabled.
+ */
+lockReason?: LockReason, 
+/**
+ * The upstream's own reason, with `unavailable`.
+ */
+lockMessage?: string, 
+/**
+ * Optional part.
+ */
+optional: boolean, 
+/**
+ * A proctored LTI activity (proctored tooltip).
+ */
+proctored: boolean, 
+/**
+ * Due date of its effective constraint (RFC 3339).
+ */
+due?: string, };
+
+/**
+ * `GET /api/bff/courses/{objectiveId}/tree`: the content tree of one workflow.
+ */
+export type CourseTreeView = { 
+/**
+ * Objective id.
+ */
+objectiveId: string, 
+/**
+ * The objective workflow shown.
+ */
+workflowId: string, 
+/**
+ * Items in reading order; archived ones (and their children) are left out.
+ */
+items: Array<TreeItem>, 
+/**
+ * Path id of the activity to open next, when there is one.
+ */
+openNext?: string, 
+/**
+ * The next moment this answer changes by the clock alone (RFC 3339); refetch then.
+ */
+refreshAt?: string, };
+
+/**
+ * `GET /api/bff/redirect`: where the redirect entry sends the learner.
+ */
+export type RedirectView = { 
+/**
+ * The kind of place.
+ */
+target: CourseTarget, 
+/**
+ * Path relative to the client's base path (`/courses/...`), with the query kept.
+ */
+path: string, };
+
+/**
+ * One LTI activity of [`WorkflowView`].
+ */
+export type WorkflowActivity = { 
+/**
+ * Path id of the part.
+ */
+activityPathId?: string, 
+/**
+ * Activity name.
+ */
+name: string, 
+/**
+ * The last activity workflow's id, once started (for the resource link and form).
+ */
+activityWorkflowId?: string, 
+/**
+ * Its status, once started.
+ */
+status?: CourseStatus, 
+/**
+ * Proctored.
+ */
+proctored: boolean, };
+
+/**
+ * `GET /api/bff/workflows/{workflowId}`: the view of an LTI activity workflow.
+ */
+export type WorkflowView = { 
+/**
+ * Objective workflow id.
+ */
+workflowId: string, 
+/**
+ * Workflow status.
+ */
+status: CourseStatus, 
+/**
+ * Progress, 0..=100.
+ */
+progressPercent: number, 
+/**
+ * Started at (RFC 3339).
+ */
+started?: string, 
+/**
+ * Submitted at (RFC 3339).
+ */
+submitted?: string, 
+/**
+ * Finished at (RFC 3339).
+ */
+finished?: string, 
+/**
+ * The record, once the workflow has one.
+ */
+objectiveRecordId?: string, 
+/**
+ * The LTI activities of the workflow with their activity workflows, in reading order.
+ */
+activities: Array<WorkflowActivity>, };

@@ -113,3 +113,14 @@ async fn the_binary_reads_the_clock_and_the_admin_token_from_environment_and_fla
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(stderr.contains("next-tuesday") && stderr.contains("--clock"), "{stderr}");
 }
+
+#[tokio::test]
+async fn api_answers_carry_the_sandbox_clock_in_their_date_header() {
+    let sb = Sandbox::start().await;
+    let at = "2030-06-01T08:00:00Z";
+    admin_json(&sb, Method::PUT, "clock", Some(json!({ "mode": "fixed", "at": at })), StatusCode::OK).await;
+    let response = reqwest::get(sb.url("t/acme/api/public/open-catalog/showcases")).await.expect("request");
+    assert_eq!(response.status(), StatusCode::OK);
+    let date = response.headers().get(reqwest::header::DATE).expect("a Date header").to_str().expect("ascii");
+    assert_eq!(date, "Sat, 01 Jun 2030 08:00:00 GMT");
+}

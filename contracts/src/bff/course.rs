@@ -1,0 +1,289 @@
+//! View models of the course screens: details, content tree, redirect entry and the LTI
+//! workflow view (spec sections 2 and 4).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::{DetailsButton, DetailsNotice, LockReason, ScoreDisplay, TocStatus};
+
+/// Where the client should go instead of showing a screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum CourseTarget {
+    /// The course details page `/courses/{objectiveId}`.
+    Details,
+    /// The catalog course page `/catalog/{objectiveId}`.
+    Catalog,
+    /// The content player `/courses/{objectiveId}/view/content[/{axis}]`.
+    Content,
+    /// The proctored activity `/courses/proctor/{objectiveId}/{activityPathId}`.
+    Proctor,
+}
+
+/// One earlier attempt of the previous-attempts table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AttemptRow {
+    /// Objective record id.
+    pub id: String,
+    /// When the attempt finished (RFC 3339), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub finished: Option<String>,
+    /// The score, unless the grade is hidden or the record has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub score: Option<ScoreDisplay>,
+    /// The grade, unless hidden.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub grade: Option<String>,
+    /// Whether the attempt passed, unless the grade is hidden.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub passed: Option<bool>,
+}
+
+/// A certificate of the course (spec section 3 'Certificate record', section 5 expiry).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CourseCertificate {
+    /// Public certificate number (the preview route's key).
+    pub certificate_number: String,
+    /// Template name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub name: Option<String>,
+    /// When it was issued (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub issued: Option<String>,
+    /// When it expires (RFC 3339), when it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub expires: Option<String>,
+    /// Expired: the expiry date is not after now.
+    pub expired: bool,
+    /// PDF download.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pdf_url: Option<String>,
+}
+
+/// The result shown on the details cover.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DetailsResult {
+    /// Hidden by the grade reveal policy: nothing below is given.
+    pub grade_hidden: bool,
+    /// Passed, when known and not hidden.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub passed: Option<bool>,
+    /// The score, when known and not hidden.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub score: Option<ScoreDisplay>,
+    /// The grade from the course's grading scale (else the upstream's), when not hidden.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub grade: Option<String>,
+}
+
+/// `GET /api/bff/courses/{objectiveId}`: the course details page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CourseDetailsView {
+    /// Objective id.
+    pub objective_id: String,
+    /// Objective workflow aggregate id, once enrolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub aggregate_id: Option<String>,
+    /// The last objective workflow's id, when one was started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub workflow_id: Option<String>,
+    /// Course name.
+    pub name: String,
+    /// Course code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub code: Option<String>,
+    /// Short description.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub description: Option<String>,
+    /// About text (HTML, as the upstream gives it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub about: Option<String>,
+    /// Cover image.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub image_url: Option<String>,
+    /// Collection names.
+    pub collections: Vec<String>,
+    /// Mandatory for the learner.
+    pub is_mandatory: bool,
+    /// Status from the last workflow and record.
+    pub status: super::CourseStatus,
+    /// Progress, 0..=100.
+    pub progress_percent: u32,
+    /// Due date (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub due_date: Option<String>,
+    /// Availability start (RFC 3339), for 'Will be available to start on {date}'.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub availability_date: Option<String>,
+    /// Availability end (RFC 3339), for 'Was available to start before {date}'.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub availability_end_date: Option<String>,
+    /// Buttons, in display order.
+    pub buttons: Vec<DetailsButton>,
+    /// Notices, in display order.
+    pub notices: Vec<DetailsNotice>,
+    /// The result of the last attempt.
+    pub result: DetailsResult,
+    /// Earlier attempts, newest first.
+    pub attempts: Vec<AttemptRow>,
+    /// Whether the attempts table shows its score column.
+    pub attempts_score_column: bool,
+    /// Certificates of the course, newest first.
+    pub certificates: Vec<CourseCertificate>,
+    /// Set when the client should show the catalog page instead (spec section 4 'Auto-redirect').
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub redirect: Option<CourseTarget>,
+    /// The next moment this answer changes by the clock alone (RFC 3339); refetch then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub refresh_at: Option<String>,
+}
+
+/// One item of the table of contents, in reading order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TreeItem {
+    /// Activity id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub activity_id: Option<String>,
+    /// Path id of the part (`1.3`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub activity_path_id: Option<String>,
+    /// Nesting depth, 0 for top-level parts.
+    pub depth: u32,
+    /// Activity name.
+    pub name: String,
+    /// Item type (`text`, `lti`, `composite`, ...; others as the upstream names them).
+    pub kind: String,
+    /// Status icon.
+    pub status: TocStatus,
+    /// Cannot be opened from the contents.
+    pub locked: bool,
+    /// Disabled by availability, dates or review hiding.
+    pub disabled: bool,
+    /// Why, when locked or disabled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub lock_reason: Option<LockReason>,
+    /// The upstream's own reason, with `unavailable`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub lock_message: Option<String>,
+    /// Optional part.
+    pub optional: bool,
+    /// A proctored LTI activity (proctored tooltip).
+    pub proctored: bool,
+    /// Due date of its effective constraint (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub due: Option<String>,
+}
+
+/// `GET /api/bff/courses/{objectiveId}/tree`: the content tree of one workflow.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CourseTreeView {
+    /// Objective id.
+    pub objective_id: String,
+    /// The objective workflow shown.
+    pub workflow_id: String,
+    /// Items in reading order; archived ones (and their children) are left out.
+    pub items: Vec<TreeItem>,
+    /// Path id of the activity to open next, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub open_next: Option<String>,
+    /// The next moment this answer changes by the clock alone (RFC 3339); refetch then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub refresh_at: Option<String>,
+}
+
+/// `GET /api/bff/redirect`: where the redirect entry sends the learner.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RedirectView {
+    /// The kind of place.
+    pub target: CourseTarget,
+    /// Path relative to the client's base path (`/courses/...`), with the query kept.
+    pub path: String,
+}
+
+/// `GET /api/bff/workflows/{workflowId}`: the view of an LTI activity workflow.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkflowView {
+    /// Objective workflow id.
+    pub workflow_id: String,
+    /// Workflow status.
+    pub status: super::CourseStatus,
+    /// Progress, 0..=100.
+    pub progress_percent: u32,
+    /// Started at (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub started: Option<String>,
+    /// Submitted at (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub submitted: Option<String>,
+    /// Finished at (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub finished: Option<String>,
+    /// The record, once the workflow has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub objective_record_id: Option<String>,
+    /// The LTI activities of the workflow with their activity workflows, in reading order.
+    pub activities: Vec<WorkflowActivity>,
+}
+
+/// One LTI activity of [`WorkflowView`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkflowActivity {
+    /// Path id of the part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub activity_path_id: Option<String>,
+    /// Activity name.
+    pub name: String,
+    /// The last activity workflow's id, once started (for the resource link and form).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub activity_workflow_id: Option<String>,
+    /// Its status, once started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub status: Option<super::CourseStatus>,
+    /// Proctored.
+    pub proctored: bool,
+}

@@ -1,0 +1,211 @@
+//! `GET /api/bff/courses/{objectiveId}`: the course details page in one call.
+//!
+//! Reads the learner's access to the course, then concurrently its earlier attempts, its
+//! certificates, its grading scale (through the cache) and, for a started course, the activity
+//! tree with the proctoring sessions of its proctored activities. Every rule is in `domain`;
+//! `now` is the upstream's business time ([`crate::upstream::Upstream::now`]).
+
+use axum::{
+    Json,
+    extract::{Path, State},
+};
+use contracts::{
+    bff::{AttemptRow, CourseCertificate, CourseDetailsView, CourseTarget, DetailsResult, ScoreDisplay},
+    upstream::{Activity, CertificateRecord, GradingScale, ObjectiveAccess, ObjectiveRecord},
+};
+use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+use uuid::Uuid;
+
+use crate::{
+    app::AppState,
+    auth::extract::AuthSession,
+    domain::{certificate, details, refresh, reveal, score},
+    error::{AppError, AppResult},
+    upstream::{CallContext, Upstream, UpstreamError},
+};
+
+/// Reads a path or query id, answering a readable 400 when it is not a UUID.
+pub(crate) fn parse_id(name: &str, raw: &str) -> AppResult<Uuid> {
+    Uuid::parse_str(raw).map_err(|_| AppError::BadRequest(format!("{name} must be a UUID, not {raw:?}")))
+}
+
+/// An instant as RFC 3339 for a view.
+pub(crate) fn rfc3339(at: Option<OffsetDateTime>) -> Option<String> {
+    at.and_then(|at| at.format(&Rfc3339).ok())
+}
+
+/// The course details view.
+pub async fn get_course_details(
+    State(state): State<AppState>,
+    auth: AuthSession,
+    Path(objective_id): Path<String>,
+) -> AppResult<Json<CourseDetailsView>> {
+    let objective = parse_id("objectiveId", &objective_id)?;
+    let upstream = &auth.tenant.tenant.upstream;
+    let access = upstream.objective_access(&auth.ctx, objective).await?;
+    let scale_ids: Vec<Uuid> = access.objective.grading_scale_id.into_iter().collect();
+    let aggregate = access.objective_workflow_aggregate.as_ref().map(|a| a.id);
+    let workflow = access.last_objective_workflow.as_ref().map(|w| w.id);
+    let (records, certificates, scales, mismatch) = tokio::try_join!(
+        async {
+            match aggregate {
+                Some(id) => upstream.objective_records(&auth.ctx, id).await.map_err(AppError::from),
+                None => Ok(Vec::new()),
+            }
+        },
+        async {
+            upstream.course_certificates(&auth.ctx, objective, auth.session.user.id).await.map_err(AppError::from)
+        },
+        async {
+            state
+                .caches
+                .grading_scales(&auth.session.tenant, &scale_ids, upstream, &auth.ctx)
+                .await
+                .map_err(AppError::from)
+        },
+        async {
+            match workflow {
+                Some(id) => proctoring_mismatch(upstream, &auth.ctx, id).await.map_err(AppError::from),
+                None => Ok(false),
+            }
+        },
+    )?;
+    let scale = scales.first().map(|s| &**s).or(access.objective.objective_grading_scale.as_ref());
+    let now = upstream.now();
+    Ok(Json(details_view(&access, records, certificates, scale, mismatch, now)))
+}
+
+/// Whether any proctored activity of the workflow's tree has a session that disagrees with it
+/// (spec section 4 'Availability').
+async fn proctoring_mismatch(upstream: &Upstream, ctx: &CallContext, workflow: Uuid) -> Result<bool, UpstreamError> {
+    let tree = upstream.activity_tree(ctx, workflow).await?;
+    let mut proctored = Vec::new();
+    collect_proctored(&tree, &mut proctored);
+    let sessions = futures::future::try_join_all(
+        proctored
+            .iter()
+            .map(|(activity_workflow, _)| upstream.last_proctoring_session(ctx, workflow, *activity_workflow)),
+    )
+    .await?;
+    Ok(proctored
+        .iter()
+        .zip(sessions)
+        .any(|((_, state), session)| session.is_some_and(|s| reveal::proctoring_mismatch(s.state, *state))))
+}
+
+fn collect_proctored(activity: &Activity, out: &mut Vec<(Uuid, contracts::upstream::WorkflowState)>) {
+    for part in &activity.children {
+        let child = &part.child_activity;
+        let last = child.activity_workflow_aggregate.as_ref().and_then(|a| a.last_activity_workflow.as_ref());
+        if let Some(w) = last.filter(|w| child.proctored == Some(true) && w.last_proctoring_session_id.is_some())
+            && let Some(id) = w.id
+        {
+            out.push((id, w.state));
+        }
+        collect_proctored(child, out);
+    }
+}
+
+/// The score, grade and pass of a record as shown, or nothing when the grade is hidden.
+fn shown_result(
+    record: &ObjectiveRecord,
+    scale: Option<&GradingScale>,
+    hidden: bool,
+) -> (Option<ScoreDisplay>, Option<String>, Option<bool>) {
+    if hidden {
+        return (None, None, None);
+    }
+    let display = score::score_display(record.score, record.max_score, record.normalized_score);
+    let grade = match (scale, display) {
+        (Some(scale), Some(_)) => {
+            let normalized = record.normalized_score.or_else(|| match (record.score, record.max_score) {
+                (Some(s), Some(m)) if m > 0.0 => Some(s / m),
+                _ => None,
+            });
+            normalized.and_then(|n| score::grade_for(scale, n))
+        }
+        _ => None,
+    }
+    .or_else(|| record.grade.clone());
+    (display, grade, record.passed)
+}
+
+fn certificate_view(record: &CertificateRecord, now: OffsetDateTime) -> CourseCertificate {
+    CourseCertificate {
+        certificate_number: record.certificate_number.clone(),
+        name: record.certificate_template.as_ref().and_then(|t| t.name.clone()),
+        issued: rfc3339(record.created),
+        expires: rfc3339(record.expiration_date),
+        expired: certificate::certificate_expired(record.expiration_date, now),
+        pdf_url: record.certificate_pdf_url.clone(),
+    }
+}
+
+/// The view from what the upstream answered; pure, so `now` decides every time rule.
+fn details_view(
+    access: &ObjectiveAccess,
+    records: Vec<ObjectiveRecord>,
+    mut certificates: Vec<CertificateRecord>,
+    scale: Option<&GradingScale>,
+    proctoring_mismatch: bool,
+    now: OffsetDateTime,
+) -> CourseDetailsView {
+    let actions = details::details_actions(access, proctoring_mismatch, now);
+    let in_grading = actions.notices.contains(&contracts::bff::DetailsNotice::GradingInProgress);
+    let hidden = details::details_grade_hidden(access, now) || in_grading;
+    let workflow = access.last_objective_workflow.as_ref();
+    let result = match &access.last_objective_record {
+        Some(record) => {
+            let (score, grade, passed) = shown_result(record, scale, hidden);
+            DetailsResult { grade_hidden: hidden, passed, score, grade }
+        }
+        None => DetailsResult { grade_hidden: hidden, passed: None, score: None, grade: None },
+    };
+    // The upstream's order is kept for attempts without a finish date.
+    let mut records = records;
+    if let Some(last) = access.last_objective_record.as_ref().filter(|l| !records.iter().any(|r| r.id == l.id)) {
+        records.push(last.clone());
+    }
+    let attempts = details::previous_attempts(records);
+    let attempts_score_column = details::attempts_score_column_shown(attempts.len(), hidden);
+    let attempts = attempts
+        .iter()
+        .map(|r| {
+            let (score, grade, passed) = shown_result(r, scale, hidden);
+            AttemptRow { id: r.id.to_string(), finished: rfc3339(r.finished), score, grade, passed }
+        })
+        .collect();
+    certificates.sort_by_key(|c| std::cmp::Reverse(c.created));
+    let expiries: Vec<Option<OffsetDateTime>> = certificates.iter().map(|c| c.expiration_date).collect();
+    let refresh_at =
+        refresh::next_boundary(std::iter::once(refresh::course_refresh_at(access, now)).chain(expiries), now);
+    let status = details::status_of(workflow.map(|w| w.state), access.last_objective_record.is_some());
+    let progress =
+        workflow.and_then(|w| w.progress).or_else(|| access.last_objective_record.as_ref().and_then(|r| r.progress));
+    let objective = &access.objective;
+    CourseDetailsView {
+        objective_id: objective.id.to_string(),
+        aggregate_id: access.objective_workflow_aggregate.as_ref().map(|a| a.id.to_string()),
+        workflow_id: workflow.map(|w| w.id.to_string()),
+        name: objective.name.clone(),
+        code: objective.code.clone().filter(|c| !c.is_empty()),
+        description: objective.description.clone().filter(|d| !d.is_empty()),
+        about: objective.about.clone().filter(|a| !a.is_empty()),
+        image_url: objective.image_url.clone(),
+        collections: objective.showcases.iter().map(|s| s.name.clone()).collect(),
+        is_mandatory: access.is_mandatory == Some(true),
+        status,
+        progress_percent: score::progress_percent(progress),
+        due_date: rfc3339(access.due_date),
+        availability_date: rfc3339(access.availability_date),
+        availability_end_date: rfc3339(access.availability_end_date),
+        buttons: actions.buttons,
+        notices: actions.notices,
+        result,
+        attempts,
+        attempts_score_column,
+        certificates: certificates.iter().map(|c| certificate_view(c, now)).collect(),
+        redirect: details::redirects_to_catalog(access).then_some(CourseTarget::Catalog),
+        refresh_at: rfc3339(refresh_at),
+    }
+}

@@ -1,0 +1,119 @@
+//! `GET /api/bff/courses/{objectiveId}/tree?workflowId=`: the table of contents of a course's
+//! workflow (the last one when `workflowId` is not given), with statuses, locks and reasons,
+//! the activity to open next and `refreshAt` (spec sections 2 and 4, rules in
+//! [`crate::domain::tree`]).
+
+use axum::{
+    Json,
+    extract::{Path, State},
+};
+use contracts::{
+    bff::{CourseTreeView, TreeItem},
+    upstream::{ActivityType, WorkflowState},
+};
+use serde::Deserialize;
+
+use super::course_details::{parse_id, rfc3339};
+use crate::{
+    app::AppState,
+    auth::extract::AuthSession,
+    domain::{refresh, tree},
+    error::{AppError, AppResult},
+    extract::Query,
+};
+
+/// Spec section 4 locks never-started activities of a finished course 'when new content after
+/// completion is not allowed'; the upstream does not say whether it is, so the rule applies.
+const NEW_CONTENT_AFTER_COMPLETION: bool = false;
+
+/// Query of the tree view.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TreeQuery {
+    workflow_id: Option<String>,
+}
+
+/// The item type as the client names it.
+fn kind_name(kind: ActivityType, activity_type: Option<&str>) -> String {
+    match kind {
+        ActivityType::Composite => "composite".into(),
+        ActivityType::Lti => "lti".into(),
+        ActivityType::Text => "text".into(),
+        ActivityType::Video => "video".into(),
+        ActivityType::Discussion => "discussion".into(),
+        ActivityType::Event => "event".into(),
+        ActivityType::Other => activity_type.unwrap_or("other").to_string(),
+    }
+}
+
+/// The content tree view.
+pub async fn get_course_tree(
+    State(_state): State<AppState>,
+    auth: AuthSession,
+    Path(objective_id): Path<String>,
+    Query(query): Query<TreeQuery>,
+) -> AppResult<Json<CourseTreeView>> {
+    let objective = parse_id("objectiveId", &objective_id)?;
+    let asked =
+        query.workflow_id.as_deref().filter(|w| !w.is_empty()).map(|w| parse_id("workflowId", w)).transpose()?;
+    let upstream = &auth.tenant.tenant.upstream;
+    let access = upstream.objective_access(&auth.ctx, objective).await?;
+    let last = access.last_objective_workflow.as_ref();
+    let workflow = match (asked, last) {
+        (Some(id), _) => id,
+        (None, Some(w)) => w.id,
+        (None, None) => return Err(AppError::NotFound),
+    };
+    let root = upstream.activity_tree(&auth.ctx, workflow).await?;
+    // A workflow of another course is not this course's tree.
+    if let (Some(root_id), Some(course_root)) = (root.id, access.objective.activity.as_ref().and_then(|a| a.id))
+        && root_id != course_root
+    {
+        return Err(AppError::NotFound);
+    }
+    let course_finished = match last {
+        Some(w) if w.id == workflow => w.state == WorkflowState::Finished,
+        // An earlier attempt is over.
+        _ => asked.is_some(),
+    };
+    let now = upstream.now();
+    let ctx = tree::CourseContext { course_finished, new_content_after_completion: NEW_CONTENT_AFTER_COMPLETION, now };
+    let mut items = Vec::new();
+    let mut hidden_below: Option<usize> = None;
+    for evaluated in tree::evaluate(&root.children, &ctx) {
+        if hidden_below.is_some_and(|depth| evaluated.depth > depth) {
+            continue;
+        }
+        hidden_below = None;
+        let part = evaluated.part;
+        let Some(status) = tree::toc_status(part, &evaluated.lock) else {
+            // archived: hidden, with everything under it
+            hidden_below = Some(evaluated.depth);
+            continue;
+        };
+        let activity = &part.child_activity;
+        items.push(TreeItem {
+            activity_id: activity.id.map(|id| id.to_string()),
+            activity_path_id: part.activity_path_id.clone(),
+            depth: u32::try_from(evaluated.depth).unwrap_or(u32::MAX),
+            name: activity.name.clone().unwrap_or_default(),
+            kind: kind_name(activity.kind, activity.activity_type.as_deref()),
+            status,
+            locked: evaluated.lock.locked,
+            disabled: evaluated.lock.disabled,
+            lock_reason: evaluated.lock.reason,
+            lock_message: evaluated.lock.message.clone(),
+            optional: part.optional == Some(true),
+            proctored: tree::toc_proctored(part),
+            due: rfc3339(evaluated.constraint.due),
+        });
+    }
+    let open_next = tree::open_next(&root.children, &ctx).and_then(|p| p.activity_path_id.clone());
+    Ok(Json(CourseTreeView {
+        objective_id: objective.to_string(),
+        workflow_id: workflow.to_string(),
+        items,
+        open_next,
+        refresh_at: rfc3339(refresh::refresh_at(&access, &root.children, now)),
+    }))
+}

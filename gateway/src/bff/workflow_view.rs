@@ -1,0 +1,77 @@
+//! `GET /api/bff/workflows/{workflowId}`: the view of an LTI activity workflow (the screen
+//! `/courses/{objectiveId}/workflow/{workflowId}/view` of spec section 2). interfaces.md names
+//! no route for it; this one sits beside the workflow commands under `/api/bff/workflows`.
+//!
+//! Answers the objective workflow's status and its LTI activities with their activity
+//! workflows, which the client needs for the resource link and form calls.
+
+use axum::{
+    Json,
+    extract::{Path, State},
+};
+use contracts::{
+    bff::{WorkflowActivity, WorkflowView},
+    upstream::{ActivityPart, ActivityType},
+};
+
+use super::course_details::{parse_id, rfc3339};
+use crate::{
+    app::AppState,
+    auth::extract::AuthSession,
+    domain::{details, score},
+    error::AppResult,
+};
+
+fn collect_lti(parts: &[ActivityPart], out: &mut Vec<WorkflowActivity>) {
+    let mut sorted: Vec<&ActivityPart> = parts.iter().collect();
+    sorted.sort_by_key(|p| p.order.unwrap_or(i32::MAX));
+    for part in sorted {
+        let activity = &part.child_activity;
+        if activity.kind == ActivityType::Lti {
+            let last = activity.activity_workflow_aggregate.as_ref().and_then(|a| a.last_activity_workflow.as_ref());
+            out.push(WorkflowActivity {
+                activity_path_id: part.activity_path_id.clone(),
+                name: activity.name.clone().unwrap_or_default(),
+                activity_workflow_id: last.and_then(|w| w.id).map(|id| id.to_string()),
+                status: last.map(|w| details::status_of(Some(w.state), false)),
+                proctored: activity.proctored == Some(true),
+            });
+        }
+        collect_lti(&activity.children, out);
+    }
+}
+
+/// The workflow view.
+pub async fn get_workflow(
+    State(_state): State<AppState>,
+    auth: AuthSession,
+    Path(workflow_id): Path<String>,
+) -> AppResult<Json<WorkflowView>> {
+    let id = parse_id("workflowId", &workflow_id)?;
+    let upstream = &auth.tenant.tenant.upstream;
+    let (workflow, tree) =
+        tokio::try_join!(upstream.objective_workflow(&auth.ctx, id), upstream.activity_tree(&auth.ctx, id))?;
+    let mut activities = Vec::new();
+    if tree.kind == ActivityType::Lti {
+        // A single-activity course: the root is the LTI activity.
+        let last = tree.activity_workflow_aggregate.as_ref().and_then(|a| a.last_activity_workflow.as_ref());
+        activities.push(WorkflowActivity {
+            activity_path_id: None,
+            name: tree.name.clone().unwrap_or_default(),
+            activity_workflow_id: last.and_then(|w| w.id).map(|id| id.to_string()),
+            status: last.map(|w| details::status_of(Some(w.state), false)),
+            proctored: tree.proctored == Some(true),
+        });
+    }
+    collect_lti(&tree.children, &mut activities);
+    Ok(Json(WorkflowView {
+        workflow_id: workflow.id.to_string(),
+        status: details::status_of(Some(workflow.state), workflow.objective_record_id.is_some()),
+        progress_percent: score::progress_percent(workflow.progress),
+        started: rfc3339(workflow.started),
+        submitted: rfc3339(workflow.submitted),
+        finished: rfc3339(workflow.finished),
+        objective_record_id: workflow.objective_record_id.map(|id| id.to_string()),
+        activities,
+    }))
+}

@@ -1,0 +1,217 @@
+//! One course of the learner: its objective access, earlier attempts, certificates, the
+//! activity tree of a workflow, the workflow itself and a proctoring session.
+//!
+//! Two upstream shapes are accepted where the platform's answers differ from the DTOs: a
+//! record's `finished` may be a boolean (the finish moment is then its `created` date) and an
+//! access may carry `isSelfEnrolled` beside its `objectiveWorkflowAggregate` instead of inside
+//! it. [`normalise_record`] and [`normalise_access`] bring both to the DTOs' shape before they
+//! are decoded; serde has no way to read one field from a sibling, hence the hand-written step.
+
+use contracts::upstream::{
+    Activity, CertificateRecord, LoadResult, ObjectiveAccess, ObjectiveRecord, ObjectiveWorkflow, ProctoringSession,
+};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use uuid::Uuid;
+
+use super::{CallContext, Upstream, UpstreamError};
+
+/// Most earlier attempts and certificates read for one course.
+const MAX_ROWS: u32 = 100;
+
+/// A record with a boolean `finished` gets its `created` date there (or none when unfinished).
+pub fn normalise_record(record: &mut Value) {
+    let Some(map) = record.as_object_mut() else { return };
+    if let Some(Value::Bool(done)) = map.get("finished") {
+        let at = if *done { map.get("created").cloned().unwrap_or(Value::Null) } else { Value::Null };
+        map.insert("finished".into(), at);
+    }
+}
+
+/// An access with `isSelfEnrolled` beside its aggregate gets it inside; its records normalised.
+pub fn normalise_access(access: &mut Value) {
+    let Some(map) = access.as_object_mut() else { return };
+    let self_enrolled = map.get("isSelfEnrolled").cloned();
+    if let (Some(flag), Some(Value::Object(aggregate))) = (self_enrolled, map.get_mut("objectiveWorkflowAggregate")) {
+        aggregate.entry("isSelfEnrolled").or_insert(flag);
+    }
+    if let Some(record) = map.get_mut("lastObjectiveRecord") {
+        normalise_record(record);
+    }
+}
+
+fn decode<T: DeserializeOwned>(what: &str, value: Value) -> Result<T, UpstreamError> {
+    serde_json::from_value(value).map_err(|e| UpstreamError::Bad(what.into(), format!("unreadable answer: {e}")))
+}
+
+impl Upstream {
+    /// `GET users/me/objectives/{id}/objective-access`: 404 when the learner has no access.
+    pub async fn objective_access(&self, ctx: &CallContext, objective: Uuid) -> Result<ObjectiveAccess, UpstreamError> {
+        let what = "reading the course access";
+        let mut access: Value =
+            self.get(ctx, what, &format!("users/me/objectives/{objective}/objective-access"), &[]).await?;
+        normalise_access(&mut access);
+        decode(what, access)
+    }
+
+    /// `GET objective-workflow-aggregates/{id}/objective-records`: earlier attempts.
+    pub async fn objective_records(
+        &self,
+        ctx: &CallContext,
+        aggregate: Uuid,
+    ) -> Result<Vec<ObjectiveRecord>, UpstreamError> {
+        let what = "reading earlier attempts";
+        let path = format!("objective-workflow-aggregates/{aggregate}/objective-records");
+        let answer: Value = self.get(ctx, what, &path, &[("take", MAX_ROWS.to_string())]).await?;
+        // A bare list or a load result.
+        let mut rows = match answer {
+            Value::Array(rows) => rows,
+            Value::Object(mut map) => match map.remove("data") {
+                Some(Value::Array(rows)) => rows,
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        rows.iter_mut().for_each(normalise_record);
+        decode(what, Value::Array(rows))
+    }
+
+    /// `GET certificate-records/query` of one course and learner, newest first.
+    pub async fn course_certificates(
+        &self,
+        ctx: &CallContext,
+        objective: Uuid,
+        user: Uuid,
+    ) -> Result<Vec<CertificateRecord>, UpstreamError> {
+        let what = "reading certificates";
+        let filter = serde_json::json!([["objectiveId", "=", objective], "and", ["userId", "=", user]]);
+        let sort = serde_json::json!([{ "selector": "created", "desc": true }]);
+        let query = [("filter", filter.to_string()), ("sort", sort.to_string()), ("take", MAX_ROWS.to_string())];
+        let mut answer: LoadResult<Value> = self.get(ctx, what, "certificate-records/query", &query).await?;
+        for row in &mut answer.data {
+            if let Some(record) = row.get_mut("objectiveRecord") {
+                normalise_record(record);
+            }
+        }
+        decode(what, Value::Array(answer.data))
+    }
+
+    /// `GET users/me/objective-workflows/{id}/activity-with-aggregates`: the full tree.
+    pub async fn activity_tree(&self, ctx: &CallContext, workflow: Uuid) -> Result<Activity, UpstreamError> {
+        let path = format!("users/me/objective-workflows/{workflow}/activity-with-aggregates");
+        self.get(ctx, "reading the activity tree", &path, &[]).await
+    }
+
+    /// `GET objective-workflows/{id}`.
+    pub async fn objective_workflow(
+        &self,
+        ctx: &CallContext,
+        workflow: Uuid,
+    ) -> Result<ObjectiveWorkflow, UpstreamError> {
+        self.get(ctx, "reading the workflow", &format!("objective-workflows/{workflow}"), &[]).await
+    }
+
+    /// `GET users/me/objective-workflows/{ow}/activity-workflows/{aw}/last-proctoring-session`;
+    /// `None` when the activity has none (404).
+    pub async fn last_proctoring_session(
+        &self,
+        ctx: &CallContext,
+        workflow: Uuid,
+        activity_workflow: Uuid,
+    ) -> Result<Option<ProctoringSession>, UpstreamError> {
+        let path = format!(
+            "users/me/objective-workflows/{workflow}/activity-workflows/{activity_workflow}/last-proctoring-session"
+        );
+        match self.get(ctx, "reading the proctoring session", &path, &[]).await {
+            Ok(session) => Ok(Some(session)),
+            Err(UpstreamError::NotFound(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn records_with_a_boolean_finished_take_their_created_date() {
+        let mut done = json!({"id": "x", "finished": true, "created": "2026-01-01T00:00:00Z"});
+        normalise_record(&mut done);
+        assert_eq!(done["finished"], "2026-01-01T00:00:00Z");
+        let mut open = json!({"finished": false, "created": "2026-01-01T00:00:00Z"});
+        normalise_record(&mut open);
+        assert_eq!(open["finished"], Value::Null);
+        let mut dated = json!({"finished": "2026-02-01T00:00:00Z"});
+        normalise_record(&mut dated);
+        assert_eq!(dated["finished"], "2026-02-01T00:00:00Z", "a date stays");
+    }
+
+    #[test]
+    fn self_enrolment_beside_the_aggregate_moves_inside() {
+        let mut access = json!({"isSelfEnrolled": true, "objectiveWorkflowAggregate": {"id": "a"}});
+        normalise_access(&mut access);
+        assert_eq!(access["objectiveWorkflowAggregate"]["isSelfEnrolled"], true);
+        let mut inside =
+            json!({"isSelfEnrolled": true, "objectiveWorkflowAggregate": {"id": "a", "isSelfEnrolled": false}});
+        normalise_access(&mut inside);
+        assert_eq!(inside["objectiveWorkflowAggregate"]["isSelfEnrolled"], false, "the aggregate's own wins");
+    }
+
+    /// A loopback upstream whose `Date` header is `skew` seconds ahead of the real time.
+    async fn upstream_with_date_skew(skew: i64) -> Upstream {
+        let app = axum::Router::new().route(
+            "/{*rest}",
+            axum::routing::get(move || async move {
+                let (now, by) = (std::time::SystemTime::now(), std::time::Duration::from_secs(skew.unsigned_abs()));
+                let at = if skew >= 0 { now + by } else { now - by };
+                ([(axum::http::header::DATE, httpdate::fmt_http_date(at))], "[]")
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        let settings = crate::config::UpstreamSettings {
+            max_in_flight_per_tenant: 4,
+            queue_timeout_ms: 1000,
+            idempotent_retries: 0,
+            retry_jitter_ms: 5,
+        };
+        let base = url::Url::parse(&format!("http://{addr}/api/")).expect("url");
+        Upstream::new(
+            reqwest::Client::new(),
+            base,
+            1 << 20,
+            &settings,
+            "unit",
+            std::sync::Arc::new(crate::metrics::Metrics::new()),
+        )
+    }
+
+    fn ctx() -> CallContext {
+        CallContext { access_token: "t".into(), accept_language: None, request_id: None }
+    }
+
+    #[tokio::test]
+    async fn business_time_follows_the_upstream_date_header() {
+        let day = 86_400;
+        let up = upstream_with_date_skew(10 * day).await;
+        let before = (up.now() - time::OffsetDateTime::now_utc()).whole_seconds();
+        assert!(before.abs() <= 1, "our clock until the upstream answers: {before}");
+        let _: Vec<u8> = up.get(&ctx(), "reading", "x", &[]).await.expect("answer");
+        let ahead = (up.now() - time::OffsetDateTime::now_utc()).whole_seconds();
+        assert!((10 * day - 2..=10 * day + 1).contains(&ahead), "ten days ahead: {ahead}");
+
+        let behind = upstream_with_date_skew(-3_600).await;
+        let _: Vec<u8> = behind.get(&ctx(), "reading", "x", &[]).await.expect("answer");
+        let skew = (behind.now() - time::OffsetDateTime::now_utc()).whole_seconds();
+        assert!((-3_602..=-3_599).contains(&skew), "an hour behind: {skew}");
+
+        let same = upstream_with_date_skew(0).await;
+        let _: Vec<u8> = same.get(&ctx(), "reading", "x", &[]).await.expect("answer");
+        assert!((same.now() - time::OffsetDateTime::now_utc()).whole_seconds().abs() <= 1, "rounding is ignored");
+    }
+}
