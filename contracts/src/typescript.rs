@@ -37,6 +37,17 @@ pub fn render() -> String {
         decl::<CourseFilter>(&cfg),
         decl::<ScorePoints>(&cfg),
         decl::<ScoreDisplay>(&cfg),
+        // commands: enrol, start, submit, finish, time zone
+        decl::<Occflow>(&cfg),
+        decl::<EnrollResult>(&cfg),
+        decl::<StartDestinationKind>(&cfg),
+        decl::<StartResult>(&cfg),
+        decl::<SubmitResult>(&cfg),
+        decl::<FinishActivitiesRequest>(&cfg),
+        decl::<FinishActivitiesResult>(&cfg),
+        decl::<FinishObjectiveResult>(&cfg),
+        decl::<TimezoneRequest>(&cfg),
+        decl::<TimezoneResult>(&cfg),
     ];
     let mut out =
         String::from("// Generated from the Rust crate `contracts` by `make contracts`; do not edit by hand.\n\n");
