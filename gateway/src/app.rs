@@ -75,6 +75,7 @@ fn upstream_http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
 
 /// The whole HTTP surface: the route table plus every layer.
 pub fn build_app(state: AppState) -> Router {
+    let command_body = axum::extract::DefaultBodyLimit::max(state.config.commands.max_body_bytes);
     let tenant_routes = Router::new()
         // auth
         .route("/oidc/login", get(auth::routes::login))
@@ -88,6 +89,16 @@ pub fn build_app(state: AppState) -> Router {
         .route("/api/bff/my-courses", get(bff::my_courses::get_my_courses))
         // commands
         .route("/api/bff/session/touch", post(bff::session::touch_session))
+        // commands: enrol, start, submit, finish, time zone (bodies limited to commands.max_body_bytes)
+        .route("/api/bff/courses/{objectiveId}/enroll", post(bff::enroll::enroll_course).layer(command_body))
+        .route("/api/bff/courses/{objectiveId}/start", post(bff::start::start_course).layer(command_body))
+        .route("/api/bff/workflows/{workflowId}/submit", post(bff::workflows::submit_workflow).layer(command_body))
+        .route(
+            "/api/bff/workflows/{workflowId}/activities/finish",
+            post(bff::workflows::finish_activities).layer(command_body),
+        )
+        .route("/api/bff/workflows/{workflowId}/finish", post(bff::workflows::finish_workflow).layer(command_body))
+        .route("/api/bff/profile/timezone", post(bff::timezone::save_timezone).layer(command_body))
         // the client
         .route("/", get(bff::client::redirect_to_client))
         .nest_service("/learn", bff::client::service(&state.config.client_dir))

@@ -38,6 +38,26 @@ pub struct Config {
     pub upstream: UpstreamSettings,
     /// Tenants by id.
     pub tenants: BTreeMap<String, TenantConfig>,
+    /// How the `/api/bff` commands wait for the upstream.
+    pub commands: CommandSettings,
+}
+
+/// How the `/api/bff` commands wait for the upstream (spec section 9).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandSettings {
+    /// Pause between two reads of an asynchronous command's status, in milliseconds. Spec
+    /// section 9 gives two readings: every 1000 ms (the default) or every 2000 ms for submit.
+    pub poll_interval_ms: u64,
+    /// Longest wait for an asynchronous command, in milliseconds; then 'Time over!'. Spec
+    /// section 9: 60000 ms in both readings.
+    pub poll_timeout_ms: u64,
+    /// Reads of the aggregate after a self-enrolment before giving up (spec section 9: 15).
+    pub enroll_poll_attempts: u32,
+    /// Pause between those reads, in milliseconds (spec section 9: 1500).
+    pub enroll_poll_interval_ms: u64,
+    /// Largest accepted command body, in bytes.
+    pub max_body_bytes: usize,
 }
 
 /// Explicit limits on what a request may cost.
@@ -325,6 +345,7 @@ pub struct RawConfig {
     redis: Option<RedisSettings>,
     cache: Option<CacheSettings>,
     upstream: Option<UpstreamSettings>,
+    commands: Option<CommandSettings>,
     #[serde(default)]
     tenants: BTreeMap<String, RawTenant>,
 }
@@ -460,6 +481,27 @@ impl Config {
                 errors.push("upstream.idempotent_retries: must be 0 or 1".into());
             }
         }
+        let commands = require(raw.commands, "commands", &mut errors);
+        if let Some(c) = &commands {
+            positive(c.poll_interval_ms, "commands.poll_interval_ms", &mut errors);
+            positive(c.poll_timeout_ms, "commands.poll_timeout_ms", &mut errors);
+            positive(u64::from(c.enroll_poll_attempts), "commands.enroll_poll_attempts", &mut errors);
+            positive(c.enroll_poll_interval_ms, "commands.enroll_poll_interval_ms", &mut errors);
+            positive(c.max_body_bytes as u64, "commands.max_body_bytes", &mut errors);
+            if let Some(l) = &limits {
+                // A command waits for the upstream within one request: every wait must end, with
+                // its own clear answer, before the request timeout cuts it off.
+                let request_ms = l.request_timeout_secs * 1000;
+                let enroll_ms = u64::from(c.enroll_poll_attempts) * c.enroll_poll_interval_ms;
+                if c.poll_timeout_ms + enroll_ms >= request_ms {
+                    errors.push(
+                        "commands.poll_timeout_ms: with the enrolment wait (enroll_poll_attempts times \
+                         enroll_poll_interval_ms) it must be shorter than limits.request_timeout_secs"
+                            .into(),
+                    );
+                }
+            }
+        }
         if raw.tenants.is_empty() {
             errors.push("tenants: at least one tenant is required".into());
         }
@@ -470,8 +512,10 @@ impl Config {
                 tenants.insert(id, tenant);
             }
         }
-        match (listen, limits, session, cache, upstream) {
-            (Some(listen), Some(limits), Some(session), Some(cache), Some(upstream)) if errors.is_empty() => {
+        match (listen, limits, session, cache, upstream, commands) {
+            (Some(listen), Some(limits), Some(session), Some(cache), Some(upstream), Some(commands))
+                if errors.is_empty() =>
+            {
                 Ok(Config {
                     listen,
                     client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
@@ -483,6 +527,7 @@ impl Config {
                     redis: raw.redis,
                     upstream,
                     tenants,
+                    commands,
                 })
             }
             _ => Err(ConfigError(errors)),

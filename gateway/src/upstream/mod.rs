@@ -12,6 +12,7 @@
 
 pub mod aggregates;
 pub mod catalog;
+pub mod commands;
 pub mod users;
 
 use std::{sync::Arc, time::Duration};

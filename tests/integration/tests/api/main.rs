@@ -6,6 +6,11 @@ mod redis_server;
 
 mod backchannel;
 mod client;
+mod commands_common;
+mod commands_enroll;
+mod commands_start;
+mod commands_timezone;
+mod commands_workflows;
 mod embedding;
 mod instances;
 mod interop;
