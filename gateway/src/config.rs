@@ -878,4 +878,21 @@ mod tests {
             assert_eq!(is_loopback_host(host), expected, "{host}");
         }
     }
+
+    #[test]
+    fn command_waits_default_to_the_spec_and_end_before_the_request_timeout() {
+        let tenant = "[tenants.x]\nhosts=[\"x.example\"]\napi_url=\"https://lms.example/\"\n\
+            [tenants.x.oidc]\nissuer=\"https://idp.example\"\nclient_id=\"c\"\n";
+        let c = load(tenant).expect("defaults").commands;
+        assert_eq!(
+            (c.poll_interval_ms, c.poll_timeout_ms, c.enroll_poll_attempts, c.enroll_poll_interval_ms),
+            (1000, 60000, 15, 1500),
+            "spec section 9"
+        );
+        let err = load(&format!("[limits]\nrequest_timeout_secs = 60\n[commands]\npoll_interval_ms = 0\n{tenant}"))
+            .expect_err("waits longer than a request");
+        let all = err.0.join("\n");
+        assert!(all.contains("commands.poll_interval_ms: must be greater than 0"), "{all}");
+        assert!(all.contains("commands.poll_timeout_ms: with the enrolment wait"), "{all}");
+    }
 }
