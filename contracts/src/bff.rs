@@ -25,6 +25,10 @@ pub struct Problem {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub request_id: Option<String>,
+    /// Messages per field of a refused or failed command (spec section 8), when it has any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub field_errors: Option<std::collections::BTreeMap<String, Vec<String>>>,
 }
 
 /// Why a request has no valid session.
@@ -428,3 +432,5 @@ mod catalog;
 pub use catalog::*;
 mod course;
 pub use course::*;
+mod commands;
+pub use commands::*;

@@ -55,6 +55,17 @@ pub fn render() -> String {
         decl::<RedirectView>(&cfg),
         decl::<WorkflowActivity>(&cfg),
         decl::<WorkflowView>(&cfg),
+        // commands: enrol, start, submit, finish, time zone
+        decl::<Occflow>(&cfg),
+        decl::<EnrollResult>(&cfg),
+        decl::<StartDestinationKind>(&cfg),
+        decl::<StartResult>(&cfg),
+        decl::<SubmitResult>(&cfg),
+        decl::<FinishActivitiesRequest>(&cfg),
+        decl::<FinishActivitiesResult>(&cfg),
+        decl::<FinishObjectiveResult>(&cfg),
+        decl::<TimezoneRequest>(&cfg),
+        decl::<TimezoneResult>(&cfg),
     ];
     let mut out =
         String::from("// Generated from the Rust crate `contracts` by `make contracts`; do not edit by hand.\n\n");

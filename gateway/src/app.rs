@@ -87,6 +87,7 @@ fn upstream_http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
 
 /// The whole HTTP surface: the route table plus every layer.
 pub fn build_app(state: AppState) -> Router {
+    let command_body = axum::extract::DefaultBodyLimit::max(state.config.commands.max_body_bytes);
     let tenant_routes = Router::new()
         // auth
         .route("/oidc/login", get(auth::routes::login))
@@ -104,10 +105,20 @@ pub fn build_app(state: AppState) -> Router {
         .route("/api/bff/catalog/{objectiveId}", get(bff::catalog::get_catalog_course))
         .merge(bff::public::routes(&state))
         // course screens: details, content tree, redirect entry, LTI workflow view
-        .route("/api/bff/courses/{objective_id}", get(bff::course_details::get_course_details))
-        .route("/api/bff/courses/{objective_id}/tree", get(bff::course_tree::get_course_tree))
+        .route("/api/bff/courses/{objectiveId}", get(bff::course_details::get_course_details))
+        .route("/api/bff/courses/{objectiveId}/tree", get(bff::course_tree::get_course_tree))
         .route("/api/bff/redirect", get(bff::redirect::get_redirect))
-        .route("/api/bff/workflows/{workflow_id}", get(bff::workflow_view::get_workflow))
+        .route("/api/bff/workflows/{workflowId}", get(bff::workflow_view::get_workflow))
+        // commands: enrol, start, submit, finish, time zone (bodies limited to commands.max_body_bytes)
+        .route("/api/bff/courses/{objectiveId}/enroll", post(bff::enroll::enroll_course).layer(command_body))
+        .route("/api/bff/courses/{objectiveId}/start", post(bff::start::start_course).layer(command_body))
+        .route("/api/bff/workflows/{workflowId}/submit", post(bff::workflows::submit_workflow).layer(command_body))
+        .route(
+            "/api/bff/workflows/{workflowId}/activities/finish",
+            post(bff::workflows::finish_activities).layer(command_body),
+        )
+        .route("/api/bff/workflows/{workflowId}/finish", post(bff::workflows::finish_workflow).layer(command_body))
+        .route("/api/bff/profile/timezone", post(bff::timezone::save_timezone).layer(command_body))
         // the client
         .route("/", get(bff::client::redirect_to_client))
         .nest_service("/learn", bff::client::service(&state.config.client_dir))

@@ -44,6 +44,26 @@ pub struct Config {
     pub catalog: CatalogSettings,
     /// Tenants by id.
     pub tenants: BTreeMap<String, TenantConfig>,
+    /// How the `/api/bff` commands wait for the upstream.
+    pub commands: CommandSettings,
+}
+
+/// How the `/api/bff` commands wait for the upstream (spec section 9).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandSettings {
+    /// Pause between two reads of an asynchronous command's status, in milliseconds. Spec
+    /// section 9 gives two readings: every 1000 ms (the default) or every 2000 ms for submit.
+    pub poll_interval_ms: u64,
+    /// Longest wait for an asynchronous command, in milliseconds; then 'Time over!'. Spec
+    /// section 9: 60000 ms in both readings.
+    pub poll_timeout_ms: u64,
+    /// Reads of the aggregate after a self-enrolment before giving up (spec section 9: 15).
+    pub enroll_poll_attempts: u32,
+    /// Pause between those reads, in milliseconds (spec section 9: 1500).
+    pub enroll_poll_interval_ms: u64,
+    /// Largest accepted command body, in bytes.
+    pub max_body_bytes: usize,
 }
 
 /// Explicit limits on what a request may cost.
@@ -387,6 +407,7 @@ pub struct RawConfig {
     events: Option<EventsSettings>,
     telemetry: Option<TelemetrySettings>,
     catalog: Option<CatalogSettings>,
+    commands: Option<CommandSettings>,
     #[serde(default)]
     tenants: BTreeMap<String, RawTenant>,
 }
@@ -557,6 +578,27 @@ impl Config {
                 errors.push("catalog.default_take: must be between 1 and catalog.max_take".into());
             }
         }
+        let commands = require(raw.commands, "commands", &mut errors);
+        if let Some(c) = &commands {
+            positive(c.poll_interval_ms, "commands.poll_interval_ms", &mut errors);
+            positive(c.poll_timeout_ms, "commands.poll_timeout_ms", &mut errors);
+            positive(u64::from(c.enroll_poll_attempts), "commands.enroll_poll_attempts", &mut errors);
+            positive(c.enroll_poll_interval_ms, "commands.enroll_poll_interval_ms", &mut errors);
+            positive(c.max_body_bytes as u64, "commands.max_body_bytes", &mut errors);
+            if let Some(l) = &limits {
+                // A command waits for the upstream within one request: every wait must end, with
+                // its own clear answer, before the request timeout cuts it off.
+                let request_ms = l.request_timeout_secs * 1000;
+                let enroll_ms = u64::from(c.enroll_poll_attempts) * c.enroll_poll_interval_ms;
+                if c.poll_timeout_ms + enroll_ms >= request_ms {
+                    errors.push(
+                        "commands.poll_timeout_ms: with the enrolment wait (enroll_poll_attempts times \
+                         enroll_poll_interval_ms) it must be shorter than limits.request_timeout_secs"
+                            .into(),
+                    );
+                }
+            }
+        }
         if raw.tenants.is_empty() {
             errors.push("tenants: at least one tenant is required".into());
         }
@@ -575,6 +617,7 @@ impl Config {
         let Some(events) = events else { return Err(ConfigError(errors)) };
         let Some(telemetry) = telemetry else { return Err(ConfigError(errors)) };
         let Some(catalog) = catalog else { return Err(ConfigError(errors)) };
+        let Some(commands) = commands else { return Err(ConfigError(errors)) };
         if !errors.is_empty() {
             return Err(ConfigError(errors));
         }
@@ -591,6 +634,7 @@ impl Config {
             events,
             telemetry,
             catalog,
+            commands,
             tenants,
         })
     }
@@ -976,5 +1020,22 @@ mod tests {
         ] {
             assert_eq!(is_loopback_host(host), expected, "{host}");
         }
+    }
+
+    #[test]
+    fn command_waits_default_to_the_spec_and_end_before_the_request_timeout() {
+        let tenant = "[tenants.x]\nhosts=[\"x.example\"]\napi_url=\"https://lms.example/\"\n\
+            [tenants.x.oidc]\nissuer=\"https://idp.example\"\nclient_id=\"c\"\n";
+        let c = load(tenant).expect("defaults").commands;
+        assert_eq!(
+            (c.poll_interval_ms, c.poll_timeout_ms, c.enroll_poll_attempts, c.enroll_poll_interval_ms),
+            (1000, 60000, 15, 1500),
+            "spec section 9"
+        );
+        let err = load(&format!("[limits]\nrequest_timeout_secs = 60\n[commands]\npoll_interval_ms = 0\n{tenant}"))
+            .expect_err("waits longer than a request");
+        let all = err.0.join("\n");
+        assert!(all.contains("commands.poll_interval_ms: must be greater than 0"), "{all}");
+        assert!(all.contains("commands.poll_timeout_ms: with the enrolment wait"), "{all}");
     }
 }

@@ -40,6 +40,25 @@ pub enum AppError {
     /// A dependency is unavailable (session store down, load shed).
     #[error("unavailable: {0}")]
     Unavailable(String),
+    /// The request body is larger than this route accepts.
+    #[error("payload too large: {0}")]
+    PayloadTooLarge(String),
+    /// The request conflicts with the resource's state; a stable code and a message are shown.
+    #[error("conflict ({0}): {1}")]
+    Conflict(&'static str, String),
+    /// The upstream refused or failed a command: its first message and its field errors are
+    /// shown (spec section 8).
+    #[error("command failed: {message}")]
+    CommandFailed {
+        /// The first real message, or a fallback of spec section 8.
+        message: String,
+        /// Messages per field.
+        field_errors: std::collections::BTreeMap<String, Vec<String>>,
+    },
+    /// A command did not complete while the portal waited (for example 'Time over!'); a stable
+    /// code and a message are shown.
+    #[error("command not completed in time ({0}): {1}")]
+    CommandTimedOut(&'static str, String),
     /// Anything else; never shown to the caller.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -60,6 +79,10 @@ impl AppError {
             AppError::UpstreamTimeout(_) => StatusCode::GATEWAY_TIMEOUT,
             AppError::BadGateway(_) | AppError::IdentityProviderUnavailable(_) => StatusCode::BAD_GATEWAY,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::Conflict(..) => StatusCode::CONFLICT,
+            AppError::CommandFailed { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::CommandTimedOut(..) => StatusCode::GATEWAY_TIMEOUT,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -67,12 +90,23 @@ impl AppError {
 
 /// A problem body for `status` with a stable `error` code.
 pub fn problem(status: StatusCode, error: &str, detail: Option<String>) -> Response {
+    problem_with_fields(status, error, detail, None)
+}
+
+/// A problem body for `status` with a stable `error` code and messages per field.
+pub fn problem_with_fields(
+    status: StatusCode,
+    error: &str,
+    detail: Option<String>,
+    field_errors: Option<std::collections::BTreeMap<String, Vec<String>>>,
+) -> Response {
     let body = Problem {
         error: error.into(),
         title: status.canonical_reason().unwrap_or("Error").into(),
         status: status.as_u16(),
         detail,
         request_id: None,
+        field_errors,
     };
     let mut response = (status, Json(body)).into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json"));
@@ -104,6 +138,15 @@ impl IntoResponse for AppError {
             AppError::Unavailable(_) => {
                 problem(status, "unavailable", Some("The service is unavailable; please try again shortly.".into()))
             }
+            AppError::PayloadTooLarge(m) => problem(status, "payload_too_large", Some(m.clone())),
+            AppError::Conflict(code, m) => problem(status, code, Some(m.clone())),
+            AppError::CommandFailed { message, field_errors } => problem_with_fields(
+                status,
+                "command_failed",
+                Some(message.clone()),
+                (!field_errors.is_empty()).then(|| field_errors.clone()),
+            ),
+            AppError::CommandTimedOut(code, m) => problem(status, code, Some(m.clone())),
             AppError::Internal(_) => problem(status, "internal", None),
         };
         if status.is_server_error() {

@@ -14,3 +14,19 @@ impl From<QueryRejection> for AppError {
         AppError::BadRequest(rejection.body_text())
     }
 }
+
+/// `axum::Json`, answering a readable 400 problem when the body is not the expected JSON, 415
+/// without a JSON content type, and 413 when it is larger than the route's body limit.
+#[derive(Debug, axum::extract::FromRequest)]
+#[from_request(via(axum::Json), rejection(AppError))]
+pub struct Json<T>(pub T);
+
+impl From<axum::extract::rejection::JsonRejection> for AppError {
+    fn from(rejection: axum::extract::rejection::JsonRejection) -> Self {
+        use axum::http::StatusCode;
+        match rejection.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge(rejection.body_text()),
+            _ => AppError::BadRequest(rejection.body_text()),
+        }
+    }
+}

@@ -12,6 +12,7 @@
 
 pub mod aggregates;
 pub mod catalog;
+pub mod commands;
 pub mod courses;
 pub mod open_catalog;
 pub mod users;

@@ -23,7 +23,11 @@ detail?: string,
 /**
  * Request id, to quote when reporting the problem.
  */
-requestId?: string, };
+requestId?: string, 
+/**
+ * Messages per field of a refused or failed command (spec section 8), when it has any.
+ */
+fieldErrors?: { [key in string]: Array<string> }, };
 
 /**
  * Why a request has no valid session.
@@ -1015,3 +1019,159 @@ objectiveRecordId?: string,
  * The LTI activities of the workflow with their activity workflows, in reading order.
  */
 activities: Array<WorkflowActivity>, };
+
+/**
+ * The query flow of a link into the portal (spec section 4 'Query flags'), passed as the
+ * `occflow` query parameter of `POST /api/bff/courses/{objectiveId}/enroll`.
+ */
+export type Occflow = "addToMyCourses" | "startTheCourse";
+
+/**
+ * `POST /api/bff/courses/{objectiveId}/enroll`: the course is in My courses.
+ */
+export type EnrollResult = { 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * The enrolled course's objective workflow aggregate id.
+ */
+aggregateId: string, 
+/**
+ * Course name, for 'You have successfully been enrolled to {{courseName}}'.
+ */
+courseName: string, 
+/**
+ * True when the learner was enrolled already and nothing was sent (query flows only).
+ */
+alreadyEnrolled: boolean, 
+/**
+ * The start sequence's answer, for `occflow=startTheCourse`.
+ */
+start?: StartResult, };
+
+/**
+ * Where the client goes after starting a course.
+ */
+export type StartDestinationKind = "content" | "reloadCourse";
+
+/**
+ * `POST /api/bff/courses/{objectiveId}/start`: the course is started; where to go.
+ */
+export type StartResult = { 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * The running objective workflow.
+ */
+workflowId: string, 
+/**
+ * True when a new objective workflow was created (first start or retake); false when the
+ * one in progress goes on.
+ */
+newWorkflow: boolean, 
+/**
+ * True when the learner was self-enrolled first.
+ */
+enrolled: boolean, 
+/**
+ * The activity workflows of the course's activity (started now or already running).
+ */
+activityWorkflowIds: Array<string>, 
+/**
+ * Where to go.
+ */
+destination: StartDestinationKind, 
+/**
+ * Path of the activity to open next (`1.2`), when the content has one.
+ */
+activityPathId?: string, 
+/**
+ * Where to go, relative to the client's base path (`/courses/...`).
+ */
+url: string, };
+
+/**
+ * `POST /api/bff/workflows/{workflowId}/submit`: the attempt is handed in.
+ */
+export type SubmitResult = { 
+/**
+ * The objective workflow.
+ */
+workflowId: string, 
+/**
+ * Its state now: 2 submitted, 3 in grading, ... (spec section 4).
+ */
+state: number, 
+/**
+ * The record the submission produced, when the upstream names it.
+ */
+objectiveRecordId?: string, };
+
+/**
+ * Body of `POST /api/bff/workflows/{workflowId}/activities/finish`.
+ */
+export type FinishActivitiesRequest = { 
+/**
+ * The activity workflows to finish (at least one).
+ */
+activityWorkflowIds: Array<string>, };
+
+/**
+ * `POST /api/bff/workflows/{workflowId}/activities/finish`: the activities are finished.
+ */
+export type FinishActivitiesResult = { 
+/**
+ * The objective workflow.
+ */
+workflowId: string, 
+/**
+ * The activity workflows finished.
+ */
+activityWorkflowIds: Array<string>, 
+/**
+ * The course's progress now, as a whole percentage, 0..=100.
+ */
+progressPercent: number, };
+
+/**
+ * `POST /api/bff/workflows/{workflowId}/finish`: the course attempt is finished.
+ */
+export type FinishObjectiveResult = { 
+/**
+ * The objective workflow.
+ */
+workflowId: string, 
+/**
+ * Its final record.
+ */
+objectiveRecordId?: string, 
+/**
+ * True when finishing issued a certificate.
+ */
+certificateIssued: boolean, };
+
+/**
+ * Body of `POST /api/bff/profile/timezone`.
+ */
+export type TimezoneRequest = { 
+/**
+ * IANA time-zone name, for example `Europe/Paris`.
+ */
+timezone: string, };
+
+/**
+ * `POST /api/bff/profile/timezone`: the learner's time zone.
+ */
+export type TimezoneResult = { 
+/**
+ * The time zone in force now.
+ */
+timezone: string, 
+/**
+ * False when it equalled the current one and nothing was saved (spec section 5).
+ */
+changed: boolean, };

@@ -1,0 +1,106 @@
+//! `POST /api/bff/courses/{objectiveId}/enroll`: self-enrolment, then waiting for the course to
+//! appear in My courses (spec sections 4 'Query flags', 7 and 9).
+//!
+//! The query flows of spec section 4 ride on the same route as `?occflow=addToMyCourses` or
+//! `?occflow=startTheCourse` (the client reads them from its URL and passes them on): both
+//! enrol only when the learner is not enrolled yet (an open link may be followed twice), and
+//! `startTheCourse` then runs the start sequence of [`super::start`]. Without `occflow` the
+//! call is the 'Add to my courses' button: enrolling twice is the upstream's refusal.
+
+use std::time::Duration;
+
+use axum::{
+    Json,
+    extract::{Path, State},
+};
+use contracts::{
+    bff::{EnrollResult, Occflow},
+    upstream::ObjectiveWorkflowAggregate,
+};
+use serde::Deserialize;
+use uuid::Uuid;
+
+use super::{
+    commands::{command_error, path_id},
+    start::run_start,
+};
+use crate::{
+    app::AppState,
+    auth::extract::AuthSession,
+    domain::commands::{UNKNOWN_ERROR, is_enrolled},
+    error::{AppError, AppResult},
+    extract::Query,
+    upstream::Prefer,
+};
+
+/// Query of the enrol command.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnrollQuery {
+    /// The query flow of the link that led here, if any.
+    occflow: Option<Occflow>,
+}
+
+/// Enrols the learner in the course (and, for `occflow=startTheCourse`, starts it).
+pub async fn enroll_course(
+    State(state): State<AppState>,
+    auth: AuthSession,
+    Path(objective_id): Path<String>,
+    Query(query): Query<EnrollQuery>,
+) -> AppResult<Json<EnrollResult>> {
+    let objective = path_id(&objective_id, "objectiveId")?;
+    let upstream = &auth.tenant.tenant.upstream;
+    let enrolled_already = match query.occflow {
+        Some(_) => upstream.objective_aggregate(&auth.ctx, objective).await?.filter(is_enrolled),
+        None => None,
+    };
+    let (aggregate, already) = match enrolled_already {
+        Some(aggregate) => (aggregate, true),
+        None => (self_enroll(&state, &auth, objective).await?, false),
+    };
+    let start = match query.occflow {
+        Some(Occflow::StartTheCourse) => Some(run_start(&state, &auth, objective).await?),
+        _ => None,
+    };
+    Ok(Json(EnrollResult {
+        objective_id: objective.to_string(),
+        aggregate_id: aggregate.id.to_string(),
+        course_name: aggregate.objective.name,
+        already_enrolled: already,
+        start,
+    }))
+}
+
+/// `create-self-enrollments` (synchronously) by the learner's objective access, or by the
+/// objective for an open-catalog course without one; then the aggregate is read up to
+/// `commands.enroll_poll_attempts` times, `commands.enroll_poll_interval_ms` apart, until it
+/// shows the enrolment. Failure: the server's first message; never visible: the generic
+/// unknown error (spec section 8), as a 504 `enrollment_not_visible`.
+pub(crate) async fn self_enroll(
+    state: &AppState,
+    auth: &AuthSession,
+    objective: Uuid,
+) -> AppResult<ObjectiveWorkflowAggregate> {
+    let upstream = &auth.tenant.tenant.upstream;
+    let access = upstream.find_objective_access(&auth.ctx, objective).await?;
+    let request_id = Uuid::new_v4();
+    let body = match &access {
+        Some(access) => serde_json::json!({ "id": request_id, "objectiveAccessId": access.id }),
+        None => serde_json::json!({ "id": request_id, "objectiveId": objective }),
+    };
+    upstream
+        .send_command(&auth.ctx, "enrolling in the course", "create-self-enrollments", &body, Prefer::RespondSync)
+        .await
+        .map_err(command_error)?;
+    let settings = &state.config.commands;
+    let interval = Duration::from_millis(settings.enroll_poll_interval_ms);
+    for attempt in 0..settings.enroll_poll_attempts {
+        if attempt > 0 {
+            tokio::time::sleep(interval).await;
+        }
+        if let Some(aggregate) = upstream.objective_aggregate(&auth.ctx, objective).await?.filter(is_enrolled) {
+            return Ok(aggregate);
+        }
+    }
+    Err(AppError::CommandTimedOut("enrollment_not_visible", UNKNOWN_ERROR.into()))
+}

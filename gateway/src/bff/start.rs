@@ -1,0 +1,130 @@
+//! `POST /api/bff/courses/{objectiveId}/start`: the start sequence of spec section 4, answering
+//! where the client goes.
+//!
+//! 1. The course's access and aggregate are read; [`start_step`] says whether the workflow in
+//!    progress goes on, a new one is created (first start, retake), or why the course cannot
+//!    start (409 with the refusal's code and message, before anything is sent).
+//! 2. A learner not enrolled yet is self-enrolled first ([`super::enroll::self_enroll`]).
+//! 3. A new objective workflow is created when the step says so.
+//! 4. An activity workflow is created for the course's activity, unless one is running.
+//! 5. The activity tree is loaded and the open-next activity chosen; LTI courses reload the
+//!    course view instead.
+//!
+//! The start commands are sent with `Prefer: respond-sync`: the learner waits for the answer
+//! either way, and a synchronous answer saves the polling round trips.
+
+use axum::{
+    Json,
+    extract::{Path, State},
+};
+use contracts::{
+    bff::StartResult,
+    upstream::{ObjectiveAccess, WorkflowState},
+};
+use serde_json::{Value, json};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::{
+    commands::{command_error, path_id},
+    enroll::self_enroll,
+};
+use crate::{
+    app::AppState,
+    auth::extract::AuthSession,
+    domain::{
+        commands::{StartRefusal, StartStep, is_enrolled, is_lti_course, start_destination, start_step},
+        tree::{CourseContext, open_next},
+    },
+    error::{AppError, AppResult},
+    upstream::Prefer,
+};
+
+/// Starts (or continues) the course.
+pub async fn start_course(
+    State(state): State<AppState>,
+    auth: AuthSession,
+    Path(objective_id): Path<String>,
+) -> AppResult<Json<StartResult>> {
+    let objective = path_id(&objective_id, "objectiveId")?;
+    Ok(Json(run_start(&state, &auth, objective).await?))
+}
+
+fn refused(refusal: StartRefusal) -> AppError {
+    AppError::Conflict(refusal.code(), refusal.message())
+}
+
+/// The whole start sequence (also run by `occflow=startTheCourse`).
+pub(crate) async fn run_start(state: &AppState, auth: &AuthSession, objective: Uuid) -> AppResult<StartResult> {
+    let upstream = &auth.tenant.tenant.upstream;
+    let ctx = &auth.ctx;
+    let (access, aggregate) = tokio::try_join!(
+        async { upstream.find_objective_access(ctx, objective).await.map_err(AppError::from) },
+        async { upstream.objective_aggregate(ctx, objective).await.map_err(AppError::from) },
+    )?;
+    if let Some(access) = &access {
+        start_step(access, OffsetDateTime::now_utc()).map_err(refused)?;
+    }
+    let enrolled_first = !aggregate.as_ref().is_some_and(is_enrolled);
+    let aggregate = match aggregate.filter(is_enrolled) {
+        Some(aggregate) => aggregate,
+        None => self_enroll(state, auth, objective).await?,
+    };
+    let access: ObjectiveAccess = match (access, enrolled_first) {
+        (Some(access), false) => access,
+        _ => upstream.find_objective_access(ctx, objective).await?.ok_or(AppError::NotFound)?,
+    };
+    let step = start_step(&access, OffsetDateTime::now_utc()).map_err(refused)?;
+    let (workflow, new_workflow) = match step {
+        StartStep::Continue(id) => (id, false),
+        StartStep::NewWorkflow { .. } => {
+            let id = Uuid::new_v4();
+            let body = json!({ "id": id, "objectiveWorkflowAggregateId": aggregate.id });
+            upstream
+                .send_command(ctx, "starting the course", "start-objective-workflows", &body, Prefer::RespondSync)
+                .await
+                .map_err(command_error)?;
+            (id, true)
+        }
+    };
+    let tree = upstream.activity_tree(ctx, workflow).await?;
+    let running = tree
+        .activity_workflow_aggregate
+        .as_ref()
+        .and_then(|a| a.last_activity_workflow.as_ref())
+        .filter(|w| w.state == WorkflowState::InProgress)
+        .and_then(|w| w.id);
+    let activity_workflow_ids = match running {
+        Some(id) => vec![id.to_string()],
+        None => {
+            let root = tree
+                .id
+                .or_else(|| access.objective.activity.as_ref().and_then(|a| a.id))
+                .ok_or_else(|| AppError::BadGateway("the course has no activity to start".into()))?;
+            let body = json!({ "objectiveWorkflowId": workflow, "activityPartIds": [root] });
+            let answer = upstream
+                .send_command(ctx, "starting the activity", "start-activity-workflows", &body, Prefer::RespondSync)
+                .await
+                .map_err(command_error)?;
+            ids(&answer.body["activityWorkflowIds"])
+        }
+    };
+    let course =
+        CourseContext { course_finished: false, new_content_after_completion: true, now: OffsetDateTime::now_utc() };
+    let next = open_next(&tree.children, &course).and_then(|p| p.activity_path_id.clone());
+    let (destination, url) = start_destination(objective, is_lti_course(&access), next.as_deref());
+    Ok(StartResult {
+        objective_id: objective.to_string(),
+        workflow_id: workflow.to_string(),
+        new_workflow,
+        enrolled: enrolled_first,
+        activity_workflow_ids,
+        destination,
+        activity_path_id: next,
+        url,
+    })
+}
+
+fn ids(value: &Value) -> Vec<String> {
+    value.as_array().map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect()).unwrap_or_default()
+}

@@ -1,0 +1,43 @@
+//! `POST /api/bff/profile/timezone`: saves the learner's time zone, only when it differs from
+//! the current one (spec section 5).
+
+use axum::{Json, extract::State};
+use contracts::bff::{TimezoneRequest, TimezoneResult};
+
+use super::commands::command_error;
+use crate::{
+    app::AppState,
+    auth::extract::AuthSession,
+    domain::profile::timezone_needs_saving,
+    error::{AppError, AppResult},
+    extract,
+};
+
+/// Longest time-zone name accepted (IANA names are at most about 30 characters).
+const MAX_TIMEZONE_CHARS: usize = 64;
+
+/// Saves the time zone when it changed; answers whether it did.
+pub async fn save_timezone(
+    State(_state): State<AppState>,
+    auth: AuthSession,
+    extract::Json(request): extract::Json<TimezoneRequest>,
+) -> AppResult<Json<TimezoneResult>> {
+    let timezone = request.timezone.trim();
+    // Only the shape is checked here: the upstream owns the list of zones it accepts, and its
+    // refusal comes back as a problem with its message.
+    let plausible = !timezone.is_empty()
+        && timezone.len() <= MAX_TIMEZONE_CHARS
+        && timezone.chars().all(|c| c.is_ascii_alphanumeric() || "/_+-".contains(c));
+    if !plausible {
+        return Err(AppError::BadRequest(format!(
+            "timezone must be an IANA time-zone name such as Europe/Paris (at most {MAX_TIMEZONE_CHARS} characters)"
+        )));
+    }
+    let upstream = &auth.tenant.tenant.upstream;
+    let user = upstream.current_user(&auth.ctx).await?;
+    if !timezone_needs_saving(user.timezone.as_deref(), timezone) {
+        return Ok(Json(TimezoneResult { timezone: timezone.to_string(), changed: false }));
+    }
+    upstream.set_timezone(&auth.ctx, user.id, timezone).await.map_err(command_error)?;
+    Ok(Json(TimezoneResult { timezone: timezone.to_string(), changed: true }))
+}

@@ -1,0 +1,109 @@
+//! Commands on a running objective workflow: submit (asynchronous, polled until completed or
+//! 'Time over!'), finish activity workflows, finish the objective workflow (synchronous). Spec
+//! section 4 'Submitting': finishing an activity workflow and finishing an objective workflow
+//! are separate calls.
+
+use axum::{
+    Json,
+    extract::{Path, State},
+};
+use contracts::bff::{FinishActivitiesRequest, FinishActivitiesResult, FinishObjectiveResult, SubmitResult};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use super::commands::{await_command, command_error, path_id};
+use crate::{
+    app::AppState,
+    auth::extract::AuthSession,
+    domain::score,
+    error::{AppError, AppResult},
+    extract,
+    upstream::Prefer,
+};
+
+/// Most activity workflows one finish call may name.
+const MAX_ACTIVITY_WORKFLOWS: usize = 100;
+
+/// `POST /api/bff/workflows/{workflowId}/submit`: `submit-objective-workflows` with
+/// `Prefer: respond-async`, its status polled per `commands.poll_interval_ms` until completed
+/// (or 'Time over!' after `commands.poll_timeout_ms`); answers the workflow's state after.
+pub async fn submit_workflow(
+    State(state): State<AppState>,
+    auth: AuthSession,
+    Path(workflow_id): Path<String>,
+) -> AppResult<Json<SubmitResult>> {
+    let workflow = path_id(&workflow_id, "workflowId")?;
+    let upstream = &auth.tenant.tenant.upstream;
+    let what = "submitting the course";
+    let answer = upstream
+        .send_command(&auth.ctx, what, "submit-objective-workflows", &json!({ "id": workflow }), Prefer::RespondAsync)
+        .await
+        .map_err(command_error)?;
+    let result = await_command(upstream, &auth.ctx, what, answer, &state.config.commands).await?;
+    let read = upstream.objective_workflow(&auth.ctx, workflow).await?;
+    Ok(Json(SubmitResult {
+        workflow_id: workflow.to_string(),
+        state: read.state.into(),
+        objective_record_id: read
+            .objective_record_id
+            .map(|id| id.to_string())
+            .or_else(|| result["objectiveRecordId"].as_str().map(String::from)),
+    }))
+}
+
+/// `POST /api/bff/workflows/{workflowId}/activities/finish`: `finish-activity-workflows`
+/// (synchronously: the learner waits for the answer either way); answers the course's progress.
+pub async fn finish_activities(
+    State(_state): State<AppState>,
+    auth: AuthSession,
+    Path(workflow_id): Path<String>,
+    extract::Json(request): extract::Json<FinishActivitiesRequest>,
+) -> AppResult<Json<FinishActivitiesResult>> {
+    let workflow = path_id(&workflow_id, "workflowId")?;
+    if request.activity_workflow_ids.is_empty() || request.activity_workflow_ids.len() > MAX_ACTIVITY_WORKFLOWS {
+        return Err(AppError::BadRequest(format!(
+            "activityWorkflowIds must name between 1 and {MAX_ACTIVITY_WORKFLOWS} activity workflows"
+        )));
+    }
+    let ids = request
+        .activity_workflow_ids
+        .iter()
+        .map(|id| path_id(id, "activityWorkflowId"))
+        .collect::<Result<Vec<Uuid>, _>>()?;
+    let upstream = &auth.tenant.tenant.upstream;
+    let body = json!({ "objectiveWorkflowId": workflow, "activityWorkflowIds": ids });
+    let answer = upstream
+        .send_command(&auth.ctx, "finishing activities", "finish-activity-workflows", &body, Prefer::RespondSync)
+        .await
+        .map_err(command_error)?;
+    let progress = match answer.body.get("progress").and_then(Value::as_f64) {
+        Some(progress) => Some(progress),
+        None => upstream.objective_workflow(&auth.ctx, workflow).await?.progress,
+    };
+    Ok(Json(FinishActivitiesResult {
+        workflow_id: workflow.to_string(),
+        activity_workflow_ids: ids.iter().map(Uuid::to_string).collect(),
+        progress_percent: score::progress_percent(progress),
+    }))
+}
+
+/// `POST /api/bff/workflows/{workflowId}/finish`: `finish-objective-workflows` with
+/// `Prefer: respond-sync` (spec section 7).
+pub async fn finish_workflow(
+    State(_state): State<AppState>,
+    auth: AuthSession,
+    Path(workflow_id): Path<String>,
+) -> AppResult<Json<FinishObjectiveResult>> {
+    let workflow = path_id(&workflow_id, "workflowId")?;
+    let upstream = &auth.tenant.tenant.upstream;
+    let body = json!({ "id": Uuid::new_v4(), "objectiveWorkflowId": workflow });
+    let answer = upstream
+        .send_command(&auth.ctx, "finishing the course", "finish-objective-workflows", &body, Prefer::RespondSync)
+        .await
+        .map_err(command_error)?;
+    Ok(Json(FinishObjectiveResult {
+        workflow_id: workflow.to_string(),
+        objective_record_id: answer.body["objectiveRecordId"].as_str().map(String::from),
+        certificate_issued: answer.body["certificateRecordId"].is_string(),
+    }))
+}
