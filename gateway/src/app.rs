@@ -4,7 +4,7 @@ use std::{ops::Deref, sync::Arc, time::Duration};
 
 use axum::{
     Router,
-    routing::{get, post},
+    routing::{any, get, post},
 };
 
 use crate::{
@@ -12,7 +12,7 @@ use crate::{
     bff,
     cache::Caches,
     config::Config,
-    middleware, ops,
+    middleware, ops, passthrough,
     tenant::Tenants,
 };
 
@@ -86,6 +86,15 @@ pub fn build_app(state: AppState) -> Router {
         // views
         .route("/api/bff/session", get(bff::session::get_session))
         .route("/api/bff/my-courses", get(bff::my_courses::get_my_courses))
+        // learner views: profile, calendar, dashboard, email answer, certificate preview
+        .route("/api/bff/profile", get(bff::profile::get_profile))
+        .route("/api/bff/calendar", get(bff::calendar::get_calendar))
+        .route("/api/bff/dashboard", get(bff::dashboard::get_dashboard))
+        .route("/api/bff/certificates/{certificate_number}", get(bff::certificate_preview::get_certificate_preview))
+        .route("/api/bff/email-answer", get(bff::email_answer::get_email_answer))
+        .route("/api/bff/attachment-size", get(passthrough::get_attachment_size))
+        // the allowlisted pass-through of the calls the client makes directly
+        .route("/api/lms/{*path}", any(passthrough::forward))
         // commands
         .route("/api/bff/session/touch", post(bff::session::touch_session))
         // the client

@@ -36,6 +36,10 @@ pub struct Config {
     pub cache: CacheSettings,
     /// How upstream calls are limited and retried.
     pub upstream: UpstreamSettings,
+    /// Learner views: calendar range and dashboard windows.
+    pub views: ViewSettings,
+    /// The `/api/lms` pass-through.
+    pub passthrough: PassthroughSettings,
     /// Tenants by id.
     pub tenants: BTreeMap<String, TenantConfig>,
 }
@@ -172,6 +176,30 @@ pub struct CacheSettings {
     pub grading_scales_ttl_secs: u64,
     /// Most entries per cache.
     pub max_entries: u64,
+}
+
+/// Limits and windows of the learner views (`[views]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ViewSettings {
+    /// Longest calendar range, in days (`from` to `to`, both included).
+    pub calendar_max_range_days: u32,
+    /// Dashboard: days ahead a due date counts as 'due soon'.
+    pub dashboard_due_soon_days: u32,
+    /// Dashboard: most courses in 'recently finished'.
+    pub dashboard_recently_finished_count: u32,
+}
+
+/// The `/api/lms` pass-through (`[passthrough]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PassthroughSettings {
+    /// Largest request body forwarded, in bytes; larger bodies get 413.
+    pub max_body_bytes: usize,
+    /// Hosts (`host` or `host:port`) besides this origin whose attachments' sizes may be read
+    /// with `HEAD` (cloud storage).
+    #[serde(default)]
+    pub storage_hosts: Vec<String>,
 }
 
 /// One tenant, validated.
@@ -325,6 +353,8 @@ pub struct RawConfig {
     redis: Option<RedisSettings>,
     cache: Option<CacheSettings>,
     upstream: Option<UpstreamSettings>,
+    views: Option<ViewSettings>,
+    passthrough: Option<PassthroughSettings>,
     #[serde(default)]
     tenants: BTreeMap<String, RawTenant>,
 }
@@ -460,6 +490,30 @@ impl Config {
                 errors.push("upstream.idempotent_retries: must be 0 or 1".into());
             }
         }
+        let views = require(raw.views, "views", &mut errors);
+        if let Some(v) = &views {
+            positive(u64::from(v.calendar_max_range_days), "views.calendar_max_range_days", &mut errors);
+            positive(u64::from(v.dashboard_due_soon_days), "views.dashboard_due_soon_days", &mut errors);
+            positive(
+                u64::from(v.dashboard_recently_finished_count),
+                "views.dashboard_recently_finished_count",
+                &mut errors,
+            );
+        }
+        let passthrough = require(raw.passthrough, "passthrough", &mut errors);
+        if let Some(p) = &passthrough {
+            positive(p.max_body_bytes as u64, "passthrough.max_body_bytes", &mut errors);
+            for host in &p.storage_hosts {
+                let valid = !host.is_empty()
+                    && Url::parse(&format!("https://{host}/")).is_ok_and(|u| u.host_str().is_some() && u.path() == "/")
+                    && !host.contains(['/', '@', '?', '#']);
+                if !valid {
+                    errors.push(format!(
+                        "passthrough.storage_hosts: `{host}` is not a host name (with an optional port)"
+                    ));
+                }
+            }
+        }
         if raw.tenants.is_empty() {
             errors.push("tenants: at least one tenant is required".into());
         }
@@ -470,21 +524,32 @@ impl Config {
                 tenants.insert(id, tenant);
             }
         }
-        match (listen, limits, session, cache, upstream) {
-            (Some(listen), Some(limits), Some(session), Some(cache), Some(upstream)) if errors.is_empty() => {
-                Ok(Config {
-                    listen,
-                    client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
-                    environment,
-                    limits,
-                    session,
-                    cache,
-                    session_keys,
-                    redis: raw.redis,
-                    upstream,
-                    tenants,
-                })
-            }
+        match (listen, limits, session, cache, upstream, views, passthrough) {
+            (
+                Some(listen),
+                Some(limits),
+                Some(session),
+                Some(cache),
+                Some(upstream),
+                Some(views),
+                Some(passthrough),
+            ) if errors.is_empty() => Ok(Config {
+                listen,
+                client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
+                environment,
+                limits,
+                session,
+                cache,
+                session_keys,
+                redis: raw.redis,
+                upstream,
+                views,
+                passthrough: PassthroughSettings {
+                    storage_hosts: passthrough.storage_hosts.iter().map(|h| h.to_ascii_lowercase()).collect(),
+                    ..passthrough
+                },
+                tenants,
+            }),
             _ => Err(ConfigError(errors)),
         }
     }

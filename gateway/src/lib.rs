@@ -11,6 +11,7 @@ pub mod error;
 pub mod extract;
 pub mod middleware;
 pub mod ops;
+pub mod passthrough;
 pub mod telemetry;
 pub mod tenant;
 pub mod upstream;

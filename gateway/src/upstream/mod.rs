@@ -12,6 +12,9 @@
 
 pub mod aggregates;
 pub mod catalog;
+pub mod learner;
+pub mod passthrough;
+pub mod profile;
 pub mod users;
 
 use std::{sync::Arc, time::Duration};
