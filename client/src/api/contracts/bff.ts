@@ -660,3 +660,41 @@ dueSoonDays: number,
  * When this answer changes by the clock alone (a due date passes or enters the window), RFC 3339 UTC.
  */
 refreshAt?: string, };
+
+/**
+ * `GET /api/bff/email-answer`: the module an e-mailed answer belongs to; 404 ('Module not
+ * found') when the learner has no such module.
+ */
+export type EmailAnswerView = { 
+/**
+ * Course (objective) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+courseName: string, 
+/**
+ * The module's (activity's) name.
+ */
+moduleName: string, 
+/**
+ * The module's path id.
+ */
+activityPathId?: string, 
+/**
+ * The answer id from the e-mail, echoed.
+ */
+answerId?: string, 
+/**
+ * The answer text from the e-mail, echoed.
+ */
+answerText?: string, 
+/**
+ * Correct or incorrect: the module's best record passed; absent while it has none.
+ */
+correct?: boolean, 
+/**
+ * The 'Review module' button's target, relative to the client's base path.
+ */
+reviewLink: string, };
