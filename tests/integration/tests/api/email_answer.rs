@@ -53,7 +53,10 @@ async fn unknown_modules_are_404_and_bad_queries_400() {
     app.sign_in(&browser, "localhost", "ada", None).await;
     let unknown = "/api/bff/email-answer?activityId=0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f&answerId=1";
     assert_eq!(app.api(&browser, "localhost", unknown).await.status(), StatusCode::NOT_FOUND, "Module not found");
-    let long = format!("/api/bff/email-answer?activityId=0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f&answerText={}", "a".repeat(2001));
+    let long = format!(
+        "/api/bff/email-answer?activityId=0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f&answerText={}",
+        "a".repeat(2001)
+    );
     for bad in ["/api/bff/email-answer", "/api/bff/email-answer?activityId=nope", long.as_str()] {
         let response = app.api(&browser, "localhost", bad).await;
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
