@@ -766,6 +766,36 @@ mod tests {
     }
 
     #[test]
+    fn view_and_passthrough_limits_are_checked() {
+        let tenant = r#"
+            [tenants.x]
+            hosts = ["x.example"]
+            api_url = "https://lms.example/"
+            [tenants.x.oidc]
+            issuer = "https://idp.example"
+            client_id = "c"
+        "#;
+        let config = load(tenant).expect("the defaults are valid");
+        assert_eq!(config.views.calendar_max_range_days, 62);
+        assert_eq!(config.passthrough.storage_hosts, Vec::<String>::new());
+        let good = format!("{tenant}\n[passthrough]\nstorage_hosts = [\"Files.Example.net\", \"127.0.0.1:9000\"]\n");
+        let config = load(&good).expect("storage hosts");
+        assert_eq!(config.passthrough.storage_hosts, ["files.example.net", "127.0.0.1:9000"]);
+        let bad = format!(
+            "{tenant}\n[views]\ncalendar_max_range_days = 0\n[passthrough]\nmax_body_bytes = 0\nstorage_hosts = [\"https://x/\", \"\"]\n"
+        );
+        let all = load(&bad).expect_err("bad limits").0.join("\n");
+        for key in [
+            "views.calendar_max_range_days",
+            "passthrough.max_body_bytes",
+            "`https://x/`",
+            "passthrough.storage_hosts: ``",
+        ] {
+            assert!(all.contains(key), "{key} not named in:\n{all}");
+        }
+    }
+
+    #[test]
     fn a_tenant_lists_several_providers_with_one_default() {
         let tenant = |extra: &str| {
             format!(
