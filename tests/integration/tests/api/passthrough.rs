@@ -47,6 +47,17 @@ async fn allowlisted_calls_reach_the_sandbox() {
     assert!(body["data"].as_array().is_some_and(|d| d.len() <= 2), "the query string went along: {body}");
     assert!(body["totalCount"].as_i64().is_some_and(|n| n >= 1), "{body}");
 
+    // The same records by the attempt (objective workflow) they belong to.
+    let workflow = body["data"][0]["objectiveWorkflowId"].as_str().expect("a workflow id").to_string();
+    let path = format!("/api/lms/users/me/objective-workflows/{workflow}/activity-records/query");
+    let response = app.api(&browser, "localhost", &path).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let by_workflow: Value = response.json().await.expect("json");
+    assert!(
+        by_workflow["data"].as_array().is_some_and(|d| d.iter().all(|r| r["objectiveWorkflowId"] == workflow.as_str())),
+        "{by_workflow}"
+    );
+
     // An upstream refusal comes back as it is.
     let unknown = uuid_like();
     let path = format!("/api/lms/users/me/objective-workflow-aggregates/{unknown}/knowledge-model");
