@@ -287,6 +287,10 @@ pub struct MyCoursesView {
     pub terms: Vec<TermOption>,
     /// Whether the catalog is enabled, for the empty state.
     pub catalog_enabled: bool,
+    /// The URL filter applied, with unknown params and values dropped (spec section 5).
+    pub filter: CourseFilter,
+    /// Some filter value was dropped: the client shows the 'filters unavailable' toast.
+    pub filters_unavailable: bool,
 }
 
 /// A button of the course details page (spec section 4, 'Buttons on details').
@@ -434,3 +438,17 @@ mod course;
 pub use course::*;
 mod commands;
 pub use commands::*;
+mod profile;
+pub use profile::*;
+
+mod certificate_preview;
+pub use certificate_preview::*;
+
+mod calendar;
+pub use calendar::*;
+
+mod dashboard;
+pub use dashboard::*;
+
+mod email_answer;
+pub use email_answer::*;

@@ -66,6 +66,16 @@ pub fn render() -> String {
         decl::<FinishObjectiveResult>(&cfg),
         decl::<TimezoneRequest>(&cfg),
         decl::<TimezoneResult>(&cfg),
+        // learner views: profile, certificate preview, calendar, dashboard, email answer
+        decl::<ProfileUnit>(&cfg),
+        decl::<ProfileView>(&cfg),
+        decl::<CertificatePreview>(&cfg),
+        decl::<CalendarEntryKind>(&cfg),
+        decl::<CalendarEntry>(&cfg),
+        decl::<CalendarView>(&cfg),
+        decl::<DashboardCourse>(&cfg),
+        decl::<DashboardView>(&cfg),
+        decl::<EmailAnswerView>(&cfg),
     ];
     let mut out =
         String::from("// Generated from the Rust crate `contracts` by `make contracts`; do not edit by hand.\n\n");

@@ -1185,3 +1185,140 @@ pub struct PublicCertificateRecord {
     #[serde(default)]
     pub user: Option<CertificateHolder>,
 }
+
+/// A user's membership of a unit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitMembership {
+    /// The user's primary unit.
+    #[serde(default)]
+    pub is_primary: bool,
+}
+
+/// A unit the user belongs to (`GET users/{id}/units`, spec section 3 'Unit membership').
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    /// Unit id.
+    pub id: Uuid,
+    /// Unit name.
+    pub name: String,
+    /// Unit code.
+    #[serde(default)]
+    pub code: Option<String>,
+    /// The membership.
+    #[serde(default)]
+    pub membership: Option<UnitMembership>,
+}
+
+/// The answer of `GET users/{id}/units`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitList {
+    /// The units.
+    #[serde(default)]
+    pub items: Vec<Unit>,
+}
+
+/// The course of an objective access, as far as headings need it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CourseHeading {
+    /// Objective id.
+    pub id: Uuid,
+    /// Course name.
+    pub name: String,
+    /// Course code.
+    #[serde(default)]
+    pub code: Option<String>,
+    /// Short description.
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+/// An objective access read only for its course and dates (calendar, dashboard, certificate
+/// preview); the last attempt is read from the aggregates.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccessDates {
+    /// Access id.
+    pub id: Uuid,
+    /// The course.
+    pub objective: CourseHeading,
+    /// Due date.
+    #[serde(default, with = "date")]
+    pub due_date: Option<OffsetDateTime>,
+    /// The course can be started from this date.
+    #[serde(default, with = "date")]
+    pub availability_date: Option<OffsetDateTime>,
+    /// The course can be started until this date.
+    #[serde(default, with = "date")]
+    pub availability_end_date: Option<OffsetDateTime>,
+}
+
+/// An objective record read for when it was made (`GET objective-records/query`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordTime {
+    /// Record id.
+    pub id: Uuid,
+    /// The enrolled course it belongs to.
+    #[serde(default)]
+    pub objective_workflow_aggregate_id: Option<Uuid>,
+    /// When the record was made: the attempt's finish.
+    #[serde(default, with = "date")]
+    pub created: Option<OffsetDateTime>,
+}
+
+/// The result a certificate certifies.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CertifiedResult {
+    /// Raw score.
+    #[serde(default)]
+    pub score: Option<f64>,
+    /// Maximum score.
+    #[serde(default)]
+    pub max_score: Option<f64>,
+    /// Score normalised to 0..1.
+    #[serde(default)]
+    pub normalized_score: Option<f64>,
+    /// Grade name.
+    #[serde(default)]
+    pub grade: Option<String>,
+    /// Whether the course was passed.
+    #[serde(default)]
+    pub passed: Option<bool>,
+}
+
+/// A certificate record as the preview reads it (`GET certificate-records/query`); its
+/// `objectiveRecord` is read as a [`CertifiedResult`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IssuedCertificate {
+    /// Record id.
+    pub id: Uuid,
+    /// Public certificate number.
+    pub certificate_number: String,
+    /// Template it was issued from.
+    #[serde(default)]
+    pub certificate_template: Option<CertificateTemplateRef>,
+    /// PDF download.
+    #[serde(default)]
+    pub certificate_pdf_url: Option<String>,
+    /// PNG preview.
+    #[serde(default)]
+    pub certificate_png_url: Option<String>,
+    /// Expires at; expired when not after now.
+    #[serde(default, with = "date")]
+    pub expiration_date: Option<OffsetDateTime>,
+    /// Course id.
+    #[serde(default)]
+    pub objective_id: Option<Uuid>,
+    /// Learner id.
+    #[serde(default)]
+    pub user_id: Option<Uuid>,
+    /// The result it certifies.
+    #[serde(default)]
+    pub objective_record: Option<CertifiedResult>,
+    /// Issued at.
+    #[serde(default, with = "date")]
+    pub created: Option<OffsetDateTime>,
+}

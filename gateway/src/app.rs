@@ -4,7 +4,7 @@ use std::{ops::Deref, sync::Arc, time::Duration};
 
 use axum::{
     Router,
-    routing::{get, post},
+    routing::{any, get, post},
 };
 
 use crate::{
@@ -14,7 +14,7 @@ use crate::{
     config::Config,
     events::{self, EventQueue},
     metrics::{self, CountingStore, Metrics},
-    middleware, openapi, ops,
+    middleware, openapi, ops, passthrough,
     tenant::Tenants,
 };
 
@@ -119,6 +119,15 @@ pub fn build_app(state: AppState) -> Router {
         )
         .route("/api/bff/workflows/{workflowId}/finish", post(bff::workflows::finish_workflow).layer(command_body))
         .route("/api/bff/profile/timezone", post(bff::timezone::save_timezone).layer(command_body))
+        // learner views: profile, calendar, dashboard, email answer, certificate preview
+        .route("/api/bff/profile", get(bff::profile::get_profile))
+        .route("/api/bff/calendar", get(bff::calendar::get_calendar))
+        .route("/api/bff/dashboard", get(bff::dashboard::get_dashboard))
+        .route("/api/bff/certificates/{certificateNumber}", get(bff::certificate_preview::get_certificate_preview))
+        .route("/api/bff/email-answer", get(bff::email_answer::get_email_answer))
+        .route("/api/bff/attachment-size", get(passthrough::get_attachment_size))
+        // the allowlisted pass-through of the calls the client makes directly
+        .route("/api/lms/{*path}", any(passthrough::forward))
         // the client
         .route("/", get(bff::client::redirect_to_client))
         .nest_service("/learn", bff::client::service(&state.config.client_dir))

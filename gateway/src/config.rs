@@ -42,6 +42,10 @@ pub struct Config {
     pub telemetry: TelemetrySettings,
     /// Limits of the catalog views and the public (no-session) routes.
     pub catalog: CatalogSettings,
+    /// Learner views: calendar range and dashboard windows.
+    pub views: ViewSettings,
+    /// The `/api/lms` pass-through.
+    pub passthrough: PassthroughSettings,
     /// Tenants by id.
     pub tenants: BTreeMap<String, TenantConfig>,
     /// How the `/api/bff` commands wait for the upstream.
@@ -253,6 +257,30 @@ pub struct CatalogSettings {
     pub public_max_in_flight: usize,
 }
 
+/// Limits and windows of the learner views (`[views]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ViewSettings {
+    /// Longest calendar range, in days (`from` to `to`, both included).
+    pub calendar_max_range_days: u32,
+    /// Dashboard: days ahead a due date counts as 'due soon'.
+    pub dashboard_due_soon_days: u32,
+    /// Dashboard: most courses in 'recently finished'.
+    pub dashboard_recently_finished_count: u32,
+}
+
+/// The `/api/lms` pass-through (`[passthrough]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PassthroughSettings {
+    /// Largest request body forwarded, in bytes; larger bodies get 413.
+    pub max_body_bytes: usize,
+    /// Hosts (`host` or `host:port`) besides this origin whose attachments' sizes may be read
+    /// with `HEAD` (cloud storage).
+    #[serde(default)]
+    pub storage_hosts: Vec<String>,
+}
+
 /// One tenant, validated.
 #[derive(Debug, Clone)]
 pub struct TenantConfig {
@@ -408,6 +436,8 @@ pub struct RawConfig {
     telemetry: Option<TelemetrySettings>,
     catalog: Option<CatalogSettings>,
     commands: Option<CommandSettings>,
+    views: Option<ViewSettings>,
+    passthrough: Option<PassthroughSettings>,
     #[serde(default)]
     tenants: BTreeMap<String, RawTenant>,
 }
@@ -599,6 +629,30 @@ impl Config {
                 }
             }
         }
+        let views = require(raw.views, "views", &mut errors);
+        if let Some(v) = &views {
+            positive(u64::from(v.calendar_max_range_days), "views.calendar_max_range_days", &mut errors);
+            positive(u64::from(v.dashboard_due_soon_days), "views.dashboard_due_soon_days", &mut errors);
+            positive(
+                u64::from(v.dashboard_recently_finished_count),
+                "views.dashboard_recently_finished_count",
+                &mut errors,
+            );
+        }
+        let passthrough = require(raw.passthrough, "passthrough", &mut errors);
+        if let Some(p) = &passthrough {
+            positive(p.max_body_bytes as u64, "passthrough.max_body_bytes", &mut errors);
+            for host in &p.storage_hosts {
+                let valid = !host.is_empty()
+                    && Url::parse(&format!("https://{host}/")).is_ok_and(|u| u.host_str().is_some() && u.path() == "/")
+                    && !host.contains(['/', '@', '?', '#']);
+                if !valid {
+                    errors.push(format!(
+                        "passthrough.storage_hosts: `{host}` is not a host name (with an optional port)"
+                    ));
+                }
+            }
+        }
         if raw.tenants.is_empty() {
             errors.push("tenants: at least one tenant is required".into());
         }
@@ -618,6 +672,8 @@ impl Config {
         let Some(telemetry) = telemetry else { return Err(ConfigError(errors)) };
         let Some(catalog) = catalog else { return Err(ConfigError(errors)) };
         let Some(commands) = commands else { return Err(ConfigError(errors)) };
+        let Some(views) = views else { return Err(ConfigError(errors)) };
+        let Some(passthrough) = passthrough else { return Err(ConfigError(errors)) };
         if !errors.is_empty() {
             return Err(ConfigError(errors));
         }
@@ -635,6 +691,11 @@ impl Config {
             telemetry,
             catalog,
             commands,
+            views,
+            passthrough: PassthroughSettings {
+                storage_hosts: passthrough.storage_hosts.iter().map(|h| h.to_ascii_lowercase()).collect(),
+                ..passthrough
+            },
             tenants,
         })
     }
@@ -862,6 +923,36 @@ mod tests {
         for key in
             ["listen", "tenants.x.hosts", "tenants.x.api_url", "tenants.x.oidc.issuer", "tenants.x.oidc.client_id"]
         {
+            assert!(all.contains(key), "{key} not named in:\n{all}");
+        }
+    }
+
+    #[test]
+    fn view_and_passthrough_limits_are_checked() {
+        let tenant = r#"
+            [tenants.x]
+            hosts = ["x.example"]
+            api_url = "https://lms.example/"
+            [tenants.x.oidc]
+            issuer = "https://idp.example"
+            client_id = "c"
+        "#;
+        let config = load(tenant).expect("the defaults are valid");
+        assert_eq!(config.views.calendar_max_range_days, 62);
+        assert_eq!(config.passthrough.storage_hosts, Vec::<String>::new());
+        let good = format!("{tenant}\n[passthrough]\nstorage_hosts = [\"Files.Example.net\", \"127.0.0.1:9000\"]\n");
+        let config = load(&good).expect("storage hosts");
+        assert_eq!(config.passthrough.storage_hosts, ["files.example.net", "127.0.0.1:9000"]);
+        let bad = format!(
+            "{tenant}\n[views]\ncalendar_max_range_days = 0\n[passthrough]\nmax_body_bytes = 0\nstorage_hosts = [\"https://x/\", \"\"]\n"
+        );
+        let all = load(&bad).expect_err("bad limits").0.join("\n");
+        for key in [
+            "views.calendar_max_range_days",
+            "passthrough.max_body_bytes",
+            "`https://x/`",
+            "passthrough.storage_hosts: ``",
+        ] {
             assert!(all.contains(key), "{key} not named in:\n{all}");
         }
     }

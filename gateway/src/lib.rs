@@ -14,6 +14,7 @@ pub mod metrics;
 pub mod middleware;
 pub mod openapi;
 pub mod ops;
+pub mod passthrough;
 pub mod telemetry;
 pub mod tenant;
 pub mod upstream;

@@ -1,11 +1,17 @@
 //! `GET /api/bff/my-courses`: the My courses page in one call.
 //!
-//! Reads the enrolled query, collections and terms concurrently, then the grading scales of
-//! the page's courses (through the cache), and applies the rules of `domain`.
+//! Reads collections and terms concurrently, sanitises the URL filter against them
+//! (`collection`, `term`, `courseProgress`, `coursePriority`, comma-separated; unknown values
+//! dropped and flagged in `filtersUnavailable`, unknown params ignored), runs the enrolled query
+//! with the filter applied upstream (so paging and totals are right), then reads the grading
+//! scales of the page's courses (through the cache) and applies the rules of `domain`.
 
 use std::collections::HashMap;
 
-use axum::{Json, extract::State};
+use axum::{
+    Json,
+    extract::{RawQuery, State},
+};
 use contracts::{
     bff::{CourseCard, MyCoursesView, Problem, TermOption, Unauthorized},
     upstream::{GradingScale, ObjectiveWorkflowAggregate},
@@ -17,7 +23,7 @@ use uuid::Uuid;
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
-    domain::{course, lists, score},
+    domain::{course, filters, lists, score},
     error::{AppError, AppResult},
     extract::Query,
     upstream::aggregates::LoadOptions,
@@ -30,7 +36,10 @@ const DEFAULT_TAKE: u32 = 100;
 /// Longest keyword accepted.
 const MAX_KEYWORD_CHARS: usize = 200;
 
-/// Query of My courses.
+/// Longest raw query accepted, in bytes (the filter lists ids, so it stays short in practice).
+const MAX_QUERY_BYTES: usize = 8192;
+
+/// Query of My courses; the filter params are read from the raw query (see the module doc).
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct MyCoursesQuery {
@@ -45,16 +54,27 @@ pub struct MyCoursesQuery {
 }
 
 /// The My courses view.
-#[utoipa::path(get, path = "/api/bff/my-courses", tag = "views", params(MyCoursesQuery), responses(
-    (status = 200, description = "The enrolled courses of the page, with collections and terms", body = MyCoursesView),
-    (status = 400, description = "Bad paging or keyword", body = Problem),
+#[utoipa::path(get, path = "/api/bff/my-courses", tag = "views", params(
+    MyCoursesQuery,
+    ("collection" = Option<String>, Query, description = "Collection ids, comma-separated; unknown ones are dropped and flagged"),
+    ("term" = Option<String>, Query, description = "Term ids, comma-separated; unknown ones are dropped and flagged"),
+    ("courseProgress" = Option<String>, Query, description = "notStarted, inProgress, completed (comma-separated)"),
+    ("coursePriority" = Option<String>, Query, description = "mandatory, optional (comma-separated)"),
+), responses(
+    (status = 200, description = "The enrolled courses of the page, with collections, terms and the filter applied", body = MyCoursesView),
+    (status = 400, description = "Bad paging, keyword or an overlong query", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
 ))]
 pub async fn get_my_courses(
     State(state): State<AppState>,
     auth: AuthSession,
     Query(query): Query<MyCoursesQuery>,
+    RawQuery(raw_query): RawQuery,
 ) -> AppResult<Json<MyCoursesView>> {
+    let raw_query = raw_query.unwrap_or_default();
+    if raw_query.len() > MAX_QUERY_BYTES {
+        return Err(AppError::BadRequest(format!("the query is longer than {MAX_QUERY_BYTES} bytes")));
+    }
     if query.keyword.chars().count() > MAX_KEYWORD_CHARS {
         return Err(AppError::BadRequest(format!("keyword is longer than {MAX_KEYWORD_CHARS} characters")));
     }
@@ -65,28 +85,41 @@ pub async fn get_my_courses(
     let keyword = lists::normalise_keyword(&query.keyword);
     let upstream = &auth.tenant.tenant.upstream;
     let tenant = &auth.session.tenant;
-    let options = LoadOptions {
-        filter: Some(lists::enrolled_filter(&keyword)),
-        sort: Some(lists::default_sort()),
-        skip: query.skip,
-        take,
-        require_total_count: true,
-    };
-    let (page, showcases, terms) = tokio::try_join!(
-        async { upstream.query_aggregates(&auth.ctx, &options).await.map_err(AppError::from) },
-        async { upstream.enrolled_showcases(&auth.ctx).await.map_err(AppError::from) },
-        async {
+    let (showcases, terms) =
+        tokio::try_join!(async { upstream.enrolled_showcases(&auth.ctx).await.map_err(AppError::from) }, async {
             state
                 .caches
                 .terms(tenant, auth.session.user.id, upstream, &auth.ctx)
                 .await
                 // moka shares one error among every waiter
                 .map_err(|e| AppError::from((*e).clone()))
-        },
-    )?;
-    // The upstream filter carries the list rule; applying it again guards against an upstream
-    // that ignores part of a filter.
-    let items: Vec<ObjectiveWorkflowAggregate> = page.data.into_iter().filter(lists::is_enrolled_listed).collect();
+        },)?;
+    let params: Vec<(String, String)> = url::form_urlencoded::parse(raw_query.as_bytes()).into_owned().collect();
+    // 'uncategorized' is always a known collection: it names the courses without one.
+    let known_collections: Vec<String> =
+        showcases.iter().map(|s| s.id.to_string()).chain([Uuid::nil().to_string()]).collect();
+    let known_terms: Vec<String> = terms.iter().map(|t| t.id.to_string()).collect();
+    let sanitised = filters::sanitise_filter(&params, &known_collections, &known_terms);
+    let mut filter = lists::enrolled_filter(&keyword);
+    if let (Some(selected), Some(parts)) = (filters::filter_expression(&sanitised.filter), filter.as_array_mut()) {
+        parts.push(serde_json::json!("and"));
+        parts.push(selected);
+    }
+    let options = LoadOptions {
+        filter: Some(filter),
+        sort: Some(lists::default_sort()),
+        skip: query.skip,
+        take,
+        require_total_count: true,
+    };
+    let page = upstream.query_aggregates(&auth.ctx, &options).await?;
+    // The upstream filter carries the list rule and the URL filter; applying them again guards
+    // against an upstream that ignores part of a filter.
+    let items: Vec<ObjectiveWorkflowAggregate> = page
+        .data
+        .into_iter()
+        .filter(|a| lists::is_enrolled_listed(a) && filters::matches_filter(a, &sanitised.filter))
+        .collect();
     let mut scale_ids: Vec<Uuid> = items.iter().filter_map(|a| a.objective.grading_scale_id).collect();
     scale_ids.sort();
     scale_ids.dedup();
@@ -113,6 +146,8 @@ pub async fn get_my_courses(
         collections,
         terms: terms.iter().map(|t| TermOption { id: t.id.to_string(), name: t.name.clone() }).collect(),
         catalog_enabled: auth.tenant.tenant.config.ui.catalog_enabled,
+        filter: sanitised.filter,
+        filters_unavailable: sanitised.filters_unavailable,
     }))
 }
 

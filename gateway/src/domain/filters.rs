@@ -80,6 +80,41 @@ pub fn priority_expression(values: &[CoursePriority]) -> Option<Value> {
     }
 }
 
+/// The collection filter as an upstream expression (one alternative per collection); the
+/// all-zero id of 'uncategorized' matches courses without any collection. `None` when empty.
+pub fn collection_expression(collections: &[String]) -> Option<Value> {
+    let uncategorized = uuid::Uuid::nil().to_string();
+    let alternatives = collections
+        .iter()
+        .map(|c| {
+            if c == &uncategorized {
+                // A path through an empty array reaches nothing, which compares as null.
+                json!(["objective.showcases.id", "=", null])
+            } else {
+                json!(["objective.showcases.id", "=", c])
+            }
+        })
+        .collect();
+    join("or", alternatives)
+}
+
+/// The term filter as an upstream expression (one alternative per term); `None` when empty.
+pub fn term_expression(terms: &[String]) -> Option<Value> {
+    join("or", terms.iter().map(|t| json!(["termId", "=", t])).collect())
+}
+
+/// The whole URL filter as one upstream expression: the four params joined by `and`, each an
+/// `or` of its values; `None` when nothing is selected.
+pub fn filter_expression(filter: &CourseFilter) -> Option<Value> {
+    let parts = [
+        collection_expression(&filter.collections),
+        term_expression(&filter.terms),
+        progress_expression(&filter.progress),
+        priority_expression(&filter.priority),
+    ];
+    join("and", parts.into_iter().flatten().collect())
+}
+
 fn join(op: &str, mut parts: Vec<Value>) -> Option<Value> {
     match parts.len() {
         0 => None,
@@ -250,6 +285,36 @@ mod tests {
         for (clause, f, a, b) in cases {
             assert_eq!((matches_filter(&in_security, &f), matches_filter(&bare, &f)), (a, b), "{clause}");
         }
+    }
+
+    /// Spec section 5 'URL filter params ...' as sent upstream: each param an `or` of its values,
+    /// the params joined by `and`.
+    #[test]
+    fn url_filter_params_become_one_upstream_expression() {
+        let nil = uuid::Uuid::nil().to_string();
+        assert_eq!(filter_expression(&CourseFilter::default()), None);
+        assert_eq!(collection_expression(&["c1".into()]), Some(json!(["objective.showcases.id", "=", "c1"])));
+        assert_eq!(
+            collection_expression(std::slice::from_ref(&nil)),
+            Some(json!(["objective.showcases.id", "=", null]))
+        );
+        assert_eq!(
+            term_expression(&["t1".into(), "t2".into()]),
+            Some(json!([["termId", "=", "t1"], "or", ["termId", "=", "t2"]]))
+        );
+        let all = CourseFilter {
+            collections: vec!["c1".into()],
+            terms: vec!["t1".into()],
+            progress: vec![CourseProgress::InProgress],
+            priority: vec![CoursePriority::Mandatory],
+        };
+        let expression = filter_expression(&all).expect("four parts");
+        let parts = expression.as_array().expect("a group");
+        assert_eq!(parts.len(), 7, "{expression}");
+        assert_eq!((parts[1].clone(), parts[3].clone(), parts[5].clone()), (json!("and"), json!("and"), json!("and")));
+        assert_eq!(parts[6], json!(["isMandatory", "=", true]));
+        let only_terms = CourseFilter { terms: vec!["t1".into()], ..CourseFilter::default() };
+        assert_eq!(filter_expression(&only_terms), Some(json!(["termId", "=", "t1"])));
     }
 
     fn params(pairs: &[(&str, &str)]) -> Vec<(String, String)> {

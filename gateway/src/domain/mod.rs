@@ -1,11 +1,14 @@
 //! Business rules of spec sections 4 and 5, as pure functions. No I/O here; time is passed in.
 //! Each rule has a table test named after its spec clause.
 
+pub mod calendar;
 pub mod catalog;
 pub mod certificate;
 pub mod commands;
 pub mod course;
+pub mod dashboard;
 pub mod details;
+pub mod email_answer;
 pub mod filters;
 pub mod lists;
 pub mod permissions;

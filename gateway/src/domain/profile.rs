@@ -1,6 +1,6 @@
 //! The user as the portal names them (spec section 2, 'Profile page').
 
-use contracts::upstream::UserProfile;
+use contracts::upstream::{Unit, UserProfile};
 
 /// Spec section 2: the header shows the full name from first, middle and last name; with no
 /// name parts at all, the e-mail address stands in.
@@ -18,9 +18,52 @@ pub fn timezone_needs_saving(current: Option<&str>, selected: &str) -> bool {
     current != Some(selected)
 }
 
+/// Spec section 3 'Unit membership: a unit with membership carrying is_primary': the unit whose
+/// membership is primary. A user has one; should the upstream mark several, the first listed wins
+/// so the answer is stable.
+pub fn primary_unit(units: &[Unit]) -> Option<&Unit> {
+    units.iter().find(|u| u.membership.as_ref().is_some_and(|m| m.is_primary))
+}
+
+/// The time zone dates are shown in: the user's preferred zone, else UTC.
+pub fn display_timezone(preferred: Option<&str>) -> &str {
+    preferred.map(str::trim).filter(|tz| !tz.is_empty()).unwrap_or("UTC")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn unit(name: &str, primary: Option<bool>) -> Unit {
+        Unit {
+            id: uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, name.as_bytes()),
+            name: name.into(),
+            code: None,
+            membership: primary.map(|is_primary| contracts::upstream::UnitMembership { is_primary }),
+        }
+    }
+
+    /// Spec section 3 'Unit membership ... is_primary' (profile: primary unit).
+    #[test]
+    fn unit_membership_primary_unit_is_the_one_marked_primary() {
+        let cases = [
+            ("none", vec![], None),
+            ("only secondary", vec![unit("Lab", Some(false)), unit("Ops", None)], None),
+            ("primary listed second", vec![unit("Lab", Some(false)), unit("Eng", Some(true))], Some("Eng")),
+            ("two marked: first wins", vec![unit("Eng", Some(true)), unit("Ops", Some(true))], Some("Eng")),
+        ];
+        for (clause, units, expected) in cases {
+            assert_eq!(primary_unit(&units).map(|u| u.name.as_str()), expected, "{clause}");
+        }
+    }
+
+    #[test]
+    fn display_time_zone_falls_back_to_utc() {
+        let cases = [(None, "UTC"), (Some(""), "UTC"), (Some(" "), "UTC"), (Some("Europe/London"), "Europe/London")];
+        for (preferred, expected) in cases {
+            assert_eq!(display_timezone(preferred), expected, "{preferred:?}");
+        }
+    }
 
     /// Spec section 2 'Header shows full name from first, middle and last name'.
     #[test]

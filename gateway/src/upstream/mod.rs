@@ -14,7 +14,10 @@ pub mod aggregates;
 pub mod catalog;
 pub mod commands;
 pub mod courses;
+pub mod learner;
 pub mod open_catalog;
+pub mod passthrough;
+pub mod profile;
 pub mod users;
 
 use std::{sync::Arc, time::Duration};

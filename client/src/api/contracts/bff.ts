@@ -329,7 +329,15 @@ terms: Array<TermOption>,
 /**
  * Whether the catalog is enabled, for the empty state.
  */
-catalogEnabled: boolean, };
+catalogEnabled: boolean, 
+/**
+ * The URL filter applied, with unknown params and values dropped (spec section 5).
+ */
+filter: CourseFilter, 
+/**
+ * Some filter value was dropped: the client shows the 'filters unavailable' toast.
+ */
+filtersUnavailable: boolean, };
 
 /**
  * A button of the course details page (spec section 4, 'Buttons on details').
@@ -1175,3 +1183,285 @@ timezone: string,
  * False when it equalled the current one and nothing was saved (spec section 5).
  */
 changed: boolean, };
+
+/**
+ * A unit the learner belongs to.
+ */
+export type ProfileUnit = { 
+/**
+ * Unit id.
+ */
+id: string, 
+/**
+ * Unit name.
+ */
+name: string, 
+/**
+ * Unit code, when it has one.
+ */
+code?: string, };
+
+/**
+ * `GET /api/bff/profile`: the personal info and preferred time zone tabs.
+ */
+export type ProfileView = { 
+/**
+ * The user: id, e-mail, full name (header) and preferred time zone.
+ */
+user: SessionUser, 
+/**
+ * The primary unit, when the user has one.
+ */
+primaryUnit?: ProfileUnit, 
+/**
+ * Privacy-policy link of the tenant, when configured.
+ */
+privacyPolicyUrl?: string, 
+/**
+ * The time zone dates are shown in: the preferred one, else `UTC`.
+ */
+timezone: string, 
+/**
+ * Whether the user has chosen a time zone (false: `timezone` is the fallback).
+ */
+timezoneChosen: boolean, };
+
+/**
+ * `GET /api/bff/certificates/{certificateNumber}`: one of the learner's own certificates.
+ */
+export type CertificatePreview = { 
+/**
+ * The certificate ID shown (its public number).
+ */
+certificateNumber: string, 
+/**
+ * The student: full name of the signed-in learner.
+ */
+studentName: string, 
+/**
+ * Course (objective) id.
+ */
+objectiveId: string, 
+/**
+ * Course name, when the course can still be read.
+ */
+courseName?: string, 
+/**
+ * Course code, when it has one.
+ */
+courseCode?: string, 
+/**
+ * Course description, when it has one.
+ */
+description?: string, 
+/**
+ * Name of the certificate template.
+ */
+templateName?: string, 
+/**
+ * Score of the certified result.
+ */
+score?: ScoreDisplay, 
+/**
+ * Grade of the certified result.
+ */
+grade?: string, 
+/**
+ * When the certificate was issued (RFC 3339, UTC).
+ */
+issuedAt?: string, 
+/**
+ * When it expires (RFC 3339, UTC); absent: never.
+ */
+expiresAt?: string, 
+/**
+ * Expired: the expiry date is not after now (spec section 5).
+ */
+expired: boolean, 
+/**
+ * PDF download.
+ */
+pdfUrl?: string, 
+/**
+ * PNG image of the certificate.
+ */
+pngUrl?: string, 
+/**
+ * Path of the public, shareable certificate page on this origin.
+ */
+sharePath: string, 
+/**
+ * When this answer changes by the clock alone (the expiry), RFC 3339 UTC.
+ */
+refreshAt?: string, };
+
+/**
+ * What a calendar entry marks.
+ */
+export type CalendarEntryKind = "due" | "availableFrom" | "availableUntil" | "event";
+
+/**
+ * One dated entry of the calendar.
+ */
+export type CalendarEntry = { 
+/**
+ * What the date marks.
+ */
+kind: CalendarEntryKind, 
+/**
+ * The instant, RFC 3339 with the offset of the calendar's time zone.
+ */
+at: string, 
+/**
+ * The day in the calendar's time zone, `YYYY-MM-DD`.
+ */
+date: string, 
+/**
+ * Course (objective) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+courseName: string, 
+/**
+ * The event activity's name, for `event` entries.
+ */
+activityName?: string, 
+/**
+ * Where the entry leads, relative to the client's base path.
+ */
+link: string, };
+
+/**
+ * `GET /api/bff/calendar?from=&to=`: the entries of a range of days, oldest first.
+ */
+export type CalendarView = { 
+/**
+ * First day of the range, `YYYY-MM-DD`, in `timezone`.
+ */
+from: string, 
+/**
+ * Last day of the range (inclusive), `YYYY-MM-DD`, in `timezone`.
+ */
+to: string, 
+/**
+ * IANA time zone the days and offsets are in (the user's preferred one, else UTC).
+ */
+timezone: string, 
+/**
+ * The entries, by instant then kind.
+ */
+entries: Array<CalendarEntry>, };
+
+/**
+ * A course as the dashboard lists it.
+ */
+export type DashboardCourse = { 
+/**
+ * Course (objective) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * Course code, when it has one.
+ */
+code?: string, 
+/**
+ * Cover image URL.
+ */
+imageUrl?: string, 
+/**
+ * Status from the last workflow and record.
+ */
+status: CourseStatus, 
+/**
+ * Progress as a whole percentage, 0..=100.
+ */
+progressPercent: number, 
+/**
+ * Mandatory for the learner.
+ */
+isMandatory: boolean, 
+/**
+ * Due date (RFC 3339, UTC), when it has one.
+ */
+dueDate?: string, 
+/**
+ * When the last attempt finished (RFC 3339, UTC), for finished courses.
+ */
+finishedAt?: string, 
+/**
+ * Whether the course was passed, for finished courses, when known.
+ */
+passed?: boolean, 
+/**
+ * Where the course leads, relative to the client's base path.
+ */
+link: string, };
+
+/**
+ * `GET /api/bff/dashboard`: in progress, due soon, recently finished.
+ */
+export type DashboardView = { 
+/**
+ * Courses in progress (progress filter 'inProgress'), by name.
+ */
+inProgress: Array<DashboardCourse>, 
+/**
+ * Courses not completed whose due date is ahead and within the due-soon window, soonest first.
+ */
+dueSoon: Array<DashboardCourse>, 
+/**
+ * Completed courses, most recently finished first (at most the configured count).
+ */
+recentlyFinished: Array<DashboardCourse>, 
+/**
+ * Days ahead that count as 'due soon'.
+ */
+dueSoonDays: number, 
+/**
+ * When this answer changes by the clock alone (a due date passes or enters the window), RFC 3339 UTC.
+ */
+refreshAt?: string, };
+
+/**
+ * `GET /api/bff/email-answer`: the module an e-mailed answer belongs to; 404 ('Module not
+ * found') when the learner has no such module.
+ */
+export type EmailAnswerView = { 
+/**
+ * Course (objective) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+courseName: string, 
+/**
+ * The module's (activity's) name.
+ */
+moduleName: string, 
+/**
+ * The module's path id.
+ */
+activityPathId?: string, 
+/**
+ * The answer id from the e-mail, echoed.
+ */
+answerId?: string, 
+/**
+ * The answer text from the e-mail, echoed.
+ */
+answerText?: string, 
+/**
+ * Correct or incorrect: the module's best record passed; absent while it has none.
+ */
+correct?: boolean, 
+/**
+ * The 'Review module' button's target, relative to the client's base path.
+ */
+reviewLink: string, };

@@ -509,6 +509,6 @@ impl Seeder<'_> {
 }
 
 /// A certificate number: the tenant in capitals and six digits derived from `key`.
-pub(crate) fn certificate_number(tenant: &str, key: &str) -> String {
+pub fn certificate_number(tenant: &str, key: &str) -> String {
     format!("{}-{:06}", tenant.to_uppercase(), id("certificate-number", key).as_u128() % 1_000_000)
 }

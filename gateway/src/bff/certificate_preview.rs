@@ -1,0 +1,82 @@
+//! `GET /api/bff/certificates/{certificateNumber}`: the issued-certificate preview of the
+//! signed-in learner (spec section 2, 'Certificate preview').
+//!
+//! The certificate records query answers every certificate of the tenant; one that belongs to
+//! another user is answered exactly like one that does not exist (404), so numbers cannot be
+//! probed. The course's name, code and description come from the learner's access to it; when
+//! that is gone the preview still shows, without them. Expiry follows spec section 5
+//! (`domain::certificate`), and `refreshAt` is the expiry while it is ahead.
+
+use axum::{
+    Json,
+    extract::{Path, State},
+};
+use contracts::bff::CertificatePreview;
+use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+
+use crate::{
+    app::AppState,
+    auth::extract::AuthSession,
+    domain::{certificate::certificate_expired, profile::full_name, refresh::next_boundary, score},
+    error::{AppError, AppResult},
+    upstream::UpstreamError,
+};
+
+/// Longest certificate number accepted.
+const MAX_NUMBER_CHARS: usize = 64;
+
+/// The certificate preview.
+pub async fn get_certificate_preview(
+    State(_state): State<AppState>,
+    auth: AuthSession,
+    Path(number): Path<String>,
+) -> AppResult<Json<CertificatePreview>> {
+    let valid = !number.is_empty()
+        && number.chars().count() <= MAX_NUMBER_CHARS
+        && number.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !valid {
+        return Err(AppError::BadRequest(format!(
+            "a certificate number has 1 to {MAX_NUMBER_CHARS} letters, digits, '-' or '_'"
+        )));
+    }
+    let upstream = &auth.tenant.tenant.upstream;
+    let user = &auth.session.user;
+    let record = upstream
+        .certificate_by_number(&auth.ctx, &number)
+        .await?
+        .filter(|c| c.user_id == Some(user.id))
+        .ok_or(AppError::NotFound)?;
+    let objective_id = record.objective_id.ok_or(AppError::NotFound)?;
+    let access = match upstream.read_objective_access(&auth.ctx, objective_id).await {
+        Ok(access) => Some(access),
+        Err(UpstreamError::NotFound(_) | UpstreamError::Forbidden(_)) => None,
+        Err(e) => return Err(e.into()),
+    };
+    let course = access.map(|a| a.objective);
+    let result = record.objective_record.as_ref();
+    let now = OffsetDateTime::now_utc();
+    Ok(Json(CertificatePreview {
+        certificate_number: record.certificate_number.clone(),
+        student_name: full_name(user),
+        objective_id: objective_id.to_string(),
+        course_name: course.as_ref().map(|c| c.name.clone()),
+        course_code: course.as_ref().and_then(|c| c.code.clone()).filter(|c| !c.is_empty()),
+        description: course.as_ref().and_then(|c| c.description.clone()).filter(|d| !d.is_empty()),
+        template_name: record.certificate_template.as_ref().and_then(|t| t.name.clone()),
+        score: result.and_then(|r| score::score_display(r.score, r.max_score, r.normalized_score)),
+        grade: result.and_then(|r| r.grade.clone()),
+        issued_at: rfc3339(record.created)?,
+        expires_at: rfc3339(record.expiration_date)?,
+        expired: certificate_expired(record.expiration_date, now),
+        pdf_url: record.certificate_pdf_url.clone(),
+        png_url: record.certificate_png_url.clone(),
+        share_path: format!("/learn/certificate/{}", record.certificate_number),
+        refresh_at: rfc3339(next_boundary([record.expiration_date], now))?,
+    }))
+}
+
+/// An optional instant as RFC 3339 (UTC).
+pub(crate) fn rfc3339(at: Option<OffsetDateTime>) -> AppResult<Option<String>> {
+    at.map(|t| t.format(&Rfc3339).map_err(|e| AppError::Internal(anyhow::anyhow!("formatting a date: {e}"))))
+        .transpose()
+}

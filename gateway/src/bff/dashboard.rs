@@ -1,0 +1,90 @@
+//! `GET /api/bff/dashboard`: the learner dashboard in one call: courses in progress, due soon
+//! and recently finished.
+//!
+//! 'In progress' is the progress filter's value of spec section 4; 'due soon' and 'recently
+//! finished' follow `domain::dashboard` with the windows of `[views]` in config. The answer
+//! 'Finished at' is when the course's latest objective record was made. The answer
+//! changes by the clock alone when a due date enters the window or passes: `refreshAt`.
+
+use std::collections::HashMap;
+
+use axum::{Json, extract::State};
+use contracts::bff::{CourseProgress, DashboardCourse, DashboardView};
+use time::{Duration, OffsetDateTime};
+use uuid::Uuid;
+
+use super::{
+    certificate_preview::rfc3339,
+    learner_courses::{LearnerCourse, MAX_COURSES, enrolled_courses},
+};
+use crate::{
+    app::AppState,
+    auth::extract::AuthSession,
+    domain::{course, dashboard, filters, score},
+    error::{AppError, AppResult},
+};
+
+/// The dashboard view.
+pub async fn get_dashboard(State(state): State<AppState>, auth: AuthSession) -> AppResult<Json<DashboardView>> {
+    let settings = &state.config.views;
+    let upstream = &auth.tenant.tenant.upstream;
+    let (courses, records) = tokio::try_join!(enrolled_courses(&auth), async {
+        upstream.query_record_times(&auth.ctx, MAX_COURSES).await.map_err(AppError::from)
+    })?;
+    // Newest first: the first record seen for an aggregate is when its last attempt finished.
+    let mut finished_at: HashMap<Uuid, OffsetDateTime> = HashMap::new();
+    for r in records.data {
+        if let (Some(aggregate), Some(created)) = (r.objective_workflow_aggregate_id, r.created) {
+            finished_at.entry(aggregate).or_insert(created);
+        }
+    }
+    let now = OffsetDateTime::now_utc();
+    let window = Duration::days(i64::from(settings.dashboard_due_soon_days));
+    let mut in_progress = Vec::new();
+    let mut due_soon = Vec::new();
+    let mut finished = Vec::new();
+    let mut open_dues = Vec::new();
+    for c in &courses {
+        let progress = filters::course_progress(&c.aggregate);
+        let due = c.access.as_ref().and_then(|a| a.due_date);
+        if progress != Some(CourseProgress::Completed) {
+            open_dues.extend(due);
+        }
+        if progress == Some(CourseProgress::InProgress) {
+            in_progress.push(to_course(c, None)?);
+        }
+        if dashboard::is_due_soon(due, progress, now, window) {
+            due_soon.push((due, to_course(c, None)?));
+        }
+        if progress == Some(CourseProgress::Completed) {
+            let at = finished_at.get(&c.aggregate.id).copied();
+            finished.push((at, to_course(c, at)?));
+        }
+    }
+    due_soon.sort_by_key(|(due, _)| *due);
+    Ok(Json(DashboardView {
+        in_progress,
+        due_soon: due_soon.into_iter().map(|(_, c)| c).collect(),
+        recently_finished: dashboard::recently_finished(finished, settings.dashboard_recently_finished_count as usize),
+        due_soon_days: settings.dashboard_due_soon_days,
+        refresh_at: rfc3339(dashboard::due_soon_refresh_at(open_dues, now, window))?,
+    }))
+}
+
+fn to_course(c: &LearnerCourse, finished_at: Option<OffsetDateTime>) -> AppResult<DashboardCourse> {
+    let agg = &c.aggregate;
+    let completed = filters::course_progress(agg) == Some(CourseProgress::Completed);
+    Ok(DashboardCourse {
+        objective_id: agg.objective.id.to_string(),
+        name: agg.objective.name.clone(),
+        code: agg.objective.code.clone().filter(|c| !c.is_empty()),
+        image_url: agg.objective.image_url.clone(),
+        status: course::course_status(agg),
+        progress_percent: score::progress_percent(agg.last_objective_workflow.as_ref().and_then(|w| w.progress)),
+        is_mandatory: agg.is_mandatory,
+        due_date: rfc3339(c.access.as_ref().and_then(|a| a.due_date))?,
+        finished_at: if completed { rfc3339(finished_at)? } else { None },
+        passed: if completed { agg.last_objective_record.as_ref().and_then(|r| r.passed) } else { None },
+        link: course::card_link(agg),
+    })
+}

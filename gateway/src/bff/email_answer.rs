@@ -1,0 +1,75 @@
+//! `GET /api/bff/email-answer?activityId=&activityPathId=&answerId=&answerText=`: the
+//! email-answer page (spec section 2, route `/email-response-callback`).
+//!
+//! The page shows whether an answer given by e-mail was correct, with a 'Review module' button,
+//! or 'Module not found'. The module is looked up in the trees of the learner's started courses
+//! (the upstream has no call from an activity to its course); not found is a 404. The spec's
+//! page shows placeholder text for correct or incorrect; here `correct` is the module's best
+//! record's pass mark, and absent while the module has no record. `answerId` and `answerText`
+//! are echoed for the page, limited in length.
+
+use axum::{Json, extract::State};
+use contracts::bff::EmailAnswerView;
+use serde::Deserialize;
+use uuid::Uuid;
+
+use super::learner_courses::{enrolled_courses, last_attempt_trees};
+use crate::{
+    app::AppState,
+    auth::extract::AuthSession,
+    domain::email_answer::find_answered_activity,
+    error::{AppError, AppResult},
+    extract::Query,
+};
+
+/// Longest `answerText` accepted.
+const MAX_ANSWER_CHARS: usize = 2000;
+/// Longest `answerId` and `activityPathId` accepted.
+const MAX_ID_CHARS: usize = 200;
+
+/// Query of the email-answer page.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailAnswerQuery {
+    activity_id: String,
+    activity_path_id: Option<String>,
+    answer_id: Option<String>,
+    answer_text: Option<String>,
+}
+
+/// The email-answer view.
+pub async fn get_email_answer(
+    State(_state): State<AppState>,
+    auth: AuthSession,
+    Query(query): Query<EmailAnswerQuery>,
+) -> AppResult<Json<EmailAnswerView>> {
+    let activity_id =
+        Uuid::try_parse(&query.activity_id).map_err(|_| AppError::BadRequest("activityId must be a UUID".into()))?;
+    let too_long = |v: &Option<String>, max: usize| v.as_ref().is_some_and(|v| v.chars().count() > max);
+    if too_long(&query.activity_path_id, MAX_ID_CHARS) || too_long(&query.answer_id, MAX_ID_CHARS) {
+        return Err(AppError::BadRequest(format!(
+            "activityPathId and answerId have at most {MAX_ID_CHARS} characters"
+        )));
+    }
+    if too_long(&query.answer_text, MAX_ANSWER_CHARS) {
+        return Err(AppError::BadRequest(format!("answerText has at most {MAX_ANSWER_CHARS} characters")));
+    }
+    let path = query.activity_path_id.as_deref().filter(|p| !p.is_empty());
+    let courses = enrolled_courses(&auth).await?;
+    let trees = last_attempt_trees(&auth, &courses).await?;
+    let (course, activity) = trees
+        .iter()
+        .find_map(|(i, tree)| find_answered_activity(tree, activity_id, path).map(|a| (&courses[*i], a)))
+        .ok_or(AppError::NotFound)?;
+    let objective = &course.aggregate.objective;
+    Ok(Json(EmailAnswerView {
+        objective_id: objective.id.to_string(),
+        course_name: objective.name.clone(),
+        module_name: activity.name,
+        activity_path_id: activity.activity_path_id,
+        answer_id: query.answer_id,
+        answer_text: query.answer_text,
+        correct: activity.passed,
+        review_link: format!("/courses/{}/view/content?viewType=REVIEW", objective.id),
+    }))
+}

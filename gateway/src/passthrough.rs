@@ -1,0 +1,271 @@
+//! `/api/lms/**`: the pass-through of the upstream calls the client still makes directly
+//! (spec section 7): the LTI resource link and form, the proctoring session and its start
+//! token, participants, activity records, group activity workflows and the knowledge model.
+//!
+//! Only a method and path on [`ALLOWLIST`] goes upstream; anything else is a 404, decided on
+//! the raw request path before any decoding: percent-encoded bytes (an encoded slash or dot
+//! among them), dot segments, empty segments and characters outside `[A-Za-z0-9._-]` are
+//! refused. The query string goes along unchanged (the upstream validates its load options).
+//! The session's bearer token is added; of the browser's headers only
+//! [`FORWARDED_REQUEST_HEADERS`] go along, so its Cookie never reaches the upstream. Bodies
+//! larger than `passthrough.max_body_bytes` get 413. The upstream's status and body come back
+//! as they are, except 401 (the session's token was refused: the usual 401 of the gateway) and
+//! unreachable or failing upstreams (502/504 problems).
+//!
+//! `GET /api/bff/attachment-size?url=` reads an attachment's size with `HEAD`, only for links on
+//! this origin or on a configured storage host (spec section 5, `passthrough.storage_hosts`);
+//! other links get 400.
+
+use axum::{
+    Json,
+    body::Body,
+    extract::{Request, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use serde::{Deserialize, Serialize};
+use url::Url;
+
+use crate::{
+    app::AppState,
+    auth::extract::AuthSession,
+    error::{AppError, AppResult, problem},
+    extract::Query,
+    upstream::passthrough::FORWARDED_REQUEST_HEADERS,
+};
+
+/// Where the pass-through is mounted.
+pub const PREFIX: &str = "/api/lms/";
+
+/// One segment of an allowlisted path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Segment {
+    /// Exactly this text.
+    Literal(&'static str),
+    /// A UUID.
+    Id,
+    /// An activity path id (`1.3`): letters, digits, `.`, `-`, `_`.
+    PathId,
+    /// One or more UUIDs, each its own segment, to the end of the path.
+    Ids,
+}
+
+use Segment::{Id, Ids, Literal as L, PathId};
+
+/// The calls of spec section 7 the client makes directly: method and path shape.
+const ALLOWLIST: &[(&str, &[Segment])] = &[
+    ("POST", &[L("objective-workflows"), Id, L("resource-link")]),
+    ("GET", &[L("objective-workflows"), Id, L("resource-form"), Ids]),
+    (
+        "GET",
+        &[L("users"), L("me"), L("objective-workflows"), Id, L("activity-workflows"), Id, L("last-proctoring-session")],
+    ),
+    (
+        "GET",
+        &[
+            L("users"),
+            L("me"),
+            L("objective-workflows"),
+            Id,
+            L("activity-workflows"),
+            Id,
+            L("last-proctoring-session"),
+            L("start-token"),
+        ],
+    ),
+    (
+        "GET",
+        &[
+            L("users"),
+            L("me"),
+            L("objective-workflows"),
+            Id,
+            L("activity-paths"),
+            PathId,
+            L("participants"),
+            L("query"),
+        ],
+    ),
+    ("GET", &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("activity-records"), L("query")]),
+    ("GET", &[L("users"), L("me"), L("objective-workflows"), Id, L("activity-records"), L("query")]),
+    ("GET", &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("group-activity-workflows"), Id]),
+    ("GET", &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("knowledge-model")]),
+];
+
+/// Whether `method` and the raw `path` (after [`PREFIX`], undecoded) are an allowlisted call.
+pub fn allowed(method: &str, path: &str) -> bool {
+    let segments: Vec<&str> = path.split('/').collect();
+    let clean = segments.iter().all(|s| {
+        !s.is_empty()
+            && *s != "."
+            && *s != ".."
+            && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'))
+    });
+    clean && ALLOWLIST.iter().any(|(m, shape)| *m == method && matches_shape(shape, &segments))
+}
+
+fn matches_shape(shape: &[Segment], segments: &[&str]) -> bool {
+    let is_id = |s: &str| uuid::Uuid::try_parse(s).is_ok();
+    match (shape.split_first(), segments.split_first()) {
+        (None, None) => true,
+        (Some((Ids, _)), _) => !segments.is_empty() && segments.iter().all(|s| is_id(s)),
+        (Some((L(text), rest)), Some((s, more))) => s == text && matches_shape(rest, more),
+        (Some((Id, rest)), Some((s, more))) => is_id(s) && matches_shape(rest, more),
+        (Some((PathId, rest)), Some((s, more))) => s.chars().any(|c| c != '.') && matches_shape(rest, more),
+        _ => false,
+    }
+}
+
+/// `/api/lms/{*path}`: forwards an allowlisted call (see the module doc).
+pub async fn forward(State(state): State<AppState>, auth: AuthSession, request: Request) -> AppResult<Response> {
+    let (parts, body) = request.into_parts();
+    let raw_path = parts.uri.path();
+    let Some(path) = raw_path.strip_prefix(PREFIX) else { return Err(AppError::NotFound) };
+    if !allowed(parts.method.as_str(), path) {
+        return Err(AppError::NotFound);
+    }
+    let limit = state.config.passthrough.max_body_bytes;
+    let Ok(body) = axum::body::to_bytes(body, limit).await else {
+        return Ok(problem(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            Some(format!("The request body is larger than {limit} bytes.")),
+        ));
+    };
+    let mut headers = reqwest::header::HeaderMap::new();
+    for name in FORWARDED_REQUEST_HEADERS {
+        for value in parts.headers.get_all(name) {
+            if let Ok(value) = reqwest::header::HeaderValue::from_bytes(value.as_bytes()) {
+                headers.append(name, value);
+            }
+        }
+    }
+    let upstream = &auth.tenant.tenant.upstream;
+    let answer =
+        upstream.forward(&auth.ctx, parts.method.clone(), path, parts.uri.query(), &headers, body.to_vec()).await?;
+    if answer.status.is_server_error() {
+        return Err(AppError::BadGateway(format!("forwarded call answered {}", answer.status)));
+    }
+    let mut response = Response::new(Body::from(answer.body));
+    *response.status_mut() = answer.status;
+    let out: &mut HeaderMap = response.headers_mut();
+    for (name, value) in &answer.headers {
+        if let Ok(value) = HeaderValue::from_bytes(value.as_bytes()) {
+            out.append(name.clone(), value);
+        }
+    }
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+/// Query of `GET /api/bff/attachment-size`.
+#[derive(Debug, Deserialize)]
+pub struct AttachmentQuery {
+    url: String,
+}
+
+/// Answer of `GET /api/bff/attachment-size`.
+#[derive(Debug, Serialize)]
+pub struct AttachmentSize {
+    /// `Content-Length` of the attachment; `null` when the host did not say.
+    bytes: Option<u64>,
+}
+
+/// Spec section 5: 'Only same-origin links or cloud-storage-host links are allowed for PDF and
+/// attachment links'. `origin_host` is this request's `Host` (with its port, if any).
+pub fn attachment_link_allowed(url: &Url, origin_host: &str, storage_hosts: &[String]) -> bool {
+    let Some(host) = url.host_str() else { return false };
+    let authority = match url.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_string(),
+    }
+    .to_ascii_lowercase();
+    matches!(url.scheme(), "http" | "https")
+        && url.username().is_empty()
+        && url.password().is_none()
+        && (authority == origin_host.to_ascii_lowercase() || storage_hosts.contains(&authority))
+}
+
+/// `GET /api/bff/attachment-size?url=`: the size of an allowed attachment.
+pub async fn get_attachment_size(
+    State(state): State<AppState>,
+    auth: AuthSession,
+    headers: HeaderMap,
+    Query(query): Query<AttachmentQuery>,
+) -> AppResult<impl IntoResponse> {
+    let url = Url::parse(&query.url).map_err(|_| AppError::BadRequest("url must be an absolute URL".into()))?;
+    let origin_host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    if !attachment_link_allowed(&url, origin_host, &state.config.passthrough.storage_hosts) {
+        return Err(AppError::BadRequest("only links on this site or a configured storage host are read".into()));
+    }
+    let bytes = auth.tenant.tenant.upstream.attachment_size(url).await?;
+    Ok(Json(AttachmentSize { bytes }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const W: &str = "6b0e8a4e-1f0c-4a55-9d61-2f1b2c3d4e5f";
+    const A: &str = "0b1e8a4e-1f0c-4a55-9d61-2f1b2c3d4e5f";
+
+    /// Spec section 7, pass-through: allowlisted method and path shapes only.
+    #[test]
+    fn passthrough_allowlist_method_and_path() {
+        let cases = [
+            ("POST", format!("objective-workflows/{W}/resource-link"), true),
+            ("GET", format!("objective-workflows/{W}/resource-link"), false),
+            ("GET", format!("objective-workflows/{W}/resource-form/{A}"), true),
+            ("GET", format!("objective-workflows/{W}/resource-form/{A}/{W}"), true),
+            ("GET", format!("objective-workflows/{W}/resource-form"), false),
+            ("GET", format!("users/me/objective-workflows/{W}/activity-workflows/{A}/last-proctoring-session"), true),
+            (
+                "GET",
+                format!("users/me/objective-workflows/{W}/activity-workflows/{A}/last-proctoring-session/start-token"),
+                true,
+            ),
+            ("GET", format!("users/me/objective-workflows/{W}/activity-paths/1.3/participants/query"), true),
+            ("GET", format!("users/me/objective-workflows/{W}/activity-paths/../participants/query"), false),
+            ("GET", format!("users/me/objective-workflow-aggregates/{W}/activity-records/query"), true),
+            ("GET", format!("users/me/objective-workflows/{W}/activity-records/query"), true),
+            ("GET", format!("users/me/objective-workflow-aggregates/{W}/group-activity-workflows/{A}"), true),
+            ("GET", format!("users/me/objective-workflow-aggregates/{W}/knowledge-model"), true),
+            ("DELETE", format!("users/me/objective-workflow-aggregates/{W}/knowledge-model"), false),
+            ("GET", "users/me/objective-workflow-aggregates/not-an-id/knowledge-model".to_string(), false),
+            ("GET", format!("users/me/objective-workflow-aggregates/{W}/knowledge-model/"), false),
+            ("GET", format!("users/me//objective-workflow-aggregates/{W}/knowledge-model"), false),
+            ("GET", format!("users/me/objective-workflow-aggregates/{W}/../{W}/knowledge-model"), false),
+            ("GET", format!("users/me/./objective-workflow-aggregates/{W}/knowledge-model"), false),
+            ("GET", format!("users%2fme/objective-workflow-aggregates/{W}/knowledge-model"), false),
+            ("GET", format!("users/me/objective-workflow-aggregates/{W}%2e%2e/knowledge-model"), false),
+            ("GET", "users/me".to_string(), false),
+            ("GET", "users/me/terms".to_string(), false),
+            ("POST", "create-self-enrollments".to_string(), false),
+            ("GET", String::new(), false),
+        ];
+        for (method, path, expected) in cases {
+            assert_eq!(allowed(method, &path), expected, "{method} {path}");
+        }
+    }
+
+    /// Spec section 5 'Only same-origin links or cloud-storage-host links are allowed'.
+    #[test]
+    fn attachment_links_only_same_origin_or_storage_hosts() {
+        let storage = vec!["files.example.net".to_string(), "127.0.0.1:9000".to_string()];
+        let cases = [
+            ("https://acme.example/files/a.pdf", true),
+            ("https://ACME.example/files/a.pdf", true),
+            ("https://files.example.net/a.pdf", true),
+            ("http://127.0.0.1:9000/a.pdf", true),
+            ("http://127.0.0.1:9001/a.pdf", false),
+            ("https://evil.example/a.pdf", false),
+            ("https://user:pw@files.example.net/a.pdf", false),
+            ("ftp://files.example.net/a.pdf", false),
+            ("https://acme.example:444/a.pdf", false),
+        ];
+        for (raw, expected) in cases {
+            let url = Url::parse(raw).expect("url");
+            assert_eq!(attachment_link_allowed(&url, "acme.example", &storage), expected, "{raw}");
+        }
+    }
+}

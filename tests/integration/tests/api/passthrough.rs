@@ -1,0 +1,228 @@
+//! `/api/lms/**`: allowlisted calls reach the sandbox, everything else is a 404, the browser's
+//! Cookie never goes upstream; and `/api/bff/attachment-size` reads only allowed hosts.
+
+use std::net::SocketAddr;
+
+use axum::{Json, Router, http::HeaderMap, routing::any};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use crate::helpers::{TestApp, spawn_app, spawn_app_custom, spawn_app_with_toml};
+
+/// Ada signed in; the aggregate id of one of her courses, from My courses.
+async fn ada_and_aggregate(app: &TestApp, course: &str) -> (reqwest::Client, String) {
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    let view: Value = app.api(&browser, "localhost", "/api/bff/my-courses").await.json().await.expect("json");
+    let aggregate = view["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .find(|c| c["name"] == course)
+        .and_then(|c| c["aggregateId"].as_str())
+        .unwrap_or_else(|| panic!("{course} in {view}"))
+        .to_string();
+    (browser, aggregate)
+}
+
+#[tokio::test]
+async fn allowlisted_calls_reach_the_sandbox() {
+    let app = spawn_app().await;
+    let (browser, aggregate) = ada_and_aggregate(&app, "Cybersecurity Program").await;
+    let path = format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/knowledge-model");
+    let response = app.api(&browser, "localhost", &path).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()["content-type"].to_str().expect("ascii").starts_with("application/json"));
+    let body: Value = response.json().await.expect("json");
+    assert!(body["knowledgeModelId"].is_string(), "the seeded knowledge model: {body}");
+
+    let (_, tour) = ada_and_aggregate(&app, "Activity Types Tour").await;
+    let path = format!(
+        "/api/lms/users/me/objective-workflow-aggregates/{tour}/activity-records/query?take=2&requireTotalCount=true"
+    );
+    let response = app.api(&browser, "localhost", &path).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.expect("json");
+    assert!(body["data"].as_array().is_some_and(|d| d.len() <= 2), "the query string went along: {body}");
+    assert!(body["totalCount"].as_i64().is_some_and(|n| n >= 1), "{body}");
+
+    // The same records by the attempt (objective workflow) they belong to.
+    let workflow = body["data"][0]["objectiveWorkflowId"].as_str().expect("a workflow id").to_string();
+    let path = format!("/api/lms/users/me/objective-workflows/{workflow}/activity-records/query");
+    let response = app.api(&browser, "localhost", &path).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let by_workflow: Value = response.json().await.expect("json");
+    assert!(
+        by_workflow["data"].as_array().is_some_and(|d| d.iter().all(|r| r["objectiveWorkflowId"] == workflow.as_str())),
+        "{by_workflow}"
+    );
+
+    // An upstream refusal comes back as it is.
+    let unknown = uuid_like();
+    let path = format!("/api/lms/users/me/objective-workflow-aggregates/{unknown}/knowledge-model");
+    assert_eq!(app.api(&browser, "localhost", &path).await.status(), StatusCode::NOT_FOUND);
+}
+
+fn uuid_like() -> &'static str {
+    "0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f"
+}
+
+/// Sends a request line as written (no client-side normalisation) and answers the status.
+async fn raw_status(port: u16, method: &str, target: &str, cookie: &str) -> u16 {
+    let mut stream = tokio::net::TcpStream::connect(SocketAddr::from(([127, 0, 0, 1], port))).await.expect("connect");
+    let request = format!(
+        "{method} {target} HTTP/1.1\r\nHost: localhost:{port}\r\nX-Requested-With: XMLHttpRequest\r\nCookie: {cookie}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.expect("read");
+    let text = String::from_utf8_lossy(&answer);
+    text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("a status line: {text}"))
+}
+
+#[tokio::test]
+async fn everything_off_the_allowlist_is_a_404() {
+    let app = spawn_app().await;
+    let (_, aggregate) = ada_and_aggregate(&app, "Cybersecurity Program").await;
+    let cookie = app.session_cookie("localhost", "ada").await;
+    let good = format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/knowledge-model");
+    assert_eq!(raw_status(app.port, "GET", &good, &cookie).await, 200, "the raw client works");
+    let refused = [
+        ("POST", good.clone()),
+        ("DELETE", good.clone()),
+        ("GET", "/api/lms/users/me".to_string()),
+        ("GET", "/api/lms/users/me/terms".to_string()),
+        ("GET", "/api/lms/objective-workflow-aggregates/query".to_string()),
+        ("GET", format!("/api/lms/users%2fme/objective-workflow-aggregates/{aggregate}/knowledge-model")),
+        ("GET", format!("/api/lms/users%2Fme/objective-workflow-aggregates/{aggregate}/knowledge-model")),
+        ("GET", format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/%2e%2e/knowledge-model")),
+        ("GET", format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/../{aggregate}/knowledge-model")),
+        ("GET", format!("/api/lms/users/me/./objective-workflow-aggregates/{aggregate}/knowledge-model")),
+        ("GET", format!("/api/lms/users/me//objective-workflow-aggregates/{aggregate}/knowledge-model")),
+        ("GET", format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/knowledge-model/")),
+        ("GET", "/api/lms/users/me/objective-workflow-aggregates/not-an-id/knowledge-model".to_string()),
+        ("GET", "/api/lms/../bff/session".to_string()),
+        ("GET", "/api/lms/".to_string()),
+    ];
+    for (method, target) in refused {
+        assert_eq!(raw_status(app.port, method, &target, &cookie).await, 404, "{method} {target}");
+    }
+}
+
+#[tokio::test]
+async fn large_bodies_get_413() {
+    let app = spawn_app_with_toml(|_| {}, "[passthrough]\nmax_body_bytes = 64\n").await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    let path = format!("/api/lms/objective-workflows/{}/resource-link", uuid_like());
+    let response = browser
+        .post(app.url("localhost", &path))
+        .header("x-requested-with", "XMLHttpRequest")
+        .header("origin", app.url("localhost", ""))
+        .json(&json!({ "activityWorkflowIds": ["x".repeat(100)] }))
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+/// An upstream that records what it receives: `users/me` answers a learner; anything else echoes
+/// the request's headers.
+async fn recording_upstream() -> u16 {
+    let app = Router::new()
+        .route(
+            "/api/users/me",
+            any(|| async {
+                Json(json!({
+                    "id": "11111111-2222-4333-8444-555555555555", "tenant_id": "rec", "email": "ada@rec.example",
+                    "first_name": "Ada", "roles": ["Learner"],
+                    "permissions": [{ "name": "ObjectiveWorkflow.Create", "scope_id": null }]
+                }))
+            }),
+        )
+        .fallback(any(|headers: HeaderMap| async move {
+            let seen: serde_json::Map<String, Value> = headers
+                .iter()
+                .map(|(k, v)| (k.as_str().to_string(), Value::String(v.to_str().unwrap_or("?").to_string())))
+                .collect();
+            Json(json!({ "headers": seen }))
+        }));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    port
+}
+
+#[tokio::test]
+async fn the_browser_s_cookie_never_goes_upstream_and_the_bearer_token_does() {
+    let recorder = recording_upstream().await;
+    let sandbox = lms_sandbox::SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
+    let app = spawn_app_custom(sandbox, 0, |sandbox_url| {
+        format!(
+            r#"
+[tenants.rec]
+hosts = ["rec.localhost"]
+allow_http_loopback = true
+api_url = "http://127.0.0.1:{recorder}/api/"
+[tenants.rec.oidc]
+issuer = "{sandbox_url}t/acme/idp"
+client_id = "learner-portal"
+client_secret = "demo-secret"
+"#
+        )
+    })
+    .await;
+    let loopback = SocketAddr::from(([127, 0, 0, 1], app.port));
+    let browser = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .resolve("rec.localhost", loopback)
+        .build()
+        .expect("client");
+    app.sign_in(&browser, "rec.localhost", "ada", None).await;
+    let path = format!("/api/lms/users/me/objective-workflow-aggregates/{}/knowledge-model", uuid_like());
+    let response = browser
+        .get(app.url("rec.localhost", &path))
+        .header("x-requested-with", "XMLHttpRequest")
+        .header("accept-language", "de-DE")
+        .header("x-custom-secret", "do-not-forward")
+        .send()
+        .await
+        .expect("call");
+    assert_eq!(response.status(), StatusCode::OK);
+    let seen: Value = response.json().await.expect("json");
+    let headers = &seen["headers"];
+    assert!(headers.get("cookie").is_none(), "no Cookie upstream: {headers}");
+    assert!(headers["authorization"].as_str().is_some_and(|a| a.starts_with("Bearer ey")), "{headers}");
+    assert_eq!(headers["accept-language"], "de-DE");
+    assert_eq!(headers["x-requested-with"], "XMLHttpRequest");
+    assert!(headers.get("x-custom-secret").is_none(), "{headers}");
+}
+
+#[tokio::test]
+async fn attachment_sizes_are_read_only_from_allowed_hosts() {
+    let sandbox = lms_sandbox::SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
+    let app = spawn_app_custom(sandbox, 0, |sandbox_url| {
+        let host = format!("{}:{}", sandbox_url.host_str().expect("host"), sandbox_url.port().expect("port"));
+        format!("[passthrough]\nmax_body_bytes = 1048576\nstorage_hosts = [\"{host}\"]\n")
+    })
+    .await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    let number = lms_sandbox::seed::certificate_number("acme", "acme/ada/Workplace Safety");
+    let preview: Value =
+        app.api(&browser, "localhost", &format!("/api/bff/certificates/{number}")).await.json().await.expect("json");
+    let pdf = preview["pdfUrl"].as_str().expect("a PDF on the sandbox").to_string();
+    let size = |url: &str| format!("/api/bff/attachment-size?url={}", crate::helpers::urlencode(url));
+    let response = app.api(&browser, "localhost", &size(&pdf)).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.expect("json");
+    assert!(body["bytes"].as_u64().is_some_and(|n| n > 100), "a one-page PDF: {body}");
+    for refused in ["https://elsewhere.example/a.pdf", "not a url", "http://127.0.0.1:9/a.pdf"] {
+        let response = app.api(&browser, "localhost", &size(refused)).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{refused}");
+    }
+}
