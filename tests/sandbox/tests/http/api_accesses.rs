@@ -156,7 +156,15 @@ async fn every_private_call_wants_this_tenants_token_and_public_ones_none() {
         format!("objective-workflow-aggregates/{zero}/objective-records"),
         format!("objective-workflows/{zero}"),
         format!("users/me/objective-workflows/{zero}/activity"),
+        format!("users/me/objective-workflows/{zero}/activity/1"),
+        format!("users/me/objective-workflows/{zero}/activity/children"),
+        format!("users/me/objective-workflows/{zero}/activity/1/children"),
         format!("users/me/objective-workflows/{zero}/activity-with-aggregates"),
+        format!("users/me/objective-workflows/{zero}/activity-paths/1/participants/query"),
+        format!("users/me/objective-workflow-aggregates/{zero}/group-activity-workflows/{zero}"),
+        format!("users/me/objective-workflows/{zero}/activity-workflows/{zero}/last-proctoring-session"),
+        format!("users/me/objective-workflows/{zero}/activity-workflows/{zero}/last-proctoring-session/start-token"),
+        format!("objective-workflows/{zero}/resource-form/{zero}"),
         format!("users/me/objective-workflows/{zero}/activity-workflow-aggregates/query"),
         format!("users/me/objective-workflows/{zero}/activity-records/query"),
         format!("users/me/objective-workflow-aggregates/{zero}/activity-records/query"),
@@ -179,12 +187,22 @@ async fn every_private_call_wants_this_tenants_token_and_public_ones_none() {
     }
     for (path, body) in [
         ("start-objective-workflows", json!({})),
+        ("submit-objective-workflows", json!({})),
+        ("finish-objective-workflows", json!({})),
+        ("start-activity-workflows", json!({})),
+        ("finish-activity-workflows", json!({})),
         ("create-self-enrollments", json!({})),
+        (&*format!("objective-workflows/{zero}/resource-link"), json!({})),
         (&*format!("users/{zero}/timezone"), json!({ "timezone": "UTC" })),
     ] {
         let response = sb.command("acme", &linus, path, "respond-sync", &body).await;
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{path}");
     }
+    let put = format!("t/acme/api/users/me/objective-workflows/{zero}/activity-workflows/{zero}");
+    let response = sb.browser.put(sb.url(&put)).bearer_auth(&linus).json(&json!({})).send().await.expect("put");
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "PUT an activity workflow with globex's token");
+    let cancel = sb.browser.delete(sb.url(&format!("t/acme/api/commands/{zero}"))).send().await.expect("delete");
+    assert_eq!(cancel.status(), StatusCode::UNAUTHORIZED, "cancelling a command without a token");
     for path in ["public/open-catalog/objectives/query", "public/open-catalog/showcases"] {
         assert_eq!(sb.public("acme", path, &[]).await.status(), StatusCode::OK, "{path}");
     }

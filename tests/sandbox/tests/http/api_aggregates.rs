@@ -153,3 +153,133 @@ async fn malformed_load_options_are_readable_400s() {
         assert!(body["detail"].as_str().is_some_and(|d| !d.is_empty()), "{body}");
     }
 }
+
+/// The value at a JSON pointer, null when absent.
+fn at<'a>(item: &'a Value, pointer: &str) -> &'a Value {
+    item.pointer(pointer).unwrap_or(&Value::Null)
+}
+
+fn showcase_names(aggregate: &Value) -> Vec<&str> {
+    aggregate["objective"]["showcases"]
+        .as_array()
+        .expect("showcases")
+        .iter()
+        .filter_map(|s| s["name"].as_str())
+        .collect()
+}
+
+#[tokio::test]
+async fn every_row_of_the_seed_table_shows_its_state() {
+    let sb = Sandbox::start().await;
+    let token = sb.access_token("acme", "ada").await;
+    let all = sb.api_json("acme", &token, PATH, &[]).await;
+    let terms = sb.api_json("acme", &token, "users/me/terms", &[]).await;
+    let term =
+        |name: &str| terms.as_array().expect("terms").iter().find(|t| t["name"] == name).expect(name)["id"].clone();
+    let (spring, autumn) = (term("Spring 2026"), term("Autumn 2026"));
+    const WF: &str = "/lastObjectiveWorkflow/state";
+    const PROGRESS: &str = "/lastObjectiveWorkflow/progress";
+    const SCORE: &str = "/lastObjectiveRecord/score";
+    const GRADE: &str = "/lastObjectiveRecord/grade";
+    let rows: Vec<(&str, Vec<(&str, Value)>)> = vec![
+        ("Activity Types Tour", vec![(WF, json!(1)), (PROGRESS, json!(0.2)), ("/objective/code", json!("TOUR-1"))]),
+        ("Advanced Negotiation", vec![(WF, Value::Null), ("/isMandatory", json!(true))]),
+        ("Agile Team Practices", vec![(WF, json!(5)), (SCORE, json!(64.0)), (GRADE, json!("D"))]),
+        ("Archived Compliance Training", vec![("/objective/activity/state", json!(4)), (SCORE, json!(70.0))]),
+        ("Cloud Fundamentals", vec![("/objective/state", json!(1)), ("/isMandatory", json!(true)), (WF, Value::Null)]),
+        ("Company Values Onboarding", vec![(WF, json!(1)), (PROGRESS, json!(0.35)), ("/termId", spring.clone())]),
+        (
+            "Confidential Assessment",
+            vec![(WF, json!(6)), (SCORE, json!(85.0)), ("/lastObjectiveRecord/protectResults", json!(true))],
+        ),
+        ("Customer Service Excellence", vec![(WF, json!(4)), (SCORE, json!(81.0)), (GRADE, json!("B"))]),
+        (
+            "Cybersecurity Program",
+            vec![(WF, json!(1)), ("/isMandatory", json!(true)), ("/isSelfEnrolled", json!(false))],
+        ),
+        ("Data Privacy Basics", vec![(WF, Value::Null), ("/lastObjectiveRecord", Value::Null), ("/termId", spring)]),
+        ("Effective Communication", vec![(WF, json!(2))]),
+        (
+            "Excel for Analysts",
+            vec![(WF, Value::Null), (SCORE, json!(75.0)), (GRADE, json!("C")), ("/isSelfEnrolled", json!(false))],
+        ),
+        (
+            "Financial Literacy",
+            vec![(WF, json!(6)), (SCORE, json!(30.0)), (GRADE, json!("F")), ("/termId", autumn.clone())],
+        ),
+        ("Hidden Grades Quiz", vec![(WF, json!(6)), (SCORE, json!(78.0))]),
+        ("Introduction to Python", vec![("/objective/state", json!(3)), (WF, json!(6)), (GRADE, json!("B"))]),
+        ("Leadership Foundations", vec![(WF, json!(3)), ("/isMandatory", json!(true))]),
+        ("Legacy Systems Overview", vec![(WF, Value::Null), ("/isSelfEnrolled", json!(true))]),
+        (
+            "Negotiation Skills",
+            vec![("/isSelfEnrolled", json!(false)), ("/isMandatory", json!(false)), ("/showInCatalog", json!(true))],
+        ),
+        ("Proctored Final Exam", vec![(WF, json!(1)), ("/isMandatory", json!(true))]),
+        ("Project Management Essentials", vec![(WF, json!(1)), (PROGRESS, json!(1.4))]),
+        ("Secure Coding 101", vec![(WF, Value::Null), ("/lastObjectiveRecord", Value::Null)]),
+        ("Time Management", vec![(WF, json!(1)), (PROGRESS, json!(0.6)), ("/isSelfEnrolled", json!(true))]),
+        ("Workplace Safety", vec![(WF, json!(6)), (SCORE, json!(92.0)), (GRADE, json!("A")), ("/termId", autumn)]),
+    ];
+    for (course, expected) in &rows {
+        let aggregate = by_name(&all, course);
+        for (pointer, value) in expected {
+            assert_eq!(at(aggregate, pointer), value, "{course}: {pointer}");
+        }
+    }
+    for (course, collections) in [
+        ("Company Values Onboarding", vec!["Onboarding"]),
+        ("Cybersecurity Program", vec!["Security"]),
+        ("Secure Coding 101", vec!["Security"]),
+        ("Effective Communication", vec![]),
+        ("Hidden Grades Quiz", vec![]),
+    ] {
+        assert_eq!(showcase_names(by_name(&all, course)), collections, "{course}: no collection is 'uncategorized'");
+    }
+
+    // Review policies sit on the leaf parts of the tree.
+    for (course, policy) in [
+        ("Hidden Grades Quiz", "never"),
+        ("Customer Service Excellence", "afterRevealingResults"),
+        ("Time Management", "afterSubmission"),
+    ] {
+        let ow = by_name(&all, course)["lastObjectiveWorkflow"]["id"].as_str().expect("workflow").to_string();
+        let tree = sb
+            .api_json("acme", &token, &format!("users/me/objective-workflows/{ow}/activity-with-aggregates"), &[])
+            .await;
+        let parts = tree["children"].as_array().expect("parts");
+        assert!(!parts.is_empty(), "{course}");
+        for part in parts {
+            assert_eq!(part["activityConstraint"]["reviewPolicy"], policy, "{course}: {part}");
+        }
+    }
+    // The open catalog holds Secure Coding 101 and no archived course.
+    let open = sb
+        .public("acme", "public/open-catalog/objectives/query", &[("filter", r#"["code","=","SEC-101"]"#)])
+        .await
+        .json::<Value>()
+        .await
+        .expect("json");
+    assert_eq!(open["data"][0]["name"], "Secure Coding 101");
+}
+
+#[tokio::test]
+async fn my_courses_filter_by_term_and_select_term_ids() {
+    let sb = Sandbox::start().await;
+    let token = sb.access_token("acme", "ada").await;
+    let terms = sb.api_json("acme", &token, "users/me/terms", &[]).await;
+    let autumn = terms.as_array().expect("terms").iter().find(|t| t["name"] == "Autumn 2026").expect("autumn")["id"]
+        .as_str()
+        .expect("id")
+        .to_string();
+    let filter = json!(["termId", "=", autumn]).to_string();
+    let in_autumn = sb.api_json("acme", &token, PATH, &[("filter", &filter)]).await;
+    let mut got = names(&in_autumn);
+    got.sort();
+    assert_eq!(got, ["Financial Literacy", "Workplace Safety"]);
+    let ids = sb.api_json("acme", &token, PATH, &[("select", r#"["termId"]"#), ("requireTotalCount", "true")]).await;
+    let data = ids["data"].as_array().expect("data");
+    assert_eq!(ids["totalCount"], data.len());
+    assert!(data.iter().all(|item| item.as_object().is_some_and(|o| o.len() == 1 && o.contains_key("termId"))));
+    assert_eq!(data.iter().filter(|item| item["termId"] == autumn.as_str()).count(), 2);
+}

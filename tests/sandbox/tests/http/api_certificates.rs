@@ -177,3 +177,21 @@ async fn passing_a_course_with_a_template_issues_a_certificate() {
         .await;
     assert_eq!((&done["passed"], &done["certificateRecordId"]), (&json!(false), &Value::Null));
 }
+
+#[tokio::test]
+async fn a_head_request_reads_the_size_of_a_certificate_file() {
+    let sb = Sandbox::start().await;
+    let token = sb.access_token("acme", "ada").await;
+    let all = sb.api_json("acme", &token, "certificate-records/query", &[]).await;
+    let certificate = &all["data"][0];
+    for (field, kind) in [("certificatePdfUrl", "application/pdf"), ("certificatePngUrl", "image/png")] {
+        let url = certificate[field].as_str().expect("url");
+        let head = sb.browser.head(url).send().await.expect("head");
+        assert_eq!(head.status(), StatusCode::OK, "{field}");
+        assert_eq!(head.headers()["content-type"], kind);
+        let length: usize = head.headers()["content-length"].to_str().expect("ascii").parse().expect("a number");
+        assert!(head.bytes().await.expect("body").is_empty(), "a HEAD answer has no body");
+        let body = sb.browser.get(url).send().await.expect("get").bytes().await.expect("body");
+        assert_eq!(length, body.len(), "{field}: the length the attachment label shows");
+    }
+}

@@ -1,5 +1,5 @@
 //! `create-self-enrollments`: by objective access or by open-catalog objective; the aggregate
-//! takes the configured delay to show the enrolment.
+//! takes the configured delay (1 to 3 s by default) to show the enrolment.
 
 use std::time::Duration;
 
@@ -86,4 +86,22 @@ async fn an_open_catalog_course_gets_a_new_access_that_appears_later() {
         let problem: Value = response.json().await.expect("problem");
         assert!(problem["errors"][field].is_array(), "{body}: {problem}");
     }
+}
+
+#[tokio::test]
+async fn by_default_an_enrolment_shows_after_one_to_three_seconds() {
+    let sb = Sandbox::start().await;
+    let token = sb.access_token("acme", "ada").await;
+    let item = sb.aggregate("acme", &token, "Negotiation Skills").await;
+    let path = format!("objectives/{}/objective-workflow-aggregate", item["objective"]["id"].as_str().expect("id"));
+    let request = json!({ "id": new_id(), "objectiveAccessId": item["objectiveAccess"]["id"] });
+    sb.sync("acme", &token, "create-self-enrollments", &request).await;
+    let answered = std::time::Instant::now();
+    while sb.api_json("acme", &token, &path, &[]).await["isSelfEnrolled"] != true {
+        assert!(answered.elapsed() < Duration::from_millis(3_500), "the enrolment never appeared");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let took = answered.elapsed();
+    // The delay starts a moment before the answer arrives.
+    assert!(took >= Duration::from_millis(900), "it appeared after {took:?}");
 }

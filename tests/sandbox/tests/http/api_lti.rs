@@ -78,3 +78,58 @@ async fn launch_links_forms_and_proctoring_sessions() {
     let grace = sb.access_token("acme", "grace").await;
     assert_eq!(sb.api("acme", &grace, &base, &[]).await.status(), StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn starting_a_proctored_activity_creates_a_session_and_finishing_it_ends_it() {
+    let sb = Sandbox::start_fast().await;
+    let token = sb.access_token("acme", "ada").await;
+    let tour = sb.aggregate("acme", &token, "Activity Types Tour").await;
+    let ow = tour["lastObjectiveWorkflow"]["id"].as_str().expect("workflow").to_string();
+    let parts = sb.api_json("acme", &token, &format!("users/me/objective-workflows/{ow}/activity/children"), &[]).await;
+    let part = |name: &str| {
+        parts.as_array().expect("parts").iter().find(|p| p["childActivity"]["name"] == name).expect(name).clone()
+    };
+    let test = part("Supervised test");
+    assert!(
+        test["childActivity"]["activityWorkflowAggregate"]["lastActivityWorkflow"].is_null(),
+        "not started yet: {test}"
+    );
+    let started = sb
+        .run_async(
+            "acme",
+            &token,
+            "start-activity-workflows",
+            &json!({ "objectiveWorkflowId": ow, "activityPartIds": [test["id"], part("Forum")["id"]] }),
+        )
+        .await;
+    assert_eq!(started["status"], 1, "{started}");
+    let aws = started["result"]["activityWorkflowIds"].as_array().expect("ids").clone();
+    let (proctored, plain) = (aws[0].as_str().expect("id"), aws[1].as_str().expect("id"));
+    let session_of =
+        |aw: &str| format!("users/me/objective-workflows/{ow}/activity-workflows/{aw}/last-proctoring-session");
+    let session = sb.api_json("acme", &token, &session_of(proctored), &[]).await;
+    assert_eq!(session["state"], 1, "created: {session}");
+    assert!(session["created"].is_string() && session["finished"].is_null(), "{session}");
+    let parts = sb.api_json("acme", &token, &format!("users/me/objective-workflows/{ow}/activity/children"), &[]).await;
+    let last = &parts.as_array().expect("parts").iter().find(|p| p["id"] == test["id"]).expect("test")["childActivity"]
+        ["activityWorkflowAggregate"]["lastActivityWorkflow"];
+    assert_eq!((&last["id"], &last["lastProctoringSessionId"]), (&json!(proctored), &session["id"]));
+    let token_answer = sb.api_json("acme", &token, &format!("{}/start-token", session_of(proctored)), &[]).await;
+    assert_eq!(token_answer["proctoringSessionId"], session["id"]);
+    assert_eq!(
+        sb.api("acme", &token, &session_of(plain), &[]).await.status(),
+        StatusCode::NOT_FOUND,
+        "a discussion has no proctoring session"
+    );
+
+    sb.run_async(
+        "acme",
+        &token,
+        "finish-activity-workflows",
+        &json!({ "objectiveWorkflowId": ow, "activityWorkflowIds": [proctored] }),
+    )
+    .await;
+    let finished = sb.api_json("acme", &token, &session_of(proctored), &[]).await;
+    assert_eq!((&finished["id"], &finished["state"]), (&session["id"], &json!(2)), "finished: {finished}");
+    assert!(finished["finished"].is_string());
+}

@@ -1,4 +1,4 @@
-//! `/admin/clock`: reading and setting the sandbox clock over HTTP.
+//! `/admin/clock`: reading and setting the sandbox clock over HTTP, and the date rules it moves.
 
 use std::{
     io::{BufRead, BufReader},
@@ -11,7 +11,10 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
-use crate::{admin::admin_json, helpers::Sandbox};
+use crate::{
+    admin::admin_json,
+    helpers::{Sandbox, new_id},
+};
 
 fn unix(rfc3339: &Value) -> i64 {
     OffsetDateTime::parse(rfc3339.as_str().expect("a string"), &Rfc3339).expect("RFC 3339").unix_timestamp()
@@ -123,4 +126,29 @@ async fn api_answers_carry_the_sandbox_clock_in_their_date_header() {
     assert_eq!(response.status(), StatusCode::OK);
     let date = response.headers().get(reqwest::header::DATE).expect("a Date header").to_str().expect("ascii");
     assert_eq!(date, "Sat, 01 Jun 2030 08:00:00 GMT");
+}
+
+#[tokio::test]
+async fn moving_the_clock_through_the_admin_api_moves_the_date_rules() {
+    let sb = Sandbox::start_with(crate::helpers::fast_config()).await;
+    let token = sb.access_token("acme", "ada").await;
+    let start = |course: &'static str| {
+        let sb = &sb;
+        let token = &token;
+        async move {
+            let aggregate = sb.aggregate("acme", token, course).await;
+            let body = json!({ "id": new_id(), "objectiveWorkflowAggregateId": aggregate["id"] });
+            sb.command("acme", token, "start-objective-workflows", "respond-sync", &body).await
+        }
+    };
+    // Advanced Negotiation opens in 10 days, Legacy Systems Overview closed 5 days ago.
+    assert_eq!(start("Advanced Negotiation").await.status(), StatusCode::BAD_REQUEST, "not yet available");
+    let eleven_days = json!({ "mode": "offset", "seconds": 11 * 86_400 });
+    admin_json(&sb, Method::PUT, "clock", Some(eleven_days), StatusCode::OK).await;
+    assert_eq!(start("Advanced Negotiation").await.status(), StatusCode::OK, "available eleven days later");
+
+    assert_eq!(start("Legacy Systems Overview").await.status(), StatusCode::BAD_REQUEST, "long closed");
+    let six_days_ago = json!({ "mode": "offset", "seconds": -6 * 86_400 });
+    admin_json(&sb, Method::PUT, "clock", Some(six_days_ago), StatusCode::OK).await;
+    assert_eq!(start("Legacy Systems Overview").await.status(), StatusCode::OK, "still open six days ago");
 }

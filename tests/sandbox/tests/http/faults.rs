@@ -200,3 +200,28 @@ async fn issuer_faults_apply_only_when_a_rule_names_the_issuer() {
     let unknown = json!([{ "service": "issuer", "fault": { "kind": "down" } }]);
     assert_bad_request(admin(&sb, Method::PUT, "faults", Some(unknown)).await, "issuer").await;
 }
+
+#[tokio::test]
+async fn a_lognormal_latency_spreads_around_its_median() {
+    let sb = Sandbox::start().await;
+    let ada = sb.access_token("acme", "ada").await;
+    let (unfaulted, _) = timed(&sb, &ada, "users/me/terms").await;
+    set_faults(
+        &sb,
+        json!([{ "path": "users/me/terms", "fault": { "kind": "latency_lognormal", "p50_ms": 120, "p99_ms": 240 } }]),
+    )
+    .await;
+    let mut delays = Vec::new();
+    for _ in 0..9 {
+        let (took, status) = timed(&sb, &ada, "users/me/terms").await;
+        assert_eq!(status, StatusCode::OK);
+        delays.push(took);
+    }
+    delays.sort();
+    let median = delays[4];
+    // With these parameters (sigma = ln 2 / 2.326 = 0.298) one of nine draws is below 25 ms, or
+    // their median outside 60..250 ms, with a chance under one in a million.
+    assert!(delays[0] >= Duration::from_millis(25), "fastest {:?} (unfaulted {unfaulted:?})", delays[0]);
+    assert!(median >= Duration::from_millis(60) && median <= Duration::from_millis(250) + unfaulted * 4, "{delays:?}");
+    assert!(delays[8] - delays[0] >= Duration::from_millis(5), "drawn, not fixed: {delays:?}");
+}

@@ -1,8 +1,12 @@
-//! What the tokens say, userinfo, refresh rotation, end-session and token expiry.
+//! What the tokens say, userinfo, refresh rotation, end-session, token expiry, the API's checks of
+//! issuer, audience, tenant and time on well-signed tokens, and trusted third-party issuers.
 
-use lms_sandbox::SandboxConfig;
+use std::collections::BTreeMap;
+
+use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+use lms_sandbox::{SandboxConfig, idp::external::ExternalIssuer};
 use reqwest::{StatusCode, header::LOCATION};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::helpers::{Sandbox, code_of, jwt_parts};
 
@@ -141,4 +145,103 @@ async fn expired_access_tokens_are_refused() {
     assert_eq!(late.status(), StatusCode::UNAUTHORIZED);
     let problem: Value = late.json().await.expect("problem");
     assert_eq!(problem["status"], 401);
+}
+
+#[tokio::test]
+async fn a_well_signed_token_still_needs_this_issuer_audience_tenant_and_time() {
+    // With a data folder the tenant's private key is a file the test can sign with.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut config = SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
+    config.data_dir = Some(dir.path().to_path_buf());
+    let sb = Sandbox::start_with(config).await;
+    let tokens = sb.tokens_for("acme", "ada").await;
+    let (header, claims) = jwt_parts(tokens["access_token"].as_str().expect("access token"));
+    let id_token = sb.api("acme", tokens["id_token"].as_str().expect("id token"), "users/me", &[]).await;
+    assert_eq!(id_token.status(), StatusCode::UNAUTHORIZED, "an ID token is no access token");
+    let pem = std::fs::read(dir.path().join("keys").join("acme.pem")).expect("acme's key");
+    let key = jsonwebtoken::EncodingKey::from_rsa_pem(&pem).expect("an RSA key");
+    let mut jwt_header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::RS256);
+    jwt_header.kid = header["kid"].as_str().map(String::from);
+    let signed_with = |changes: Value| {
+        let mut changed = claims.clone();
+        for (name, value) in changes.as_object().expect("claims") {
+            changed[name] = value.clone();
+        }
+        jsonwebtoken::encode(&jwt_header, &changed, &key).expect("sign")
+    };
+    let unchanged = sb.api("acme", &signed_with(json!({})), "users/me", &[]).await;
+    assert_eq!(unchanged.status(), StatusCode::OK, "the same claims signed again are accepted");
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("time").as_secs() as i64;
+    for (what, change) in [
+        ("another issuer", json!({ "iss": sb.issuer("globex") })),
+        ("an issuer of another host", json!({ "iss": "https://idp.example/t/acme/idp" })),
+        ("another audience", json!({ "aud": "another-client" })),
+        ("expired a second ago", json!({ "exp": now - 1 })),
+        ("another tenant's claim", json!({ "tenant": "globex" })),
+    ] {
+        let response = sb.api("acme", &signed_with(change), "users/me", &[]).await;
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{what}");
+        assert!(response.headers()["www-authenticate"].to_str().expect("ascii").contains("invalid_token"), "{what}");
+        let problem: Value = response.json().await.expect("problem");
+        assert!(problem["detail"].as_str().is_some_and(|d| !d.is_empty()), "{what}: {problem}");
+    }
+}
+
+#[tokio::test]
+async fn a_tenant_can_trust_a_third_party_issuer_through_its_jwks() {
+    // A second sandbox plays the third party: its globex issuer signs the tokens.
+    let third_party = Sandbox::start().await;
+    let issuer = third_party.issuer("globex");
+    let token = third_party.access_token("globex", "linus").await;
+    let (_, claims) = jwt_parts(&token);
+    let trusted = |tenant: &str, usernames: BTreeMap<String, String>| ExternalIssuer {
+        tenant: tenant.into(),
+        issuer: issuer.clone(),
+        jwks_uri: format!("{issuer}/jwks").parse().expect("url"),
+        audience: "learner-portal".into(),
+        usernames,
+    };
+    let mut config = SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
+    let subject = claims["sub"].as_str().expect("sub").to_string();
+    config.external_issuers = vec![
+        trusted("acme", BTreeMap::from([(subject, "ada".to_string())])),
+        // No table: subjects are matched by an email claim.
+        trusted("globex", BTreeMap::new()),
+    ];
+    let sb = Sandbox::start_with(config).await;
+    // The keys are fetched in the background after the start.
+    let mut me = sb.api("acme", &token, "users/me", &[]).await;
+    for _ in 0..50 {
+        if me.status() == StatusCode::OK {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        me = sb.api("acme", &token, "users/me", &[]).await;
+    }
+    assert_eq!(me.status(), StatusCode::OK, "the third party's token is accepted once its keys are known");
+    assert_eq!(me.json::<Value>().await.expect("json")["email"], "ada@acme.example", "mapped by the table");
+    // The dev issuer's access tokens carry no email: an unmapped subject is no user here.
+    let mut detail = String::new();
+    for _ in 0..50 {
+        let unmapped = sb.api("globex", &token, "users/me", &[]).await;
+        assert_eq!(unmapped.status(), StatusCode::UNAUTHORIZED);
+        detail = unmapped.json::<Value>().await.expect("problem")["detail"].as_str().unwrap_or_default().to_string();
+        if detail.contains("no user of this tenant") {
+            break;
+        }
+        // Until the keys are fetched the signature cannot be checked yet.
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(detail.contains("no user of this tenant"), "an unmapped subject: {detail}");
+
+    let mut parts: Vec<String> = token.split('.').map(String::from).collect();
+    parts[2] = URL_SAFE_NO_PAD.encode([0u8; 256]);
+    let forged = sb.api("acme", &parts.join("."), "users/me", &[]).await;
+    assert_eq!(forged.status(), StatusCode::UNAUTHORIZED, "a bad signature of the trusted issuer");
+    let untrusted = third_party.access_token("acme", "ada").await;
+    assert_eq!(
+        sb.api("acme", &untrusted, "users/me", &[]).await.status(),
+        StatusCode::UNAUTHORIZED,
+        "an issuer nobody named"
+    );
 }
