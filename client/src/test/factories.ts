@@ -58,6 +58,8 @@ export function myCoursesView(items: CourseCard[], overrides: Partial<MyCoursesV
     keyword: '',
     collections: [],
     terms: [],
+    filter: { collections: [], terms: [], progress: [], priority: [] },
+    filtersUnavailable: false,
     catalogEnabled: true,
     ...overrides,
   };
