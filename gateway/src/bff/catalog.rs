@@ -185,7 +185,7 @@ pub async fn get_catalog_course(auth: AuthSession, Path(raw_id): Path<String>) -
     require_catalog(&auth.tenant)?;
     let id = objective_id(&raw_id)?;
     let access = auth.tenant.tenant.upstream.catalog_access(&auth.ctx, id).await?;
-    let now = OffsetDateTime::now_utc();
+    let now = auth.tenant.tenant.upstream.now();
     let actions = catalog::catalog_page_actions(&access, now);
     let enrolled = catalog::in_my_courses(&access);
     let objective = &access.objective;

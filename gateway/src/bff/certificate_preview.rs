@@ -54,7 +54,7 @@ pub async fn get_certificate_preview(
     };
     let course = access.map(|a| a.objective);
     let result = record.objective_record.as_ref();
-    let now = OffsetDateTime::now_utc();
+    let now = upstream.now();
     Ok(Json(CertificatePreview {
         certificate_number: record.certificate_number.clone(),
         student_name: full_name(user),

@@ -38,7 +38,7 @@ pub async fn get_dashboard(State(state): State<AppState>, auth: AuthSession) -> 
             finished_at.entry(aggregate).or_insert(created);
         }
     }
-    let now = OffsetDateTime::now_utc();
+    let now = upstream.now();
     let window = Duration::days(i64::from(settings.dashboard_due_soon_days));
     let mut in_progress = Vec::new();
     let mut due_soon = Vec::new();

@@ -21,7 +21,6 @@ use contracts::{
     bff::{CatalogCard, PublicCatalogView, PublicCertificateView, PublicCourseView},
     upstream::{CatalogObjective, CourseState},
 };
-use time::OffsetDateTime;
 use tower::ServiceBuilder;
 
 use super::catalog::{ListQuery, count, course_collections, objective_id, require_catalog, rfc3339};
@@ -194,7 +193,7 @@ pub async fn get_public_certificate(
     let number = certificate_number(&raw)?;
     let found = rt.tenant.upstream.public_certificate(&anonymous(&headers), number).await?;
     let record = &found;
-    let now = OffsetDateTime::now_utc();
+    let now = rt.tenant.upstream.now();
     let holder = found.user.as_ref().map(|u| {
         [&u.first_name, &u.middle_name, &u.last_name]
             .into_iter()

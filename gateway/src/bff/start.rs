@@ -22,7 +22,6 @@ use contracts::{
     upstream::{ObjectiveAccess, WorkflowState},
 };
 use serde_json::{Value, json};
-use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::{
@@ -63,7 +62,7 @@ pub(crate) async fn run_start(state: &AppState, auth: &AuthSession, objective: U
         async { upstream.objective_aggregate(ctx, objective).await.map_err(AppError::from) },
     )?;
     if let Some(access) = &access {
-        start_step(access, OffsetDateTime::now_utc()).map_err(refused)?;
+        start_step(access, upstream.now()).map_err(refused)?;
     }
     let enrolled_first = !aggregate.as_ref().is_some_and(is_enrolled);
     let aggregate = match aggregate.filter(is_enrolled) {
@@ -74,7 +73,7 @@ pub(crate) async fn run_start(state: &AppState, auth: &AuthSession, objective: U
         (Some(access), false) => access,
         _ => upstream.find_objective_access(ctx, objective).await?.ok_or(AppError::NotFound)?,
     };
-    let step = start_step(&access, OffsetDateTime::now_utc()).map_err(refused)?;
+    let step = start_step(&access, upstream.now()).map_err(refused)?;
     let (workflow, new_workflow) = match step {
         StartStep::Continue(id) => (id, false),
         StartStep::NewWorkflow { .. } => {
@@ -109,8 +108,7 @@ pub(crate) async fn run_start(state: &AppState, auth: &AuthSession, objective: U
             ids(&answer.body["activityWorkflowIds"])
         }
     };
-    let course =
-        CourseContext { course_finished: false, new_content_after_completion: true, now: OffsetDateTime::now_utc() };
+    let course = CourseContext { course_finished: false, new_content_after_completion: true, now: upstream.now() };
     let next = open_next(&tree.children, &course).and_then(|p| p.activity_path_id.clone());
     let (destination, url) = start_destination(objective, is_lti_course(&access), next.as_deref());
     Ok(StartResult {
