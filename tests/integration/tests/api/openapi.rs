@@ -7,8 +7,34 @@ use serde_json::Value;
 use crate::helpers::spawn_app;
 
 /// The `/api/bff` operations of the route table (see `gateway/src/openapi.rs`).
-const ROUTES: &[(&str, &str)] =
-    &[("get", "/api/bff/session"), ("post", "/api/bff/session/touch"), ("get", "/api/bff/my-courses")];
+const ROUTES: &[(&str, &str)] = &[
+    ("get", "/api/bff/session"),
+    ("post", "/api/bff/session/touch"),
+    ("get", "/api/bff/my-courses"),
+    ("get", "/api/bff/catalog"),
+    ("get", "/api/bff/catalog/{objectiveId}"),
+    ("get", "/api/bff/courses/{objectiveId}"),
+    ("get", "/api/bff/courses/{objectiveId}/tree"),
+    ("get", "/api/bff/redirect"),
+    ("get", "/api/bff/workflows/{workflowId}"),
+    ("get", "/api/bff/profile"),
+    ("get", "/api/bff/calendar"),
+    ("get", "/api/bff/dashboard"),
+    ("get", "/api/bff/certificates/{certificateNumber}"),
+    ("get", "/api/bff/email-answer"),
+    ("get", "/api/bff/attachment-size"),
+    ("post", "/api/bff/courses/{objectiveId}/enroll"),
+    ("post", "/api/bff/courses/{objectiveId}/start"),
+    ("post", "/api/bff/workflows/{workflowId}/submit"),
+    ("post", "/api/bff/workflows/{workflowId}/activities/finish"),
+    ("post", "/api/bff/workflows/{workflowId}/finish"),
+    ("post", "/api/bff/profile/timezone"),
+    ("get", "/api/bff/public/catalog"),
+    ("get", "/api/bff/public/catalog/{objectiveId}"),
+    ("get", "/api/bff/public/certificates/{certificateNumber}"),
+    ("get", "/api/bff/public/certificates/{certificateNumber}/certificate.pdf"),
+    ("get", "/api/bff/public/certificates/{certificateNumber}/certificate.png"),
+];
 
 #[tokio::test]
 async fn the_document_is_public_and_lists_exactly_the_served_routes() {
