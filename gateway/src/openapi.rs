@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use axum::{Json, Router, routing::get};
-use contracts::bff::{Problem, Unauthorized};
+use contracts::bff::{Occflow, Problem, Unauthorized};
 use utoipa::{
     Modify, OpenApi,
     openapi::{
@@ -23,7 +23,8 @@ use crate::{app::AppState, bff, passthrough};
 pub const OPENAPI_PATH: &str = "/api/bff/openapi.json";
 
 /// The parts of the document no handler describes: title, the session cookie scheme, the
-/// problem bodies.
+/// problem bodies, and the schemas only query parameters name (`routes!` collects the schemas
+/// of bodies, not of `IntoParams` fields).
 #[derive(OpenApi)]
 #[openapi(
     info(
@@ -32,7 +33,7 @@ pub const OPENAPI_PATH: &str = "/api/bff/openapi.json";
             Every call but the public ones needs the session cookie and `X-Requested-With: XMLHttpRequest`; \
             errors are `application/problem+json`; without a valid session the answer is 401 `Unauthorized`."
     ),
-    components(schemas(Problem, Unauthorized)),
+    components(schemas(Problem, Unauthorized, Occflow)),
     modifiers(&SessionCookie),
     security(("session" = []))
 )]
