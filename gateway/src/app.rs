@@ -87,7 +87,6 @@ fn upstream_http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
 
 /// The whole HTTP surface: the route table plus every layer.
 pub fn build_app(state: AppState) -> Router {
-    let command_body = axum::extract::DefaultBodyLimit::max(state.config.commands.max_body_bytes);
     let tenant_routes = Router::new()
         // auth
         .route("/oidc/login", get(auth::routes::login))
@@ -96,36 +95,10 @@ pub fn build_app(state: AppState) -> Router {
         .route("/oidc/backchannel-logout", post(auth::backchannel::backchannel_logout))
         // runtime config of the client
         .route("/config-ui/config.json", get(bff::ui_config::get_ui_config))
-        // views and commands, with their OpenAPI document
-        .merge(openapi::router())
+        // views, commands and the public views, with their OpenAPI document
+        .merge(openapi::router(&state))
         // analytics
         .route("/api/events", post(events::post_events))
-        // catalog views; the public open catalog and certificate (no session) with their limit
-        .route("/api/bff/catalog", get(bff::catalog::get_catalog))
-        .route("/api/bff/catalog/{objectiveId}", get(bff::catalog::get_catalog_course))
-        .merge(bff::public::routes(&state))
-        // course screens: details, content tree, redirect entry, LTI workflow view
-        .route("/api/bff/courses/{objectiveId}", get(bff::course_details::get_course_details))
-        .route("/api/bff/courses/{objectiveId}/tree", get(bff::course_tree::get_course_tree))
-        .route("/api/bff/redirect", get(bff::redirect::get_redirect))
-        .route("/api/bff/workflows/{workflowId}", get(bff::workflow_view::get_workflow))
-        // commands: enrol, start, submit, finish, time zone (bodies limited to commands.max_body_bytes)
-        .route("/api/bff/courses/{objectiveId}/enroll", post(bff::enroll::enroll_course).layer(command_body))
-        .route("/api/bff/courses/{objectiveId}/start", post(bff::start::start_course).layer(command_body))
-        .route("/api/bff/workflows/{workflowId}/submit", post(bff::workflows::submit_workflow).layer(command_body))
-        .route(
-            "/api/bff/workflows/{workflowId}/activities/finish",
-            post(bff::workflows::finish_activities).layer(command_body),
-        )
-        .route("/api/bff/workflows/{workflowId}/finish", post(bff::workflows::finish_workflow).layer(command_body))
-        .route("/api/bff/profile/timezone", post(bff::timezone::save_timezone).layer(command_body))
-        // learner views: profile, calendar, dashboard, email answer, certificate preview
-        .route("/api/bff/profile", get(bff::profile::get_profile))
-        .route("/api/bff/calendar", get(bff::calendar::get_calendar))
-        .route("/api/bff/dashboard", get(bff::dashboard::get_dashboard))
-        .route("/api/bff/certificates/{certificateNumber}", get(bff::certificate_preview::get_certificate_preview))
-        .route("/api/bff/email-answer", get(bff::email_answer::get_email_answer))
-        .route("/api/bff/attachment-size", get(passthrough::get_attachment_size))
         // the allowlisted pass-through of the calls the client makes directly
         .route("/api/lms/{*path}", any(passthrough::forward))
         // the client

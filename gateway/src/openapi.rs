@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use axum::{Json, Router, routing::get};
-use contracts::bff::{Problem, Unauthorized};
+use contracts::bff::{Occflow, Problem, Unauthorized};
 use utoipa::{
     Modify, OpenApi,
     openapi::{
@@ -17,13 +17,14 @@ use utoipa::{
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{app::AppState, bff};
+use crate::{app::AppState, bff, passthrough};
 
 /// Path of the document.
 pub const OPENAPI_PATH: &str = "/api/bff/openapi.json";
 
 /// The parts of the document no handler describes: title, the session cookie scheme, the
-/// problem bodies.
+/// problem bodies, and the schemas only query parameters name (`routes!` collects the schemas
+/// of bodies, not of `IntoParams` fields).
 #[derive(OpenApi)]
 #[openapi(
     info(
@@ -32,7 +33,7 @@ pub const OPENAPI_PATH: &str = "/api/bff/openapi.json";
             Every call but the public ones needs the session cookie and `X-Requested-With: XMLHttpRequest`; \
             errors are `application/problem+json`; without a valid session the answer is 401 `Unauthorized`."
     ),
-    components(schemas(Problem, Unauthorized)),
+    components(schemas(Problem, Unauthorized, Occflow)),
     modifiers(&SessionCookie),
     security(("session" = []))
 )]
@@ -54,24 +55,50 @@ impl Modify for SessionCookie {
     }
 }
 
-/// The `/api/bff` route table, with the document built from the same handlers.
-pub fn bff_routes() -> OpenApiRouter<AppState> {
+/// The `/api/bff` route table, with the document built from the same handlers. Commands keep
+/// their body limit (`commands.max_body_bytes`) and the public views their in-flight limit as
+/// layers of their own sub-routers.
+pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
+    let command_body = axum::extract::DefaultBodyLimit::max(state.config.commands.max_body_bytes);
+    let commands = OpenApiRouter::new()
+        .routes(routes!(bff::enroll::enroll_course))
+        .routes(routes!(bff::start::start_course))
+        .routes(routes!(bff::workflows::submit_workflow))
+        .routes(routes!(bff::workflows::finish_activities))
+        .routes(routes!(bff::workflows::finish_workflow))
+        .routes(routes!(bff::timezone::save_timezone))
+        .layer(command_body);
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         // views
         .routes(routes!(bff::session::get_session))
         .routes(routes!(bff::my_courses::get_my_courses))
+        .routes(routes!(bff::catalog::get_catalog))
+        .routes(routes!(bff::catalog::get_catalog_course))
+        .routes(routes!(bff::course_details::get_course_details))
+        .routes(routes!(bff::course_tree::get_course_tree))
+        .routes(routes!(bff::redirect::get_redirect))
+        .routes(routes!(bff::workflow_view::get_workflow))
+        .routes(routes!(bff::profile::get_profile))
+        .routes(routes!(bff::calendar::get_calendar))
+        .routes(routes!(bff::dashboard::get_dashboard))
+        .routes(routes!(bff::certificate_preview::get_certificate_preview))
+        .routes(routes!(bff::email_answer::get_email_answer))
+        .routes(routes!(passthrough::get_attachment_size))
         // commands
         .routes(routes!(bff::session::touch_session))
+        .merge(commands)
+        // the public views, without a session
+        .merge(bff::public::routes(state))
 }
 
 /// The `/api/bff` routes plus `GET /api/bff/openapi.json` serving their document.
-pub fn router() -> Router<AppState> {
-    let (router, doc) = bff_routes().split_for_parts();
+pub fn router(state: &AppState) -> Router<AppState> {
+    let (router, doc) = bff_routes(state).split_for_parts();
     let doc = Arc::new(doc);
     router.route(OPENAPI_PATH, get(move || async move { Json(doc.as_ref().clone()) }))
 }
 
 /// The document, as served.
-pub fn document() -> openapi::OpenApi {
-    bff_routes().split_for_parts().1
+pub fn document(state: &AppState) -> openapi::OpenApi {
+    bff_routes(state).split_for_parts().1
 }

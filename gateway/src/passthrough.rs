@@ -23,8 +23,10 @@ use axum::{
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
+use contracts::bff::{Problem, Unauthorized};
 use serde::{Deserialize, Serialize};
 use url::Url;
+use utoipa::IntoParams;
 
 use crate::{
     app::AppState,
@@ -159,13 +161,15 @@ pub async fn forward(State(state): State<AppState>, auth: AuthSession, request: 
 }
 
 /// Query of `GET /api/bff/attachment-size`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AttachmentQuery {
+    /// Absolute URL of the attachment, on this site or a configured storage host.
     url: String,
 }
 
 /// Answer of `GET /api/bff/attachment-size`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct AttachmentSize {
     /// `Content-Length` of the attachment; `null` when the host did not say.
     bytes: Option<u64>,
@@ -187,6 +191,14 @@ pub fn attachment_link_allowed(url: &Url, origin_host: &str, storage_hosts: &[St
 }
 
 /// `GET /api/bff/attachment-size?url=`: the size of an allowed attachment.
+#[utoipa::path(get, path = "/api/bff/attachment-size", tag = "views", params(
+    AttachmentQuery,
+), responses(
+    (status = 200, description = "The size of the attachment", body = AttachmentSize),
+    (status = 400, description = "Not an absolute URL, or not on this site or a configured storage host", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_attachment_size(
     State(state): State<AppState>,
     auth: AuthSession,

@@ -2,9 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// What a calendar entry marks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum CalendarEntryKind {
     /// The course's due date.
@@ -18,7 +19,7 @@ pub enum CalendarEntryKind {
 }
 
 /// One dated entry of the calendar.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CalendarEntry {
     /// What the date marks.
@@ -40,7 +41,7 @@ pub struct CalendarEntry {
 }
 
 /// `GET /api/bff/calendar?from=&to=`: the entries of a range of days, oldest first.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CalendarView {
     /// First day of the range, `YYYY-MM-DD`, in `timezone`.

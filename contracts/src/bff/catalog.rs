@@ -3,11 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::{CollectionChip, CourseFilter, DetailsButton, DetailsNotice, TermOption};
 
 /// One course card of the catalog (signed in or public).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CatalogCard {
     /// Objective (course) id.
@@ -46,7 +47,7 @@ pub struct CatalogCard {
 }
 
 /// `GET /api/bff/catalog`: the catalog page of a signed-in learner.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CatalogView {
     /// The cards of this page, sorted by name ascending.
@@ -66,7 +67,7 @@ pub struct CatalogView {
 }
 
 /// `GET /api/bff/catalog/{objectiveId}`: a course as the catalog shows it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CatalogCourseView {
     /// Objective (course) id.
@@ -124,7 +125,7 @@ pub struct CatalogCourseView {
 }
 
 /// `GET /api/bff/public/catalog`: the open catalog, for visitors without a session.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicCatalogView {
     /// The cards of this page, sorted by name ascending.
@@ -142,7 +143,7 @@ pub struct PublicCatalogView {
 }
 
 /// `GET /api/bff/public/catalog/{objectiveId}`: the public course page (the share link).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicCourseView {
     /// Objective (course) id.
@@ -178,7 +179,7 @@ pub struct PublicCourseView {
 }
 
 /// `GET /api/bff/public/certificates/{certificateNumber}`: a shared certificate.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicCertificateView {
     /// The certificate number.

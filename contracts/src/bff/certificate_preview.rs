@@ -2,11 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::ScoreDisplay;
 
 /// `GET /api/bff/certificates/{certificateNumber}`: one of the learner's own certificates.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertificatePreview {
     /// The certificate ID shown (its public number).

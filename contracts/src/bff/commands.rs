@@ -2,10 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// The query flow of a link into the portal (spec section 4 'Query flags'), passed as the
 /// `occflow` query parameter of `POST /api/bff/courses/{objectiveId}/enroll`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 pub enum Occflow {
     /// `occflow=addToMyCourses`: enrol (nothing to do when already enrolled) and wait for the
     /// course to appear.
@@ -17,7 +18,7 @@ pub enum Occflow {
 }
 
 /// `POST /api/bff/courses/{objectiveId}/enroll`: the course is in My courses.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EnrollResult {
     /// Objective (course) id.
@@ -35,7 +36,7 @@ pub struct EnrollResult {
 }
 
 /// Where the client goes after starting a course.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum StartDestinationKind {
     /// The content player, at the activity to open next.
@@ -46,7 +47,7 @@ pub enum StartDestinationKind {
 }
 
 /// `POST /api/bff/courses/{objectiveId}/start`: the course is started; where to go.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StartResult {
     /// Objective (course) id.
@@ -71,7 +72,7 @@ pub struct StartResult {
 }
 
 /// `POST /api/bff/workflows/{workflowId}/submit`: the attempt is handed in.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubmitResult {
     /// The objective workflow.
@@ -85,7 +86,7 @@ pub struct SubmitResult {
 }
 
 /// Body of `POST /api/bff/workflows/{workflowId}/activities/finish`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FinishActivitiesRequest {
     /// The activity workflows to finish (at least one).
@@ -93,7 +94,7 @@ pub struct FinishActivitiesRequest {
 }
 
 /// `POST /api/bff/workflows/{workflowId}/activities/finish`: the activities are finished.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FinishActivitiesResult {
     /// The objective workflow.
@@ -105,7 +106,7 @@ pub struct FinishActivitiesResult {
 }
 
 /// `POST /api/bff/workflows/{workflowId}/finish`: the course attempt is finished.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FinishObjectiveResult {
     /// The objective workflow.
@@ -119,7 +120,7 @@ pub struct FinishObjectiveResult {
 }
 
 /// Body of `POST /api/bff/profile/timezone`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TimezoneRequest {
     /// IANA time-zone name, for example `Europe/Paris`.
@@ -127,7 +128,7 @@ pub struct TimezoneRequest {
 }
 
 /// `POST /api/bff/profile/timezone`: the learner's time zone.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TimezoneResult {
     /// The time zone in force now.

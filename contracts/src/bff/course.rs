@@ -3,11 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::{DetailsButton, DetailsNotice, LockReason, ScoreDisplay, TocStatus};
 
 /// Where the client should go instead of showing a screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum CourseTarget {
     /// The course details page `/courses/{objectiveId}`.
@@ -21,7 +22,7 @@ pub enum CourseTarget {
 }
 
 /// One earlier attempt of the previous-attempts table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AttemptRow {
     /// Objective record id.
@@ -45,7 +46,7 @@ pub struct AttemptRow {
 }
 
 /// A certificate of the course (spec section 3 'Certificate record', section 5 expiry).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CourseCertificate {
     /// Public certificate number (the preview route's key).
@@ -71,7 +72,7 @@ pub struct CourseCertificate {
 }
 
 /// The result shown on the details cover.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DetailsResult {
     /// Hidden by the grade reveal policy: nothing below is given.
@@ -91,7 +92,7 @@ pub struct DetailsResult {
 }
 
 /// `GET /api/bff/courses/{objectiveId}`: the course details page.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CourseDetailsView {
     /// Objective id.
@@ -165,7 +166,7 @@ pub struct CourseDetailsView {
 }
 
 /// One item of the table of contents, in reading order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TreeItem {
     /// Activity id.
@@ -207,7 +208,7 @@ pub struct TreeItem {
 }
 
 /// `GET /api/bff/courses/{objectiveId}/tree`: the content tree of one workflow.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CourseTreeView {
     /// Objective id.
@@ -227,7 +228,7 @@ pub struct CourseTreeView {
 }
 
 /// `GET /api/bff/redirect`: where the redirect entry sends the learner.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RedirectView {
     /// The kind of place.
@@ -237,7 +238,7 @@ pub struct RedirectView {
 }
 
 /// `GET /api/bff/workflows/{workflowId}`: the view of an LTI activity workflow.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WorkflowView {
     /// Objective workflow id.
@@ -267,7 +268,7 @@ pub struct WorkflowView {
 }
 
 /// One LTI activity of [`WorkflowView`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WorkflowActivity {
     /// Path id of the part.

@@ -2,11 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::CourseStatus;
 
 /// A course as the dashboard lists it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DashboardCourse {
     /// Course (objective) id.
@@ -44,7 +45,7 @@ pub struct DashboardCourse {
 }
 
 /// `GET /api/bff/dashboard`: in progress, due soon, recently finished.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DashboardView {
     /// Courses in progress (progress filter 'inProgress'), by name.

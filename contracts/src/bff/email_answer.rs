@@ -2,10 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// `GET /api/bff/email-answer`: the module an e-mailed answer belongs to; 404 ('Module not
 /// found') when the learner has no such module.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailAnswerView {
     /// Course (objective) id.

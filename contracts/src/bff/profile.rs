@@ -2,11 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::SessionUser;
 
 /// A unit the learner belongs to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileUnit {
     /// Unit id.
@@ -20,7 +21,7 @@ pub struct ProfileUnit {
 }
 
 /// `GET /api/bff/profile`: the personal info and preferred time zone tabs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileView {
     /// The user: id, e-mail, full name (header) and preferred time zone.

@@ -8,7 +8,9 @@
 
 use axum::{Json, extract::State};
 use contracts::bff::{CalendarEntry, CalendarEntryKind, CalendarView};
+use contracts::bff::{Problem, Unauthorized};
 use serde::Deserialize;
+use utoipa::IntoParams;
 
 use super::learner_courses::{LearnerCourse, enrolled_courses, last_attempt_trees};
 use crate::{
@@ -24,13 +26,24 @@ use crate::{
 };
 
 /// Query of the calendar: the first and last day, `YYYY-MM-DD`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CalendarQuery {
+    /// First day, `YYYY-MM-DD`.
     from: String,
+    /// Last day (inclusive), `YYYY-MM-DD`.
     to: String,
 }
 
 /// The calendar view.
+#[utoipa::path(get, path = "/api/bff/calendar", tag = "views", params(
+    CalendarQuery,
+), responses(
+    (status = 200, description = "The dated entries of the range", body = CalendarView),
+    (status = 400, description = "A malformed day, a reversed or overlong range", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_calendar(
     State(state): State<AppState>,
     auth: AuthSession,

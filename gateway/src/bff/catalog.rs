@@ -10,6 +10,7 @@ use axum::{
     Json,
     extract::{Path, State},
 };
+use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::{CatalogCard, CatalogCourseView, CatalogView, CollectionChip, TermOption},
     upstream::{ObjectiveWorkflowAggregate, ShowcaseRef},
@@ -100,6 +101,21 @@ pub fn course_collections(showcases: &[ShowcaseRef]) -> Vec<CollectionChip> {
 }
 
 /// The catalog view.
+#[utoipa::path(get, path = "/api/bff/catalog", tag = "views", params(
+    ("keyword" = Option<String>, Query, description = "Words of the course name (lower-cased and left-trimmed by the gateway)"),
+    ("skip" = Option<u32>, Query, description = "Courses to skip (paging)"),
+    ("take" = Option<u32>, Query, description = "Courses per page, 1 to `catalog.max_take`"),
+    ("collection" = Option<String>, Query, description = "Collection ids, comma-separated; unknown ones are dropped and flagged"),
+    ("term" = Option<String>, Query, description = "Term ids, comma-separated; unknown ones are dropped and flagged"),
+    ("courseProgress" = Option<String>, Query, description = "notStarted, inProgress, completed (comma-separated)"),
+    ("coursePriority" = Option<String>, Query, description = "mandatory, optional (comma-separated)"),
+), responses(
+    (status = 200, description = "The catalog page, with collections, terms and the filter applied", body = CatalogView),
+    (status = 400, description = "Bad paging or keyword", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 404, description = "The tenant has the catalog turned off", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_catalog(
     State(state): State<AppState>,
     auth: AuthSession,
@@ -181,6 +197,15 @@ fn to_card(agg: &ObjectiveWorkflowAggregate, color: Option<&str>) -> CatalogCard
 
 /// The catalog course page: the course, whether it is already in My courses ('Enrolled') or can
 /// be added, and its availability.
+#[utoipa::path(get, path = "/api/bff/catalog/{objectiveId}", tag = "views", params(
+    ("objectiveId" = uuid::Uuid, Path, description = "The course (objective) id"),
+), responses(
+    (status = 200, description = "The course as the catalog shows it", body = CatalogCourseView),
+    (status = 400, description = "The id is not a UUID", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 404, description = "No such course in the catalog, or the catalog is turned off", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_catalog_course(auth: AuthSession, Path(raw_id): Path<String>) -> AppResult<Json<CatalogCourseView>> {
     require_catalog(&auth.tenant)?;
     let id = objective_id(&raw_id)?;

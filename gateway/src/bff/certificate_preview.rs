@@ -12,6 +12,7 @@ use axum::{
     extract::{Path, State},
 };
 use contracts::bff::CertificatePreview;
+use contracts::bff::{Problem, Unauthorized};
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
 use crate::{
@@ -26,6 +27,15 @@ use crate::{
 const MAX_NUMBER_CHARS: usize = 64;
 
 /// The certificate preview.
+#[utoipa::path(get, path = "/api/bff/certificates/{certificateNumber}", tag = "views", params(
+    ("certificateNumber" = String, Path, description = "The certificate number: 1 to 64 letters, digits, `-` or `_`"),
+), responses(
+    (status = 200, description = "One of the learner's own certificates", body = CertificatePreview),
+    (status = 400, description = "A malformed certificate number", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 404, description = "The learner has no such certificate", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_certificate_preview(
     State(_state): State<AppState>,
     auth: AuthSession,

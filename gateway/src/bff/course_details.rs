@@ -9,6 +9,7 @@ use axum::{
     Json,
     extract::{Path, State},
 };
+use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::{AttemptRow, CourseCertificate, CourseDetailsView, CourseTarget, DetailsResult, ScoreDisplay},
     upstream::{Activity, CertificateRecord, GradingScale, ObjectiveAccess, ObjectiveRecord},
@@ -35,6 +36,15 @@ pub(crate) fn rfc3339(at: Option<OffsetDateTime>) -> Option<String> {
 }
 
 /// The course details view.
+#[utoipa::path(get, path = "/api/bff/courses/{objectiveId}", tag = "views", params(
+    ("objectiveId" = uuid::Uuid, Path, description = "The course (objective) id"),
+), responses(
+    (status = 200, description = "The course details: attempts, certificates, buttons and notices", body = CourseDetailsView),
+    (status = 400, description = "The id is not a UUID", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 404, description = "The learner has no such course", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_course_details(
     State(state): State<AppState>,
     auth: AuthSession,

@@ -7,11 +7,13 @@ use axum::{
     Json,
     extract::{Path, State},
 };
+use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::{CourseTreeView, TreeItem},
     upstream::{ActivityType, WorkflowState},
 };
 use serde::Deserialize;
+use utoipa::IntoParams;
 
 use super::course_details::{parse_id, rfc3339};
 use crate::{
@@ -27,9 +29,11 @@ use crate::{
 const NEW_CONTENT_AFTER_COMPLETION: bool = false;
 
 /// Query of the tree view.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct TreeQuery {
+    /// The objective workflow to show; the last one when absent.
     workflow_id: Option<String>,
 }
 
@@ -47,6 +51,16 @@ fn kind_name(kind: ActivityType, activity_type: Option<&str>) -> String {
 }
 
 /// The content tree view.
+#[utoipa::path(get, path = "/api/bff/courses/{objectiveId}/tree", tag = "views", params(
+    ("objectiveId" = uuid::Uuid, Path, description = "The course (objective) id"),
+    TreeQuery,
+), responses(
+    (status = 200, description = "The content tree of the workflow", body = CourseTreeView),
+    (status = 400, description = "An id is not a UUID", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 404, description = "No such course or workflow, or the course was never started", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_course_tree(
     State(_state): State<AppState>,
     auth: AuthSession,

@@ -6,6 +6,7 @@
 //! 'Finished at' is when the course's latest objective record was made. The answer
 //! changes by the clock alone when a due date enters the window or passes: `refreshAt`.
 
+use contracts::bff::{Problem, Unauthorized};
 use std::collections::HashMap;
 
 use axum::{Json, extract::State};
@@ -25,6 +26,11 @@ use crate::{
 };
 
 /// The dashboard view.
+#[utoipa::path(get, path = "/api/bff/dashboard", tag = "views", responses(
+    (status = 200, description = "In progress, due soon and recently finished courses", body = DashboardView),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_dashboard(State(state): State<AppState>, auth: AuthSession) -> AppResult<Json<DashboardView>> {
     let settings = &state.config.views;
     let upstream = &auth.tenant.tenant.upstream;

@@ -10,7 +10,9 @@
 
 use axum::{Json, extract::State};
 use contracts::bff::EmailAnswerView;
+use contracts::bff::{Problem, Unauthorized};
 use serde::Deserialize;
+use utoipa::IntoParams;
 use uuid::Uuid;
 
 use super::learner_courses::{enrolled_courses, last_attempt_trees};
@@ -28,16 +30,30 @@ const MAX_ANSWER_CHARS: usize = 2000;
 const MAX_ID_CHARS: usize = 200;
 
 /// Query of the email-answer page.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct EmailAnswerQuery {
+    /// The module's (activity's) id, a UUID.
     activity_id: String,
+    /// The module's path id.
     activity_path_id: Option<String>,
+    /// The answer id from the e-mail.
     answer_id: Option<String>,
+    /// The answer text from the e-mail.
     answer_text: Option<String>,
 }
 
 /// The email-answer view.
+#[utoipa::path(get, path = "/api/bff/email-answer", tag = "views", params(
+    EmailAnswerQuery,
+), responses(
+    (status = 200, description = "The module the e-mailed answer belongs to", body = EmailAnswerView),
+    (status = 400, description = "A missing or malformed id, or an overlong answer", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 404, description = "Module not found: the learner has no such module", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_email_answer(
     State(_state): State<AppState>,
     auth: AuthSession,

@@ -7,7 +7,9 @@
 //! `startTheCourse` then runs the start sequence of [`super::start`]. Without `occflow` the
 //! call is the 'Add to my courses' button: enrolling twice is the upstream's refusal.
 
+use contracts::bff::{Problem, Unauthorized};
 use std::time::Duration;
+use utoipa::IntoParams;
 
 use axum::{
     Json,
@@ -34,14 +36,28 @@ use crate::{
 };
 
 /// Query of the enrol command.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct EnrollQuery {
     /// The query flow of the link that led here, if any.
     occflow: Option<Occflow>,
 }
 
 /// Enrols the learner in the course (and, for `occflow=startTheCourse`, starts it).
+#[utoipa::path(post, path = "/api/bff/courses/{objectiveId}/enroll", tag = "commands", params(
+    ("objectiveId" = uuid::Uuid, Path, description = "The course (objective) id"),
+    EnrollQuery,
+), responses(
+    (status = 200, description = "The course is in My courses (and started, for `occflow=startTheCourse`)", body = EnrollResult),
+    (status = 400, description = "The id is not a UUID, or an unknown query parameter", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 404, description = "No such course", body = Problem),
+    (status = 409, description = "The course cannot start (for `occflow=startTheCourse`), or the command was canceled", body = Problem),
+    (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
+    (status = 422, description = "The learning platform refused the command: its first message and field errors", body = Problem),
+    (status = 504, description = "The enrolment did not become visible in time, or the learning platform did not answer", body = Problem),
+))]
 pub async fn enroll_course(
     State(state): State<AppState>,
     auth: AuthSession,

@@ -4,6 +4,7 @@
 //! units concurrently; the header's full name and the primary unit come from `domain::profile`.
 
 use axum::{Json, extract::State};
+use contracts::bff::{Problem, Unauthorized};
 use contracts::bff::{ProfileUnit, ProfileView, SessionUser};
 
 use crate::{
@@ -14,6 +15,11 @@ use crate::{
 };
 
 /// The profile view.
+#[utoipa::path(get, path = "/api/bff/profile", tag = "views", responses(
+    (status = 200, description = "Personal info, primary unit and time zone", body = ProfileView),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_profile(State(_state): State<AppState>, auth: AuthSession) -> AppResult<Json<ProfileView>> {
     let upstream = &auth.tenant.tenant.upstream;
     let user_id = auth.session.user.id;

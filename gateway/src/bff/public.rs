@@ -10,18 +10,19 @@
 //! `catalog.public_max_in_flight` of them served at once (more get 503 at once).
 
 use axum::{
-    Json, Router,
+    Json,
     error_handling::HandleErrorLayer,
     extract::{Path, State},
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
-    routing::get,
 };
+use contracts::bff::Problem;
 use contracts::{
     bff::{CatalogCard, PublicCatalogView, PublicCertificateView, PublicCourseView},
     upstream::{CatalogObjective, CourseState},
 };
 use tower::ServiceBuilder;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::catalog::{ListQuery, count, course_collections, objective_id, require_catalog, rfc3339};
 use crate::{
@@ -38,7 +39,7 @@ pub const MAX_CERTIFICATE_NUMBER_CHARS: usize = 64;
 
 /// The public routes, with their in-flight limit: beyond it a request is shed at once with a
 /// 503 problem rather than queued (the request timeout of the outer layers still applies).
-pub fn routes(state: &AppState) -> Router<AppState> {
+pub fn routes(state: &AppState) -> OpenApiRouter<AppState> {
     let limit = ServiceBuilder::new()
         .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
             problem(
@@ -49,12 +50,12 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         }))
         .load_shed()
         .concurrency_limit(state.config.catalog.public_max_in_flight);
-    Router::new()
-        .route("/api/bff/public/catalog", get(get_public_catalog))
-        .route("/api/bff/public/catalog/{objectiveId}", get(get_public_course))
-        .route("/api/bff/public/certificates/{certificateNumber}", get(get_public_certificate))
-        .route("/api/bff/public/certificates/{certificateNumber}/certificate.pdf", get(get_certificate_pdf))
-        .route("/api/bff/public/certificates/{certificateNumber}/certificate.png", get(get_certificate_png))
+    OpenApiRouter::new()
+        .routes(routes!(get_public_catalog))
+        .routes(routes!(get_public_course))
+        .routes(routes!(get_public_certificate))
+        .routes(routes!(get_certificate_pdf))
+        .routes(routes!(get_certificate_png))
         .route_layer(limit)
 }
 
@@ -65,6 +66,18 @@ fn anonymous(headers: &HeaderMap) -> CallContext {
 }
 
 /// The open catalog: keyword, collections, paging; sorted by name ascending.
+#[utoipa::path(get, path = "/api/bff/public/catalog", tag = "public", security(()), params(
+    ("keyword" = Option<String>, Query, description = "Words of the course name (lower-cased and left-trimmed by the gateway)"),
+    ("skip" = Option<u32>, Query, description = "Courses to skip (paging)"),
+    ("take" = Option<u32>, Query, description = "Courses per page, 1 to `catalog.max_take`"),
+    ("collection" = Option<String>, Query, description = "Collection ids, comma-separated; unknown ones are dropped and flagged"),
+), responses(
+    (status = 200, description = "The open catalog page", body = PublicCatalogView),
+    (status = 400, description = "Bad paging or keyword", body = Problem),
+    (status = 404, description = "The tenant has the catalog turned off", body = Problem),
+    (status = 503, description = "Too many public requests at once", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_public_catalog(
     State(state): State<AppState>,
     rt: RequestTenant,
@@ -138,6 +151,15 @@ fn public_card(o: &CatalogObjective, color: Option<String>) -> CatalogCard {
 }
 
 /// The public course page (the share link of a catalog course).
+#[utoipa::path(get, path = "/api/bff/public/catalog/{objectiveId}", tag = "public", security(()), params(
+    ("objectiveId" = uuid::Uuid, Path, description = "The course (objective) id"),
+), responses(
+    (status = 200, description = "The public course page", body = PublicCourseView),
+    (status = 400, description = "The id is not a UUID", body = Problem),
+    (status = 404, description = "No such open course, or the catalog is turned off", body = Problem),
+    (status = 503, description = "Too many public requests at once", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_public_course(
     rt: RequestTenant,
     headers: HeaderMap,
@@ -185,6 +207,15 @@ pub fn certificate_number(raw: &str) -> AppResult<&str> {
 
 /// The shared certificate: holder, course, issue and expiry dates, whether it has expired
 /// (spec section 5), and its files through this origin.
+#[utoipa::path(get, path = "/api/bff/public/certificates/{certificateNumber}", tag = "public", security(()), params(
+    ("certificateNumber" = String, Path, description = "The certificate number: 1 to 64 letters, digits, `-` or `_`"),
+), responses(
+    (status = 200, description = "The shared certificate", body = PublicCertificateView),
+    (status = 400, description = "A malformed certificate number", body = Problem),
+    (status = 404, description = "No such certificate", body = Problem),
+    (status = 503, description = "Too many public requests at once", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_public_certificate(
     rt: RequestTenant,
     headers: HeaderMap,
@@ -248,6 +279,15 @@ async fn certificate_file(
 }
 
 /// The certificate as PDF, through this origin (spec section 5: same-origin PDF links).
+#[utoipa::path(get, path = "/api/bff/public/certificates/{certificateNumber}/certificate.pdf", tag = "public", security(()), params(
+    ("certificateNumber" = String, Path, description = "The certificate number: 1 to 64 letters, digits, `-` or `_`"),
+), responses(
+    (status = 200, description = "The certificate as PDF", content_type = "application/pdf"),
+    (status = 400, description = "A malformed certificate number", body = Problem),
+    (status = 404, description = "No such certificate, or it has no PDF", body = Problem),
+    (status = 503, description = "Too many public requests at once", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_certificate_pdf(
     rt: RequestTenant,
     headers: HeaderMap,
@@ -257,6 +297,15 @@ pub async fn get_certificate_pdf(
 }
 
 /// The certificate as PNG, through this origin.
+#[utoipa::path(get, path = "/api/bff/public/certificates/{certificateNumber}/certificate.png", tag = "public", security(()), params(
+    ("certificateNumber" = String, Path, description = "The certificate number: 1 to 64 letters, digits, `-` or `_`"),
+), responses(
+    (status = 200, description = "The certificate as PNG", content_type = "image/png"),
+    (status = 400, description = "A malformed certificate number", body = Problem),
+    (status = 404, description = "No such certificate, or it has no PNG", body = Problem),
+    (status = 503, description = "Too many public requests at once", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_certificate_png(
     rt: RequestTenant,
     headers: HeaderMap,

@@ -10,11 +10,13 @@
 //!   proctored activity route. Neither given: the content page.
 
 use axum::{Json, extract::State};
+use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::{CourseTarget, RedirectView},
     upstream::{ActivityPart, ActivityType},
 };
 use serde::Deserialize;
+use utoipa::IntoParams;
 use uuid::Uuid;
 
 use super::course_details::parse_id;
@@ -30,12 +32,17 @@ use crate::{
 const MAX_PATH_ID_CHARS: usize = 200;
 
 /// Query of the redirect entry.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct RedirectQuery {
+    /// The course (objective) id; required.
     objective_id: Option<String>,
+    /// An activity of the course.
     activity_id: Option<String>,
+    /// The path id of an activity of the course.
     activity_path_id: Option<String>,
+    /// Opened inside the proctoring iframe: present without value, `true`/`1` or `false`/`0`.
     #[serde(default)]
     in_proctoring_iframe: Option<String>,
 }
@@ -61,6 +68,15 @@ fn safe_path_id(raw: &str) -> bool {
 }
 
 /// The redirect entry.
+#[utoipa::path(get, path = "/api/bff/redirect", tag = "views", params(
+    RedirectQuery,
+), responses(
+    (status = 200, description = "Where the redirect entry sends the learner", body = RedirectView),
+    (status = 400, description = "A missing or malformed id or flag", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 404, description = "The learner has no such course or activity", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_redirect(
     State(_state): State<AppState>,
     auth: AuthSession,

@@ -17,6 +17,7 @@ use axum::{
     Json,
     extract::{Path, State},
 };
+use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::StartResult,
     upstream::{ObjectiveAccess, WorkflowState},
@@ -40,6 +41,18 @@ use crate::{
 };
 
 /// Starts (or continues) the course.
+#[utoipa::path(post, path = "/api/bff/courses/{objectiveId}/start", tag = "commands", params(
+    ("objectiveId" = uuid::Uuid, Path, description = "The course (objective) id"),
+), responses(
+    (status = 200, description = "The course is started: where the client goes", body = StartResult),
+    (status = 400, description = "The id is not a UUID", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 404, description = "No such course", body = Problem),
+    (status = 409, description = "The course cannot start now, with the reason's code", body = Problem),
+    (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
+    (status = 422, description = "The learning platform refused the command: its first message and field errors", body = Problem),
+    (status = 504, description = "The enrolment did not become visible in time, or the learning platform did not answer", body = Problem),
+))]
 pub async fn start_course(
     State(state): State<AppState>,
     auth: AuthSession,

@@ -2,6 +2,7 @@
 //! the current one (spec section 5).
 
 use axum::{Json, extract::State};
+use contracts::bff::{Problem, Unauthorized};
 use contracts::bff::{TimezoneRequest, TimezoneResult};
 
 use super::commands::command_error;
@@ -17,6 +18,14 @@ use crate::{
 const MAX_TIMEZONE_CHARS: usize = 64;
 
 /// Saves the time zone when it changed; answers whether it did.
+#[utoipa::path(post, path = "/api/bff/profile/timezone", tag = "commands", request_body = TimezoneRequest, responses(
+    (status = 200, description = "The time zone, and whether it changed", body = TimezoneResult),
+    (status = 400, description = "Not an IANA time-zone name, or a bad body", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
+    (status = 422, description = "The learning platform refused the command: its first message and field errors", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn save_timezone(
     State(_state): State<AppState>,
     auth: AuthSession,

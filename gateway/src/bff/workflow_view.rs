@@ -9,6 +9,7 @@ use axum::{
     Json,
     extract::{Path, State},
 };
+use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::{WorkflowActivity, WorkflowView},
     upstream::{ActivityPart, ActivityType},
@@ -42,6 +43,15 @@ fn collect_lti(parts: &[ActivityPart], out: &mut Vec<WorkflowActivity>) {
 }
 
 /// The workflow view.
+#[utoipa::path(get, path = "/api/bff/workflows/{workflowId}", tag = "views", params(
+    ("workflowId" = uuid::Uuid, Path, description = "The objective workflow id"),
+), responses(
+    (status = 200, description = "The LTI activities of the workflow with their activity workflows", body = WorkflowView),
+    (status = 400, description = "The id is not a UUID", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 404, description = "No such workflow", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn get_workflow(
     State(_state): State<AppState>,
     auth: AuthSession,

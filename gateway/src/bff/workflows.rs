@@ -8,6 +8,7 @@ use axum::{
     extract::{Path, State},
 };
 use contracts::bff::{FinishActivitiesRequest, FinishActivitiesResult, FinishObjectiveResult, SubmitResult};
+use contracts::bff::{Problem, Unauthorized};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -27,6 +28,18 @@ const MAX_ACTIVITY_WORKFLOWS: usize = 100;
 /// `POST /api/bff/workflows/{workflowId}/submit`: `submit-objective-workflows` with
 /// `Prefer: respond-async`, its status polled per `commands.poll_interval_ms` until completed
 /// (or 'Time over!' after `commands.poll_timeout_ms`); answers the workflow's state after.
+#[utoipa::path(post, path = "/api/bff/workflows/{workflowId}/submit", tag = "commands", params(
+    ("workflowId" = uuid::Uuid, Path, description = "The objective workflow id"),
+), responses(
+    (status = 200, description = "The workflow is submitted: its state now", body = SubmitResult),
+    (status = 400, description = "The id is not a UUID", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 404, description = "No such workflow", body = Problem),
+    (status = 409, description = "The command was canceled", body = Problem),
+    (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
+    (status = 422, description = "The learning platform refused the command: its first message and field errors", body = Problem),
+    (status = 504, description = "Time over: the command did not complete in time", body = Problem),
+))]
 pub async fn submit_workflow(
     State(state): State<AppState>,
     auth: AuthSession,
@@ -53,6 +66,17 @@ pub async fn submit_workflow(
 
 /// `POST /api/bff/workflows/{workflowId}/activities/finish`: `finish-activity-workflows`
 /// (synchronously: the learner waits for the answer either way); answers the course's progress.
+#[utoipa::path(post, path = "/api/bff/workflows/{workflowId}/activities/finish", tag = "commands", request_body = FinishActivitiesRequest, params(
+    ("workflowId" = uuid::Uuid, Path, description = "The objective workflow id"),
+), responses(
+    (status = 200, description = "The activities are finished: the course's progress now", body = FinishActivitiesResult),
+    (status = 400, description = "The id is not a UUID, or a bad body", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 404, description = "No such workflow", body = Problem),
+    (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
+    (status = 422, description = "The learning platform refused the command: its first message and field errors", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn finish_activities(
     State(_state): State<AppState>,
     auth: AuthSession,
@@ -89,6 +113,17 @@ pub async fn finish_activities(
 
 /// `POST /api/bff/workflows/{workflowId}/finish`: `finish-objective-workflows` with
 /// `Prefer: respond-sync` (spec section 7).
+#[utoipa::path(post, path = "/api/bff/workflows/{workflowId}/finish", tag = "commands", params(
+    ("workflowId" = uuid::Uuid, Path, description = "The objective workflow id"),
+), responses(
+    (status = 200, description = "The course attempt is finished", body = FinishObjectiveResult),
+    (status = 400, description = "The id is not a UUID", body = Problem),
+    (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 404, description = "No such workflow", body = Problem),
+    (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
+    (status = 422, description = "The learning platform refused the command: its first message and field errors", body = Problem),
+    (status = 504, description = "The learning platform did not answer in time", body = Problem),
+))]
 pub async fn finish_workflow(
     State(_state): State<AppState>,
     auth: AuthSession,

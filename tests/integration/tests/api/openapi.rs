@@ -7,8 +7,34 @@ use serde_json::Value;
 use crate::helpers::spawn_app;
 
 /// The `/api/bff` operations of the route table (see `gateway/src/openapi.rs`).
-const ROUTES: &[(&str, &str)] =
-    &[("get", "/api/bff/session"), ("post", "/api/bff/session/touch"), ("get", "/api/bff/my-courses")];
+const ROUTES: &[(&str, &str)] = &[
+    ("get", "/api/bff/session"),
+    ("post", "/api/bff/session/touch"),
+    ("get", "/api/bff/my-courses"),
+    ("get", "/api/bff/catalog"),
+    ("get", "/api/bff/catalog/{objectiveId}"),
+    ("get", "/api/bff/courses/{objectiveId}"),
+    ("get", "/api/bff/courses/{objectiveId}/tree"),
+    ("get", "/api/bff/redirect"),
+    ("get", "/api/bff/workflows/{workflowId}"),
+    ("get", "/api/bff/profile"),
+    ("get", "/api/bff/calendar"),
+    ("get", "/api/bff/dashboard"),
+    ("get", "/api/bff/certificates/{certificateNumber}"),
+    ("get", "/api/bff/email-answer"),
+    ("get", "/api/bff/attachment-size"),
+    ("post", "/api/bff/courses/{objectiveId}/enroll"),
+    ("post", "/api/bff/courses/{objectiveId}/start"),
+    ("post", "/api/bff/workflows/{workflowId}/submit"),
+    ("post", "/api/bff/workflows/{workflowId}/activities/finish"),
+    ("post", "/api/bff/workflows/{workflowId}/finish"),
+    ("post", "/api/bff/profile/timezone"),
+    ("get", "/api/bff/public/catalog"),
+    ("get", "/api/bff/public/catalog/{objectiveId}"),
+    ("get", "/api/bff/public/certificates/{certificateNumber}"),
+    ("get", "/api/bff/public/certificates/{certificateNumber}/certificate.pdf"),
+    ("get", "/api/bff/public/certificates/{certificateNumber}/certificate.png"),
+];
 
 #[tokio::test]
 async fn the_document_is_public_and_lists_exactly_the_served_routes() {
@@ -56,5 +82,71 @@ async fn the_document_is_public_and_lists_exactly_the_served_routes() {
         assert_ne!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
         let body: Value = answer.json().await.unwrap_or(Value::Null);
         assert_ne!(body, unknown, "{method} {path} is served");
+    }
+}
+
+/// Every `$ref` of `value`, recursively.
+fn refs(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map {
+                match (key.as_str(), inner.as_str()) {
+                    ("$ref", Some(target)) => out.push(target.to_string()),
+                    _ => refs(inner, out),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| refs(item, out)),
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn every_operation_declares_its_parameters_answers_and_schemas() {
+    let app = spawn_app().await;
+    let doc: Value = reqwest::Client::new()
+        .get(app.url("localhost", "/api/bff/openapi.json"))
+        .send()
+        .await
+        .expect("document")
+        .json()
+        .await
+        .expect("json");
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("path item") {
+            let at = format!("{method} {path}");
+            let declared: Vec<&str> = operation["parameters"]
+                .as_array()
+                .map(|ps| ps.iter().filter(|p| p["in"] == "path").filter_map(|p| p["name"].as_str()).collect())
+                .unwrap_or_default();
+            let in_path: Vec<&str> = path
+                .split('/')
+                .filter_map(|segment| segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
+                .collect();
+            assert_eq!(declared, in_path, "{at}: path parameters");
+            let responses = operation["responses"].as_object().expect("responses");
+            assert!(responses.keys().any(|status| status.starts_with('2')), "{at}: a success answer");
+            let public = path.starts_with("/api/bff/public/");
+            assert_eq!(responses.contains_key("401"), !public, "{at}: 401 without a session, unless public");
+            if public {
+                assert_eq!(operation["security"], serde_json::json!([{}]), "{at}: no session needed");
+            }
+            if method == "post" && path != "/api/bff/session/touch" {
+                assert!(responses.contains_key("413"), "{at}: the command body limit");
+                assert!(responses.contains_key("422"), "{at}: the upstream's refusal");
+            }
+        }
+    }
+    for (method, path) in
+        [("post", "/api/bff/workflows/{workflowId}/activities/finish"), ("post", "/api/bff/profile/timezone")]
+    {
+        assert!(doc["paths"][path][method]["requestBody"].is_object(), "{method} {path}: its body");
+    }
+    let mut targets = Vec::new();
+    refs(&doc, &mut targets);
+    assert!(targets.len() > 20, "{targets:?}");
+    for target in targets {
+        let name = target.strip_prefix("#/components/schemas/").expect("a schema reference");
+        assert!(doc["components"]["schemas"][name].is_object(), "{target} is defined");
     }
 }
