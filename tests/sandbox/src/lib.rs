@@ -118,6 +118,7 @@ pub struct Sandbox {
     enrollment_delay: (Duration, Duration),
     backchannel_logout_uris: Mutex<BTreeMap<String, Vec<Url>>>,
     external: idp::external::Trusted,
+    list_rows: api::ListRows,
 }
 
 impl Sandbox {
@@ -225,6 +226,7 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
         enrollment_delay: config.enrollment_delay,
         backchannel_logout_uris: Mutex::new(config.backchannel_logout_uris.clone()),
         external: idp::external::Trusted::start(config.external_issuers.clone()),
+        list_rows: api::ListRows::default(),
     });
     let app = router(state.clone());
     let (tx, rx) = oneshot::channel::<()>();

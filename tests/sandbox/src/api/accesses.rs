@@ -2,7 +2,10 @@
 //! `users/me/objectives/{id}/objective-access`, `objective-workflow-aggregates/query`,
 //! `objectives/{id}/objective-workflow-aggregate`, and an aggregate's knowledge model.
 
-use std::{collections::HashMap, sync::OnceLock};
+use std::{
+    collections::HashMap,
+    sync::{Mutex, OnceLock},
+};
 
 use axum::{
     Json, Router,
@@ -13,7 +16,7 @@ use axum::{
 use rusqlite::params;
 use serde_json::{Value, json};
 
-use super::{LoadOptions, json_rows, now_ms, query_answer, read_params, select_fields, sql, user};
+use super::{LoadOptions, json_rows, json_rows_of, now_ms, query_answer, read_params, select_fields, sql, user};
 use crate::{Shared, error::ApiError, loadopts};
 
 pub(super) fn routes() -> Router<Shared> {
@@ -145,9 +148,79 @@ fn collect(expr: &loadopts::Expr, paths: &mut Vec<String>) {
     }
 }
 
+/// The slim rows of one user's aggregates, and those of them read in full so far, as the
+/// database had them.
+struct Slim {
+    /// The connection's count of changed rows when they were read: any write since changes it.
+    changes: u64,
+    /// The first time (system ms) after the read at which an access of the user becomes
+    /// visible or a self-enrolment takes effect: the rows hold until then.
+    until_ms: i64,
+    rows: Vec<Value>,
+    /// Full aggregates by id, read when a page first showed them.
+    full: HashMap<String, Value>,
+}
+
+/// The aggregates of each user who listed them, kept while no row of the database changed
+/// and no access appeared or self-enrolment took effect since they were read (see [`Slim`]):
+/// a list call then filters, sorts and pages slim rows in place, without reading 500 rows.
+#[derive(Default)]
+pub struct ListRows(Mutex<HashMap<String, Slim>>);
+
+impl ListRows {
+    /// The page of `user`'s aggregates at `now` (system ms) that `load` asks for, in full,
+    /// and the filtered count when asked; rows are read again when they may have changed.
+    fn page(
+        &self,
+        db: &rusqlite::Connection,
+        user: &str,
+        now: i64,
+        load: &loadopts::LoadQuery,
+    ) -> Result<(Vec<Value>, Option<usize>), ApiError> {
+        static SLIM_SQL: OnceLock<String> = OnceLock::new();
+        static PAGE_SQL: OnceLock<String> = OnceLock::new();
+        let changes = db.total_changes();
+        let mut cache = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if !cache.get(user).is_some_and(|s| s.changes == changes && now < s.until_ms) {
+            let sql = SLIM_SQL.get_or_init(|| format!("SELECT {SLIM} {}", sql::VISIBLE_ACCESSES));
+            let rows = json_rows_of(db, sql, params![now, user])?;
+            let next: Option<i64> = db
+                .prepare_cached(
+                    "SELECT min(t) FROM (SELECT visible_ms AS t FROM accesses WHERE user_id = ?2 AND visible_ms > ?1
+                     UNION ALL SELECT self_enrolled_ms FROM accesses WHERE user_id = ?2 AND self_enrolled_ms > ?1)",
+                )?
+                .query_row(params![now, user], |r| r.get(0))?;
+            let until_ms = next.unwrap_or(i64::MAX);
+            cache.insert(user.to_string(), Slim { changes, until_ms, rows, full: HashMap::new() });
+        }
+        let slim = cache.get_mut(user).expect("kept just above");
+        let page = loadopts::page(&slim.rows, load).map_err(|e| ApiError::bad_request(e.0))?;
+        let ids: Vec<&str> = page.positions.iter().filter_map(|p| slim.rows[*p]["id"].as_str()).collect();
+        let missing: Vec<&str> = ids.iter().copied().filter(|id| !slim.full.contains_key(*id)).collect();
+        if !missing.is_empty() {
+            let page_sql = PAGE_SQL.get_or_init(|| {
+                format!(
+                    "SELECT {} {} AND a.aggregate_id IN (SELECT value FROM json_each(?3))",
+                    sql::aggregate(),
+                    sql::VISIBLE_ACCESSES
+                )
+            });
+            let missing = Value::from(missing).to_string();
+            for full in json_rows_of(db, page_sql, params![now, user, missing])? {
+                if let Some(id) = full["id"].as_str() {
+                    slim.full.insert(id.to_string(), full);
+                }
+            }
+        }
+        let data = ids.iter().filter_map(|id| slim.full.get(*id).cloned()).collect();
+        Ok((data, page.total))
+    }
+}
+
 /// `objective-workflow-aggregates/query`. With 500 courses, building and reading every
 /// aggregate in full is most of the work; when the filter and sort read only list fields,
-/// they run over slim rows and only the page is read in full (two queries either way).
+/// they run over slim rows and only the page is read in full, both kept between calls by
+/// [`ListRows`].
 async fn query_aggregates(
     State(s): State<Shared>,
     Path(tenant): Path<String>,
@@ -155,8 +228,6 @@ async fn query_aggregates(
     query: LoadOptions,
     reads: Result<Query<Reads>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    static SLIM_SQL: OnceLock<String> = OnceLock::new();
-    static PAGE_SQL: OnceLock<String> = OnceLock::new();
     let user = user(&s, &tenant, &headers)?;
     let params = read_params(query)?;
     if !reads.is_ok_and(|Query(r)| slim_enough(&r)) {
@@ -164,25 +235,11 @@ async fn query_aggregates(
             loadopts::load(aggregates(&s, &user, None)?, &params.load).map_err(|e| ApiError::bad_request(e.0))?;
         return select_fields(answer, &params).map(Json);
     }
-    let now = now_ms();
-    let slim =
-        json_rows(&s, SLIM_SQL.get_or_init(|| format!("SELECT {SLIM} {}", sql::VISIBLE_ACCESSES)), params![now, user])?;
-    let mut answer = loadopts::load(slim, &params.load).map_err(|e| ApiError::bad_request(e.0))?;
-    let ids: Vec<Value> =
-        answer["data"].as_array().map(|d| d.iter().map(|a| a["id"].clone()).collect()).unwrap_or_default();
-    let page_sql = PAGE_SQL.get_or_init(|| {
-        format!(
-            "SELECT {} {} AND a.aggregate_id IN (SELECT value FROM json_each(?3))",
-            sql::aggregate(),
-            sql::VISIBLE_ACCESSES
-        )
-    });
-    let mut full: HashMap<String, Value> =
-        json_rows(&s, page_sql, params![now, user, Value::Array(ids.clone()).to_string()])?
-            .into_iter()
-            .filter_map(|a| Some((a["id"].as_str()?.to_string(), a)))
-            .collect();
-    answer["data"] = ids.iter().filter_map(|id| full.remove(id.as_str()?)).collect();
+    let (data, total) = s.list_rows.page(&s.db(), &user, now_ms(), &params.load)?;
+    let mut answer = json!({ "data": data });
+    if let Some(total) = total {
+        answer["totalCount"] = total.into();
+    }
     select_fields(answer, &params).map(Json)
 }
 

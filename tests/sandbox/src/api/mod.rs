@@ -16,6 +16,8 @@ mod sql;
 mod users;
 mod workflows;
 
+pub use accesses::ListRows;
+
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::{
@@ -73,7 +75,11 @@ fn parse(raw: Option<String>) -> Value {
 
 /// The rows of `sql`, each one JSON text in the first column, as values.
 fn json_rows(s: &Shared, sql: &str, params: impl rusqlite::Params) -> Result<Vec<Value>, ApiError> {
-    let db = s.db();
+    json_rows_of(&s.db(), sql, params)
+}
+
+/// [`json_rows`] on a connection the caller already holds.
+fn json_rows_of(db: &rusqlite::Connection, sql: &str, params: impl rusqlite::Params) -> Result<Vec<Value>, ApiError> {
     let mut stmt = db.prepare_cached(sql)?;
     let rows = stmt.query_map(params, |r| r.get::<_, Option<String>>(0))?;
     let mut items = Vec::new();

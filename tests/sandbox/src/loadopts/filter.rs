@@ -170,8 +170,10 @@ pub(super) fn resolve<'a>(item: &'a Value, path: &[String], out: &mut Vec<&'a Va
         (Value::Array(items), _) if !path.is_empty() => items.iter().for_each(|i| resolve(i, path, out)),
         (_, None) => out.push(item),
         (Value::Object(map), Some((head, rest))) => {
-            let key = map.keys().find(|k| k.eq_ignore_ascii_case(head));
-            if let Some(child) = key.and_then(|k| map.get(k)) {
+            // The exact key is the common case; any other case of it is looked for only without one.
+            let child =
+                map.get(head).or_else(|| map.iter().find(|(k, _)| k.eq_ignore_ascii_case(head)).map(|(_, v)| v));
+            if let Some(child) = child {
                 resolve(child, rest, out);
             }
         }

@@ -38,6 +38,27 @@ pub struct LoadQuery {
 
 /// The answer of a `.../query` endpoint.
 pub fn load(items: Vec<Value>, query: &LoadQuery) -> Result<Value, LoadError> {
+    let Page { positions, total } = page(&items, query)?;
+    let mut taken: Vec<Option<Value>> = items.into_iter().map(Some).collect();
+    let data: Vec<Value> = positions.into_iter().filter_map(|p| taken[p].take()).collect();
+    let mut answer = serde_json::json!({ "data": data });
+    if let Some(total) = total {
+        answer["totalCount"] = total.into();
+    }
+    Ok(answer)
+}
+
+/// Which items a `.../query` answers, without copying them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    /// Positions in the items of the page's items, in the answer's order.
+    pub positions: Vec<usize>,
+    /// How many items pass the filter, when `requireTotalCount` asks for it.
+    pub total: Option<usize>,
+}
+
+/// The page of `items` that [`load`] answers: filtered, sorted, skipped and taken.
+pub fn page(items: &[Value], query: &LoadQuery) -> Result<Page, LoadError> {
     let json = |name: &str, raw: &str| {
         serde_json::from_str::<Value>(raw).map_err(|e| LoadError(format!("`{name}` is not JSON: {e}")))
     };
@@ -51,22 +72,19 @@ pub fn load(items: Vec<Value>, query: &LoadQuery) -> Result<Value, LoadError> {
         Some(raw) => Some(parse_filter(&json("filter", raw)?)?),
         None => None,
     };
-    let mut items: Vec<Value> = match &filter {
-        Some(f) => items.into_iter().filter(|i| matches(f, i)).collect(),
-        None => items,
+    let mut positions: Vec<usize> = match &filter {
+        Some(f) => (0..items.len()).filter(|p| matches(f, &items[*p])).collect(),
+        None => (0..items.len()).collect(),
     };
     if let Some(raw) = query.sort.as_deref().filter(|s| !s.is_empty()) {
-        sort(&mut items, &parse_sort(&json("sort", raw)?)?);
+        positions = sort::order_of(items, positions, &parse_sort(&json("sort", raw)?)?);
     }
-    let total = items.len();
+    let total = positions.len();
     let skip = number("skip", &query.skip)?.unwrap_or(0);
     let take = number("take", &query.take)?.unwrap_or(usize::MAX);
-    let page: Vec<Value> = items.into_iter().skip(skip).take(take).collect();
-    let mut answer = serde_json::json!({ "data": page });
-    if query.require_total_count.as_deref().is_some_and(|v| v.eq_ignore_ascii_case("true")) {
-        answer["totalCount"] = total.into();
-    }
-    Ok(answer)
+    let positions: Vec<usize> = positions.into_iter().skip(skip).take(take).collect();
+    let total = query.require_total_count.as_deref().is_some_and(|v| v.eq_ignore_ascii_case("true")).then_some(total);
+    Ok(Page { positions, total })
 }
 
 #[cfg(test)]

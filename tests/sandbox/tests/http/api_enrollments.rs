@@ -105,3 +105,59 @@ async fn by_default_an_enrolment_shows_after_one_to_three_seconds() {
     // The delay starts a moment before the answer arrives.
     assert!(took >= Duration::from_millis(900), "it appeared after {took:?}");
 }
+
+#[tokio::test]
+async fn a_list_call_shows_an_enrolment_and_a_new_access_once_their_delay_passes() {
+    let mut config = fast_config();
+    config.enrollment_delay = (Duration::from_millis(300), Duration::from_millis(300));
+    let sb = Sandbox::start_with(config).await;
+    let token = sb.access_token("acme", "ada").await;
+    let list = |filter: Value| {
+        let (sb, token) = (&sb, &token);
+        async move {
+            let filter = filter.to_string();
+            let query = [("filter", filter.as_str()), ("requireTotalCount", "true")];
+            sb.api_json("acme", token, "objective-workflow-aggregates/query", &query).await
+        }
+    };
+    let enrolled = json!(["isSelfEnrolled", "=", true]);
+    let before = list(enrolled.clone()).await["totalCount"].as_u64().expect("a count");
+    let item = sb.aggregate("acme", &token, "Negotiation Skills").await;
+    let request = json!({ "id": new_id(), "objectiveAccessId": item["objectiveAccess"]["id"] });
+    sb.sync("acme", &token, "create-self-enrollments", &request).await;
+    // Listed again and again while nothing is written: the answer still changes when the delay passes.
+    assert_eq!(list(enrolled.clone()).await["totalCount"], before, "not yet");
+    let mut polls = 0;
+    while list(enrolled.clone()).await["totalCount"] == before {
+        polls += 1;
+        assert!(polls < 40, "the enrolment never showed in the list");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(polls >= 3, "it took the configured delay ({polls} polls)");
+    let named = list(json!(["objective.name", "=", "Negotiation Skills"])).await;
+    assert_eq!(named["data"][0]["isSelfEnrolled"], true);
+
+    let grace = sb.access_token("acme", "grace").await;
+    let catalog = sb
+        .public("acme", "public/open-catalog/objectives/query", &[("filter", r#"["name","=","Rust Essentials"]"#)])
+        .await;
+    let objective = catalog.json::<Value>().await.expect("json")["data"][0]["id"].clone();
+    let rust = json!(["objective.id", "=", objective]).to_string();
+    let count = |filter: String| {
+        let (sb, grace) = (&sb, &grace);
+        async move {
+            let query = [("filter", filter.as_str()), ("requireTotalCount", "true")];
+            sb.api_json("acme", grace, "objective-workflow-aggregates/query", &query).await["totalCount"].clone()
+        }
+    };
+    assert_eq!(count(rust.clone()).await, 0);
+    sb.sync("acme", &grace, "create-self-enrollments", &json!({ "id": new_id(), "objectiveId": objective })).await;
+    assert_eq!(count(rust.clone()).await, 0, "not visible at once");
+    let mut polls = 0;
+    while count(rust.clone()).await == 0 {
+        polls += 1;
+        assert!(polls < 40, "the new access never showed in the list");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(polls >= 3, "it took the configured delay ({polls} polls)");
+}
