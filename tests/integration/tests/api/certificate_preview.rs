@@ -8,7 +8,6 @@ use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
 use crate::helpers::{TestApp, spawn_app};
 
-
 fn number(course: &str) -> String {
     certificate_number("acme", &format!("acme/ada/{course}"))
 }
