@@ -5,7 +5,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 
 .PHONY: help demo test deps test-deps build build-rust build-client contracts \
-        test-rust test-client test-e2e fmt lint
+        test-rust test-client test-e2e bench fmt lint
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -43,6 +43,9 @@ test-client:
 
 test-e2e:
 	cd tests/e2e && npm test
+
+bench: ## speed goals: lms-sandbox p99 per call under 5 ms on loopback (fails otherwise)
+	$(CARGO) bench -p lms-sandbox
 
 fmt:
 	$(CARGO) fmt --all
