@@ -112,6 +112,8 @@ mod tests {
                 "/api/users/me/terms",
                 get(move || async move {
                     terms_calls.fetch_add(1, Ordering::SeqCst);
+                    // Slow enough that concurrent lookups overlap.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
                     axum::Json(serde_json::json!([{ "id": TERM, "name": "Spring" }]))
                 }),
             )
@@ -160,5 +162,30 @@ mod tests {
         assert_eq!(calls.load(Ordering::SeqCst), 2, "one upstream call per cache");
         assert_eq!((count(&metrics, "terms", "miss"), count(&metrics, "terms", "hit")), (1, 2));
         assert_eq!((count(&metrics, "grading_scales", "miss"), count(&metrics, "grading_scales", "hit")), (1, 2));
+    }
+
+    /// Concurrent misses for one key make one upstream call; a user's sign-out drops only that
+    /// user's entry.
+    #[tokio::test]
+    async fn concurrent_misses_share_one_call_and_logout_drops_the_users_entry() {
+        let metrics = Arc::new(Metrics::new());
+        let (upstream, calls) = upstream(&metrics).await;
+        let settings = CacheSettings { terms_ttl_secs: 60, grading_scales_ttl_secs: 60, max_entries: 10 };
+        let caches = Caches::new(&settings, metrics.clone());
+        let ctx = CallContext { access_token: "t".into(), accept_language: None, request_id: None };
+        let (ada, grace) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let lookups = (0..20).map(|_| caches.terms("acme", ada, &upstream, &ctx));
+        for answer in futures::future::join_all(lookups).await {
+            assert_eq!(answer.expect("terms")[0].name, "Spring");
+        }
+        assert_eq!(calls.load(Ordering::SeqCst), 1, "twenty concurrent misses, one upstream call");
+        caches.terms("acme", grace, &upstream, &ctx).await.expect("terms");
+        assert_eq!(calls.load(Ordering::SeqCst), 2);
+
+        caches.forget_user("acme", ada).await;
+        caches.terms("acme", grace, &upstream, &ctx).await.expect("terms");
+        assert_eq!(calls.load(Ordering::SeqCst), 2, "the other user's entry stays");
+        caches.terms("acme", ada, &upstream, &ctx).await.expect("terms");
+        assert_eq!(calls.load(Ordering::SeqCst), 3, "the signed-out user's entry is gone");
     }
 }
