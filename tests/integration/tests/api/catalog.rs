@@ -193,13 +193,13 @@ async fn the_availability_notice_changes_at_refresh_at() {
     let path = format!("/api/bff/catalog/{}", objective("Advanced Negotiation"));
     let (_, before) = get(&app, &browser, &path).await;
     assert_eq!(before["notices"], serde_json::json!(["willBeAvailable"]), "{before}");
-    let wait = crate::course_details::seconds_until(&before["refreshAt"]);
+    let wait = crate::helpers::seconds_until(&before["refreshAt"]);
     assert!(wait > 86_400, "opens in days: {wait}");
-    crate::course_details::shift_clock(&app, wait - 60).await;
+    crate::helpers::shift_clock(&app, wait - 60).await;
     let (_, just_before) = get(&app, &browser, &path).await;
     assert_eq!(just_before["notices"], before["notices"], "{just_before}");
     assert_eq!(just_before["refreshAt"], before["refreshAt"]);
-    crate::course_details::shift_clock(&app, wait + 5).await;
+    crate::helpers::shift_clock(&app, wait + 5).await;
     let (_, after) = get(&app, &browser, &path).await;
     assert_eq!(after["notices"], serde_json::json!([]), "{after}");
     assert!(after.get("refreshAt").is_none_or(|r| r.is_null()), "no later boundary: {after}");

@@ -72,12 +72,12 @@ async fn the_preview_turns_expired_at_its_refresh_at() {
     app.sign_in(&browser, "localhost", "ada", None).await;
     let before = ok_json(preview(&app, &browser, &number("Workplace Safety")).await).await;
     assert_eq!(before["expired"], false, "{before}");
-    let wait = crate::course_details::seconds_until(&before["refreshAt"]);
+    let wait = crate::helpers::seconds_until(&before["refreshAt"]);
     assert!(wait > 86_400, "refreshAt is the expiry, days ahead: {wait}");
-    crate::course_details::shift_clock(&app, wait - 60).await;
+    crate::helpers::shift_clock(&app, wait - 60).await;
     let just_before = ok_json(preview(&app, &browser, &number("Workplace Safety")).await).await;
     assert_eq!(just_before["expired"], false, "{just_before}");
-    crate::course_details::shift_clock(&app, wait + 5).await;
+    crate::helpers::shift_clock(&app, wait + 5).await;
     let after = ok_json(preview(&app, &browser, &number("Workplace Safety")).await).await;
     assert_eq!(after["expired"], true, "{after}");
     assert!(after.get("refreshAt").is_none_or(|r| r.is_null()));

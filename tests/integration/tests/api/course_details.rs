@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, seconds_until, shift_clock, spawn_app};
 
 /// The seeded objective id of one of acme's courses.
 pub(crate) fn objective(name: &str) -> String {
@@ -26,26 +26,6 @@ pub(crate) async fn get_ok(app: &TestApp, browser: &reqwest::Client, path: &str)
     let body: Value = response.json().await.expect("json");
     assert_eq!(status, StatusCode::OK, "{path}: {body}");
     body
-}
-
-/// Moves the sandbox clock by `seconds` from the real time.
-pub(crate) async fn shift_clock(app: &TestApp, seconds: i64) {
-    let url = app.sandbox_url.join("admin/clock").expect("admin url");
-    let response = reqwest::Client::new()
-        .put(url)
-        .json(&json!({ "mode": "offset", "seconds": seconds }))
-        .send()
-        .await
-        .expect("admin call");
-    assert_eq!(response.status(), StatusCode::OK);
-}
-
-/// Seconds from now until an RFC 3339 instant.
-pub(crate) fn seconds_until(rfc3339: &Value) -> i64 {
-    let at =
-        time::OffsetDateTime::parse(rfc3339.as_str().expect("a date"), &time::format_description::well_known::Rfc3339)
-            .expect("RFC 3339");
-    (at - time::OffsetDateTime::now_utc()).whole_seconds()
 }
 
 async fn details(name: &str) -> Value {

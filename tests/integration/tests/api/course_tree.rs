@@ -5,8 +5,9 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::{
-    course_details::{ada, get_ok, objective, seconds_until, shift_clock},
+    course_details::{ada, get_ok, objective},
     helpers::TestApp,
+    helpers::{seconds_until, shift_clock},
 };
 
 async fn tree_of(app: &TestApp, browser: &reqwest::Client, name: &str) -> Value {

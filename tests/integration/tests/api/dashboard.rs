@@ -74,13 +74,13 @@ async fn the_dashboard_changes_at_its_refresh_at() {
     let lists = |view: &serde_json::Value| -> Vec<Vec<String>> {
         ["inProgress", "dueSoon", "recentlyFinished"].iter().map(|l| names(view, l)).collect()
     };
-    let wait = crate::course_details::seconds_until(&before["refreshAt"]);
+    let wait = crate::helpers::seconds_until(&before["refreshAt"]);
     assert!(wait > 0, "a boundary ahead: {before}");
-    crate::course_details::shift_clock(&app, wait - 60).await;
+    crate::helpers::shift_clock(&app, wait - 60).await;
     let just_before = dashboard(&app, &browser).await;
     assert_eq!(lists(&just_before), lists(&before), "nothing changes before refreshAt");
     assert_eq!(just_before["refreshAt"], before["refreshAt"]);
-    crate::course_details::shift_clock(&app, wait + 5).await;
+    crate::helpers::shift_clock(&app, wait + 5).await;
     let after = dashboard(&app, &browser).await;
     assert_ne!(lists(&after), lists(&before), "the dashboard changes at refreshAt: {after}");
     if let Some(next) = after["refreshAt"].as_str() {

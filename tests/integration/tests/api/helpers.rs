@@ -357,3 +357,23 @@ pub(crate) fn session_cookie_of(response: &reqwest::Response) -> Option<String> 
 pub(crate) fn urlencode(s: &str) -> String {
     url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
 }
+
+/// Moves the sandbox clock by `seconds` from the real time.
+pub(crate) async fn shift_clock(app: &TestApp, seconds: i64) {
+    let url = app.sandbox_url.join("admin/clock").expect("admin url");
+    let response = reqwest::Client::new()
+        .put(url)
+        .json(&serde_json::json!({ "mode": "offset", "seconds": seconds }))
+        .send()
+        .await
+        .expect("admin call");
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+/// Seconds from now until an RFC 3339 instant.
+pub(crate) fn seconds_until(rfc3339: &serde_json::Value) -> i64 {
+    let at =
+        time::OffsetDateTime::parse(rfc3339.as_str().expect("a date"), &time::format_description::well_known::Rfc3339)
+            .expect("RFC 3339");
+    (at - time::OffsetDateTime::now_utc()).whole_seconds()
+}
