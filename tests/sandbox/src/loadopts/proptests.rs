@@ -360,4 +360,44 @@ proptest! {
             prop_assert!(answer.is_err(), "a filter that is not JSON was accepted");
         }
     }
+
+    #[test]
+    fn sorting_a_column_of_mixed_kinds_is_a_stable_total_order(
+        keys in prop::collection::vec(prop_oneof![scalar(), Just(json!([1])), Just(json!({"a": 1}))], 0..40),
+        desc in any::<bool>(),
+    ) {
+        let mut items: Vec<Value> = keys.iter().enumerate().map(|(n, k)| json!({ "k": k, "n": n })).collect();
+        sort(&mut items, &[SortBy { path: vec!["k".into()], desc }]);
+        let mut seen: Vec<u64> = items.iter().map(|i| i["n"].as_u64().expect("n")).collect();
+        for pair in items.windows(2) {
+            let ord = kind_order(&pair[0]["k"], &pair[1]["k"]);
+            let ord = if desc { ord.reverse() } else { ord };
+            prop_assert_ne!(ord, Ordering::Greater, "{} before {}", pair[0], pair[1]);
+            if ord == Ordering::Equal {
+                prop_assert!(pair[0]["n"].as_u64() < pair[1]["n"].as_u64(), "not stable: {} before {}", pair[0], pair[1]);
+            }
+        }
+        seen.sort_unstable();
+        prop_assert_eq!(seen, (0..keys.len() as u64).collect::<Vec<_>>(), "not a permutation");
+    }
+}
+
+/// The order a sort gives a column, written from its description: null, booleans, numbers,
+/// strings (ignoring case), then arrays and objects (all equal); within a kind, by value.
+fn kind_order(a: &Value, b: &Value) -> Ordering {
+    let kind = |v: &Value| match v {
+        Value::Null => 0,
+        Value::Bool(_) => 1,
+        Value::Number(_) => 2,
+        Value::String(_) => 3,
+        Value::Array(_) | Value::Object(_) => 4,
+    };
+    kind(a).cmp(&kind(b)).then_with(|| match (a, b) {
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Number(x), Value::Number(y)) => {
+            x.as_f64().expect("finite").partial_cmp(&y.as_f64().expect("finite")).expect("comparable")
+        }
+        (Value::String(x), Value::String(y)) => x.to_lowercase().cmp(&y.to_lowercase()),
+        _ => Ordering::Equal,
+    })
 }

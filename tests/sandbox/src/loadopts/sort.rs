@@ -4,10 +4,7 @@ use std::cmp::Ordering;
 
 use serde_json::Value;
 
-use super::{
-    LoadError,
-    filter::{order, resolve},
-};
+use super::{LoadError, filter::resolve};
 
 /// One sort selector.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,11 +38,42 @@ pub fn parse_sort(value: &Value) -> Result<Vec<SortBy>, LoadError> {
 
 /// A sort key of one item: the first value its selector reaches, with a string's lowercase
 /// form worked out once rather than at every comparison.
+///
+/// Keys are totally ordered, as `sort_by` requires (it may panic on an order that is not):
+/// first by kind (null, booleans, numbers, strings, then arrays and objects, which compare
+/// equal), then within a kind. A column that mixes kinds, which the filter's
+/// [`order`](super::filter::order) leaves
+/// unordered, so sorts one kind after another instead of in an arbitrary, unstable way.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Key {
     Null,
-    /// A string's lowercase form, and the string itself.
-    Text(String, Value),
-    Other(Value),
+    Bool(bool),
+    Number(Number),
+    /// A string's lowercase form.
+    Text(String),
+    Other,
+}
+
+/// A JSON number under [`f64::total_cmp`].
+#[derive(Debug)]
+struct Number(f64);
+
+impl PartialEq for Number {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Number {}
+impl PartialOrd for Number {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Number {
+    fn cmp(&self, other: &Self) -> Ordering {
+        // -0.0 and 0.0 are the same number in a list's order.
+        (self.0 + 0.0).total_cmp(&(other.0 + 0.0))
+    }
 }
 
 impl Key {
@@ -54,21 +82,10 @@ impl Key {
         resolve(item, path, &mut out);
         match out.first() {
             None | Some(Value::Null) => Key::Null,
-            Some(v @ Value::String(s)) => Key::Text(s.to_lowercase(), (*v).clone()),
-            Some(v) => Key::Other((*v).clone()),
-        }
-    }
-
-    /// [`order`] of the keys' values (two strings by their lowercase forms, worked out once).
-    fn cmp(&self, other: &Key) -> Ordering {
-        match (self, other) {
-            (Key::Null, Key::Null) => Ordering::Equal,
-            (Key::Null, _) => Ordering::Less,
-            (_, Key::Null) => Ordering::Greater,
-            (Key::Text(x, _), Key::Text(y, _)) => x.cmp(y),
-            (Key::Text(_, x) | Key::Other(x), Key::Text(_, y) | Key::Other(y)) => {
-                order(x, y).unwrap_or(Ordering::Equal)
-            }
+            Some(Value::Bool(b)) => Key::Bool(*b),
+            Some(Value::Number(n)) => n.as_f64().map_or(Key::Other, |n| Key::Number(Number(n))),
+            Some(Value::String(s)) => Key::Text(s.to_lowercase()),
+            Some(Value::Array(_) | Value::Object(_)) => Key::Other,
         }
     }
 }
