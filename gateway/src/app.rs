@@ -87,6 +87,7 @@ fn upstream_http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
 
 /// The whole HTTP surface: the route table plus every layer.
 pub fn build_app(state: AppState) -> Router {
+    let client = bff::client::service(&state.config.client_dir);
     let tenant_routes = Router::new()
         // auth
         .route("/oidc/login", get(auth::routes::login))
@@ -103,7 +104,9 @@ pub fn build_app(state: AppState) -> Router {
         .route("/api/lms/{*path}", any(passthrough::forward))
         // the client
         .route("/", get(bff::client::redirect_to_client))
-        .nest_service("/learn", bff::client::service(&state.config.client_dir))
+        .route_service(bff::client::MOUNT, client.clone())
+        .route_service(&format!("{}/", bff::client::MOUNT), client.clone())
+        .route_service(bff::client::ROUTE, client)
         .fallback(bff::client::not_found);
     let tenant_routes = middleware::apply_tenant_layers(tenant_routes, state.clone());
     let ops_routes = Router::new()

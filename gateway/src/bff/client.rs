@@ -12,6 +12,12 @@ use tower_http::services::{ServeDir, ServeFile};
 
 use crate::error::problem;
 
+/// Where the client is served.
+pub const MOUNT: &str = "/learn";
+
+/// The route template of every client path below [`MOUNT`], as request metrics label it.
+pub const ROUTE: &str = "/learn/{*path}";
+
 /// `/` → the client.
 pub async fn redirect_to_client() -> Redirect {
     Redirect::to("/learn/")
@@ -26,9 +32,13 @@ pub async fn not_found() -> Response {
 /// something else).
 pub const NO_SUCH_ROUTE: &str = "nothing is served at this path";
 
-/// Serves `dir`: a missing path without a file extension is a client route and gets
-/// `index.html`; a missing file with an extension is a 404. HTML is never cached, other files
-/// are cached for a year when their name carries a content hash.
+/// Serves `dir` at [`MOUNT`]: a missing path without a file extension is a client route and
+/// gets `index.html`; a missing file with an extension is a 404. HTML is never cached, other
+/// files are cached for a year when their name carries a content hash.
+///
+/// Mounted with `route_service` at [`MOUNT`] and [`ROUTE`] rather than `nest_service`, so
+/// requests keep a matched route template for metrics (axum gives a nested service none);
+/// `route_service` does not strip the mount, so this service does.
 pub fn service(dir: &Path) -> BoxCloneSyncService<Request<Body>, Response, Infallible> {
     let index = dir.join("index.html");
     let fallback = service_fn(move |req: Request<Body>| {
@@ -46,6 +56,7 @@ pub fn service(dir: &Path) -> BoxCloneSyncService<Request<Body>, Response, Infal
     let with_cache_headers = service_fn(move |req: Request<Body>| {
         let files = files.clone();
         async move {
+            let req = below_mount(req);
             let immutable = has_content_hash(req.uri().path());
             let mut response = files.oneshot(req).await?.map(Body::new).into_response();
             let is_html =
@@ -64,6 +75,20 @@ pub fn service(dir: &Path) -> BoxCloneSyncService<Request<Body>, Response, Infal
     BoxCloneSyncService::new(with_cache_headers)
 }
 
+/// `req` with [`MOUNT`] taken off the front of its path (`/learn` and `/learn/` become `/`).
+fn below_mount(mut req: Request<Body>) -> Request<Body> {
+    let uri = req.uri();
+    let Some(rest) = uri.path().strip_prefix(MOUNT) else { return req };
+    let path_and_query = match uri.query() {
+        Some(query) => format!("/{}?{query}", rest.trim_start_matches('/')),
+        None => format!("/{}", rest.trim_start_matches('/')),
+    };
+    if let Ok(stripped) = path_and_query.parse() {
+        *req.uri_mut() = stripped;
+    }
+    req
+}
+
 /// Whether a file name carries a content hash like `main.3f2a9c1d.js`.
 fn has_content_hash(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or("");
@@ -72,7 +97,23 @@ fn has_content_hash(path: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::has_content_hash;
+    use axum::{body::Body, http::Request};
+
+    use super::{below_mount, has_content_hash};
+
+    #[test]
+    fn the_mount_is_taken_off_the_path_and_the_query_kept() {
+        for (uri, expected) in [
+            ("/learn", "/"),
+            ("/learn/", "/"),
+            ("/learn/courses/1/view?tab=2", "/courses/1/view?tab=2"),
+            ("/learn//static/app.js", "/static/app.js"),
+            ("/other", "/other"),
+        ] {
+            let req = Request::get(uri).body(Body::empty()).expect("request");
+            assert_eq!(below_mount(req).uri().to_string(), expected, "{uri}");
+        }
+    }
 
     #[test]
     fn content_hashes_are_recognised() {

@@ -8,7 +8,7 @@ use crate::helpers::{INDEX_HTML, location, spawn_app};
 async fn client_routes_get_index_html_and_missing_files_404() {
     let app = spawn_app().await;
     let browser = app.browser();
-    for path in ["/learn/", "/learn/courses", "/learn/courses/123/view/content"] {
+    for path in ["/learn", "/learn/", "/learn/courses", "/learn/courses/123/view/content?tab=1"] {
         let response = browser.get(app.url("localhost", path)).send().await.expect("page");
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         assert_eq!(response.headers()[header::CACHE_CONTROL], "no-cache");

@@ -49,6 +49,8 @@ async fn counters_move_with_traffic_by_route_template_and_tenant() {
     assert_eq!(sample(&after, histogram), 2.0, "{after}");
     assert!(!after.contains("keyword=xyz"), "no query strings in labels");
     assert!(!after.contains("/learn/courses/123"), "no raw paths in labels: {after}");
+    let client_pages = r#"gateway_http_requests_total{method="GET",route="/learn/{*path}",status="2xx"}"#;
+    assert_eq!(sample(&after, client_pages), 1.0, "client pages under one route template: {after}");
     assert_eq!(sample(&after, r#"gateway_sessions_total{outcome="created"}"#), 1.0, "{after}");
     assert_eq!(sample(&after, r#"gateway_sessions_total{outcome="ended"}"#), 1.0, "{after}");
     let upstream_calls: f64 = after
