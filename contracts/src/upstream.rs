@@ -277,6 +277,11 @@ pub mod date {
         Option::<String>::deserialize(deserializer)?.map(|raw| parse(&raw).map_err(D::Error::custom)).transpose()
     }
 
+    /// Serde `deserialize_with` for a date that must be there.
+    pub fn deserialize_required<'de, D: Deserializer<'de>>(deserializer: D) -> Result<OffsetDateTime, D::Error> {
+        parse(&String::deserialize(deserializer)?).map_err(D::Error::custom)
+    }
+
     /// Serde `serialize_with` for an optional date.
     pub fn serialize<S: Serializer>(value: &Option<OffsetDateTime>, serializer: S) -> Result<S::Ok, S::Error> {
         time::serde::rfc3339::option::serialize(value, serializer)
@@ -493,15 +498,35 @@ pub struct ObjectiveWorkflow {
     pub objective_record_id: Option<Uuid>,
 }
 
+/// The `finished` field of an objective record as the upstream sends it: the moment the attempt
+/// finished, or only whether it did (then the record's `created` date is the moment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum RecordFinished {
+    /// Finished at this moment.
+    At(
+        #[serde(serialize_with = "time::serde::rfc3339::serialize", deserialize_with = "date::deserialize_required")]
+        OffsetDateTime,
+    ),
+    /// Finished or not, without a moment.
+    Flag(bool),
+}
+
 /// An objective record: the result of one attempt, or an imported result (spec section 3).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectiveRecord {
     /// Record id.
     pub id: Uuid,
-    /// When the attempt finished.
+    /// The enrolled course (objective workflow aggregate) it belongs to.
+    #[serde(default)]
+    pub objective_workflow_aggregate_id: Option<Uuid>,
+    /// Whether, or when, the attempt finished; read through [`ObjectiveRecord::finished_at`].
+    #[serde(default)]
+    pub finished: Option<RecordFinished>,
+    /// When the record was made.
     #[serde(default, with = "date")]
-    pub finished: Option<OffsetDateTime>,
+    pub created: Option<OffsetDateTime>,
     /// Raw score.
     #[serde(default)]
     pub score: Option<f64>,
@@ -526,6 +551,18 @@ pub struct ObjectiveRecord {
     /// The activity workflow the record belongs to.
     #[serde(default)]
     pub activity_workflow_id: Option<Uuid>,
+}
+
+impl ObjectiveRecord {
+    /// When the attempt finished: the date sent, or the record's `created` date when the
+    /// upstream only says it finished; `None` when unfinished or not said.
+    pub fn finished_at(&self) -> Option<OffsetDateTime> {
+        match self.finished? {
+            RecordFinished::At(at) => Some(at),
+            RecordFinished::Flag(true) => self.created,
+            RecordFinished::Flag(false) => None,
+        }
+    }
 }
 
 /// The aggregate behind an objective access, as far as the details page needs it.
@@ -659,6 +696,10 @@ pub struct ObjectiveAccess {
     /// The aggregate, once the learner is enrolled.
     #[serde(default)]
     pub objective_workflow_aggregate: Option<AggregateRef>,
+    /// Enrolled by the learner, when the upstream sends it beside the aggregate rather than
+    /// inside it; read through [`ObjectiveAccess::self_enrolled`].
+    #[serde(default)]
+    pub is_self_enrolled: Option<bool>,
     /// Retake allowed.
     #[serde(default)]
     pub retake: Option<bool>,
@@ -689,6 +730,15 @@ pub struct ObjectiveAccess {
     /// Last record, if any result exists.
     #[serde(default)]
     pub last_objective_record: Option<ObjectiveRecord>,
+}
+
+impl ObjectiveAccess {
+    /// Whether the learner enrolled themselves: the aggregate's own flag, else the one beside
+    /// it; false without an aggregate.
+    pub fn self_enrolled(&self) -> bool {
+        self.objective_workflow_aggregate.as_ref().and_then(|a| a.is_self_enrolled.or(self.is_self_enrolled))
+            == Some(true)
+    }
 }
 
 /// An activity workflow: one attempt at one activity (spec section 3).
@@ -944,7 +994,7 @@ pub struct CommandStatus {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
     use time::macros::datetime;
 
     #[test]
@@ -1029,6 +1079,66 @@ mod tests {
             (WorkflowState::InGrading, true, None)
         );
         assert_eq!(child.activity_constraint.as_ref().and_then(|c| c.review_policy), Some(ReviewPolicy::Never));
+    }
+
+    #[test]
+    fn record_finished_reads_a_date_or_a_flag() {
+        let at = datetime!(2026-03-02 08:30 UTC);
+        let created = datetime!(2026-03-01 12:00 UTC);
+        let cases = [
+            ("a date", json!({ "finished": "2026-03-02T08:30:00Z", "created": "2026-03-01T12:00:00Z" }), Some(at)),
+            ("an offsetless date", json!({ "finished": "2026-03-02T08:30:00" }), Some(at)),
+            ("true with created", json!({ "finished": true, "created": "2026-03-01T12:00:00Z" }), Some(created)),
+            ("true without created", json!({ "finished": true }), None),
+            ("false", json!({ "finished": false, "created": "2026-03-01T12:00:00Z" }), None),
+            ("null", json!({ "finished": null, "created": "2026-03-01T12:00:00Z" }), None),
+            ("absent", json!({ "created": "2026-03-01T12:00:00Z" }), None),
+        ];
+        for (case, mut raw, expected) in cases {
+            raw["id"] = json!(Uuid::from_u128(1));
+            let record: ObjectiveRecord = serde_json::from_value(raw).unwrap_or_else(|e| panic!("{case}: {e}"));
+            assert_eq!(record.finished_at(), expected, "{case}");
+        }
+    }
+
+    #[test]
+    fn record_finished_rejects_anything_else() {
+        for garbage in [json!("soon"), json!(1), json!({ "at": "2026-03-02T08:30:00Z" }), json!([true])] {
+            let raw = json!({ "id": Uuid::from_u128(1), "finished": garbage });
+            let err = serde_json::from_value::<ObjectiveRecord>(raw).expect_err("rejects");
+            assert!(err.to_string().contains("RecordFinished"), "{garbage}: {err}");
+        }
+    }
+
+    #[test]
+    fn record_finished_writes_back_what_it_read() {
+        for raw in [json!("2026-03-02T08:30:00Z"), json!(true), json!(false)] {
+            let read: RecordFinished = serde_json::from_value(raw.clone()).expect("parses");
+            assert_eq!(serde_json::to_value(read).expect("writes"), raw);
+        }
+    }
+
+    #[test]
+    fn self_enrolment_is_read_inside_or_beside_the_aggregate() {
+        let aggregate = |inside: Value| json!({ "id": Uuid::from_u128(3), "isSelfEnrolled": inside });
+        let cases = [
+            ("inside", json!(null), Some(aggregate(json!(true))), true),
+            ("beside", json!(true), Some(aggregate(json!(null))), true),
+            ("the aggregate's own wins", json!(true), Some(aggregate(json!(false))), false),
+            ("no aggregate", json!(true), None, false),
+            ("neither", json!(null), Some(aggregate(json!(null))), false),
+        ];
+        for (case, beside, aggregate, expected) in cases {
+            let access: ObjectiveAccess = serde_json::from_value(json!({
+                "id": Uuid::from_u128(1),
+                "objective": { "id": Uuid::from_u128(2), "name": "Course" },
+                "isSelfEnrolled": beside,
+                "objectiveWorkflowAggregate": aggregate,
+                "lastObjectiveRecord": { "id": Uuid::from_u128(4), "finished": true, "created": "2026-03-01T12:00:00Z" },
+            }))
+            .unwrap_or_else(|e| panic!("{case}: {e}"));
+            assert_eq!(access.self_enrolled(), expected, "{case}");
+        }
     }
 
     #[test]
