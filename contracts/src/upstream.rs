@@ -961,6 +961,12 @@ pub struct CertificateRecord {
     /// Issued at.
     #[serde(default, with = "date")]
     pub created: Option<OffsetDateTime>,
+    /// The course, when given (the public record names it).
+    #[serde(default)]
+    pub objective: Option<NamedRef>,
+    /// The holder, when given (the public record names them).
+    #[serde(default)]
+    pub user: Option<CertificateHolder>,
 }
 
 /// One error of a failed command. The upstream's error body beyond a first message is not
@@ -1119,6 +1125,29 @@ mod tests {
     }
 
     #[test]
+    fn certificate_records_read_the_query_and_public_shapes() {
+        let record: CertificateRecord = serde_json::from_value(json!({
+            "id": Uuid::from_u128(1),
+            "certificateNumber": "C-1",
+            "certificateTemplate": { "name": "Completion" },
+            "objectiveId": Uuid::from_u128(2),
+            "userId": Uuid::from_u128(3),
+            "objective": { "id": Uuid::from_u128(2), "name": "Course" },
+            "user": { "first_name": "Ada", "last_name": "Lovelace" },
+            "objectiveRecord": { "id": Uuid::from_u128(4), "score": 80.0, "maxScore": 100.0, "passed": true, "finished": true },
+            "created": "2026-03-01T12:00:00Z",
+        }))
+        .expect("parses");
+        assert_eq!(record.objective.and_then(|o| o.name).as_deref(), Some("Course"));
+        assert_eq!(record.user.and_then(|u| u.first_name).as_deref(), Some("Ada"));
+        let result = record.objective_record.expect("result");
+        assert_eq!((result.score, result.passed, result.finished_at()), (Some(80.0), Some(true), None));
+        let bare: CertificateRecord =
+            serde_json::from_value(json!({ "id": Uuid::from_u128(1), "certificateNumber": "C-1" })).expect("parses");
+        assert_eq!((bare.objective, bare.user, bare.objective_record), (None, None, None));
+    }
+
+    #[test]
     fn self_enrolment_is_read_inside_or_beside_the_aggregate() {
         let aggregate = |inside: Value| json!({ "id": Uuid::from_u128(3), "isSelfEnrolled": inside });
         let cases = [
@@ -1263,39 +1292,6 @@ pub struct CertificateHolder {
     pub last_name: Option<String>,
 }
 
-/// A certificate record as `public/certificate-records/{id}` answers it: the fields a shared
-/// certificate shows, with its course and holder. (The nested result is not read: its shape
-/// differs from [`ObjectiveRecord`] upstream, `finished` being a flag there.)
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PublicCertificateRecord {
-    /// Record id.
-    pub id: Uuid,
-    /// Public certificate number.
-    pub certificate_number: String,
-    /// Template it was issued from.
-    #[serde(default)]
-    pub certificate_template: Option<CertificateTemplateRef>,
-    /// PDF download.
-    #[serde(default)]
-    pub certificate_pdf_url: Option<String>,
-    /// PNG preview.
-    #[serde(default)]
-    pub certificate_png_url: Option<String>,
-    /// Expires at; expired when not after now.
-    #[serde(default, with = "date")]
-    pub expiration_date: Option<OffsetDateTime>,
-    /// Issued at.
-    #[serde(default, with = "date")]
-    pub created: Option<OffsetDateTime>,
-    /// The course, when given.
-    #[serde(default)]
-    pub objective: Option<NamedRef>,
-    /// The holder, when given.
-    #[serde(default)]
-    pub user: Option<CertificateHolder>,
-}
-
 /// A user's membership of a unit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitMembership {
@@ -1325,110 +1321,4 @@ pub struct UnitList {
     /// The units.
     #[serde(default)]
     pub items: Vec<Unit>,
-}
-
-/// The course of an objective access, as far as headings need it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CourseHeading {
-    /// Objective id.
-    pub id: Uuid,
-    /// Course name.
-    pub name: String,
-    /// Course code.
-    #[serde(default)]
-    pub code: Option<String>,
-    /// Short description.
-    #[serde(default)]
-    pub description: Option<String>,
-}
-
-/// An objective access read only for its course and dates (calendar, dashboard, certificate
-/// preview); the last attempt is read from the aggregates.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AccessDates {
-    /// Access id.
-    pub id: Uuid,
-    /// The course.
-    pub objective: CourseHeading,
-    /// Due date.
-    #[serde(default, with = "date")]
-    pub due_date: Option<OffsetDateTime>,
-    /// The course can be started from this date.
-    #[serde(default, with = "date")]
-    pub availability_date: Option<OffsetDateTime>,
-    /// The course can be started until this date.
-    #[serde(default, with = "date")]
-    pub availability_end_date: Option<OffsetDateTime>,
-}
-
-/// An objective record read for when it was made (`GET objective-records/query`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RecordTime {
-    /// Record id.
-    pub id: Uuid,
-    /// The enrolled course it belongs to.
-    #[serde(default)]
-    pub objective_workflow_aggregate_id: Option<Uuid>,
-    /// When the record was made: the attempt's finish.
-    #[serde(default, with = "date")]
-    pub created: Option<OffsetDateTime>,
-}
-
-/// The result a certificate certifies.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CertifiedResult {
-    /// Raw score.
-    #[serde(default)]
-    pub score: Option<f64>,
-    /// Maximum score.
-    #[serde(default)]
-    pub max_score: Option<f64>,
-    /// Score normalised to 0..1.
-    #[serde(default)]
-    pub normalized_score: Option<f64>,
-    /// Grade name.
-    #[serde(default)]
-    pub grade: Option<String>,
-    /// Whether the course was passed.
-    #[serde(default)]
-    pub passed: Option<bool>,
-}
-
-/// A certificate record as the preview reads it (`GET certificate-records/query`); its
-/// `objectiveRecord` is read as a [`CertifiedResult`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct IssuedCertificate {
-    /// Record id.
-    pub id: Uuid,
-    /// Public certificate number.
-    pub certificate_number: String,
-    /// Template it was issued from.
-    #[serde(default)]
-    pub certificate_template: Option<CertificateTemplateRef>,
-    /// PDF download.
-    #[serde(default)]
-    pub certificate_pdf_url: Option<String>,
-    /// PNG preview.
-    #[serde(default)]
-    pub certificate_png_url: Option<String>,
-    /// Expires at; expired when not after now.
-    #[serde(default, with = "date")]
-    pub expiration_date: Option<OffsetDateTime>,
-    /// Course id.
-    #[serde(default)]
-    pub objective_id: Option<Uuid>,
-    /// Learner id.
-    #[serde(default)]
-    pub user_id: Option<Uuid>,
-    /// The result it certifies.
-    #[serde(default)]
-    pub objective_record: Option<CertifiedResult>,
-    /// Issued at.
-    #[serde(default, with = "date")]
-    pub created: Option<OffsetDateTime>,
 }
