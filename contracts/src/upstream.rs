@@ -277,6 +277,11 @@ pub mod date {
         Option::<String>::deserialize(deserializer)?.map(|raw| parse(&raw).map_err(D::Error::custom)).transpose()
     }
 
+    /// Serde `deserialize_with` for a date that must be there.
+    pub fn deserialize_required<'de, D: Deserializer<'de>>(deserializer: D) -> Result<OffsetDateTime, D::Error> {
+        parse(&String::deserialize(deserializer)?).map_err(D::Error::custom)
+    }
+
     /// Serde `serialize_with` for an optional date.
     pub fn serialize<S: Serializer>(value: &Option<OffsetDateTime>, serializer: S) -> Result<S::Ok, S::Error> {
         time::serde::rfc3339::option::serialize(value, serializer)
@@ -493,15 +498,35 @@ pub struct ObjectiveWorkflow {
     pub objective_record_id: Option<Uuid>,
 }
 
+/// The `finished` field of an objective record as the upstream sends it: the moment the attempt
+/// finished, or only whether it did (then the record's `created` date is the moment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum RecordFinished {
+    /// Finished at this moment.
+    At(
+        #[serde(serialize_with = "time::serde::rfc3339::serialize", deserialize_with = "date::deserialize_required")]
+        OffsetDateTime,
+    ),
+    /// Finished or not, without a moment.
+    Flag(bool),
+}
+
 /// An objective record: the result of one attempt, or an imported result (spec section 3).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectiveRecord {
     /// Record id.
     pub id: Uuid,
-    /// When the attempt finished.
+    /// The enrolled course (objective workflow aggregate) it belongs to.
+    #[serde(default)]
+    pub objective_workflow_aggregate_id: Option<Uuid>,
+    /// Whether, or when, the attempt finished; read through [`ObjectiveRecord::finished_at`].
+    #[serde(default)]
+    pub finished: Option<RecordFinished>,
+    /// When the record was made.
     #[serde(default, with = "date")]
-    pub finished: Option<OffsetDateTime>,
+    pub created: Option<OffsetDateTime>,
     /// Raw score.
     #[serde(default)]
     pub score: Option<f64>,
@@ -526,6 +551,18 @@ pub struct ObjectiveRecord {
     /// The activity workflow the record belongs to.
     #[serde(default)]
     pub activity_workflow_id: Option<Uuid>,
+}
+
+impl ObjectiveRecord {
+    /// When the attempt finished: the date sent, or the record's `created` date when the
+    /// upstream only says it finished; `None` when unfinished or not said.
+    pub fn finished_at(&self) -> Option<OffsetDateTime> {
+        match self.finished? {
+            RecordFinished::At(at) => Some(at),
+            RecordFinished::Flag(true) => self.created,
+            RecordFinished::Flag(false) => None,
+        }
+    }
 }
 
 /// The aggregate behind an objective access, as far as the details page needs it.
@@ -659,6 +696,10 @@ pub struct ObjectiveAccess {
     /// The aggregate, once the learner is enrolled.
     #[serde(default)]
     pub objective_workflow_aggregate: Option<AggregateRef>,
+    /// Enrolled by the learner, when the upstream sends it beside the aggregate rather than
+    /// inside it; read through [`ObjectiveAccess::self_enrolled`].
+    #[serde(default)]
+    pub is_self_enrolled: Option<bool>,
     /// Retake allowed.
     #[serde(default)]
     pub retake: Option<bool>,
@@ -689,6 +730,15 @@ pub struct ObjectiveAccess {
     /// Last record, if any result exists.
     #[serde(default)]
     pub last_objective_record: Option<ObjectiveRecord>,
+}
+
+impl ObjectiveAccess {
+    /// Whether the learner enrolled themselves: the aggregate's own flag, else the one beside
+    /// it; false without an aggregate.
+    pub fn self_enrolled(&self) -> bool {
+        self.objective_workflow_aggregate.as_ref().and_then(|a| a.is_self_enrolled.or(self.is_self_enrolled))
+            == Some(true)
+    }
 }
 
 /// An activity workflow: one attempt at one activity (spec section 3).
@@ -911,6 +961,12 @@ pub struct CertificateRecord {
     /// Issued at.
     #[serde(default, with = "date")]
     pub created: Option<OffsetDateTime>,
+    /// The course, when given (the public record names it).
+    #[serde(default)]
+    pub objective: Option<NamedRef>,
+    /// The holder, when given (the public record names them).
+    #[serde(default)]
+    pub user: Option<CertificateHolder>,
 }
 
 /// One error of a failed command. The upstream's error body beyond a first message is not
@@ -944,7 +1000,7 @@ pub struct CommandStatus {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
     use time::macros::datetime;
 
     #[test]
@@ -1029,6 +1085,89 @@ mod tests {
             (WorkflowState::InGrading, true, None)
         );
         assert_eq!(child.activity_constraint.as_ref().and_then(|c| c.review_policy), Some(ReviewPolicy::Never));
+    }
+
+    #[test]
+    fn record_finished_reads_a_date_or_a_flag() {
+        let at = datetime!(2026-03-02 08:30 UTC);
+        let created = datetime!(2026-03-01 12:00 UTC);
+        let cases = [
+            ("a date", json!({ "finished": "2026-03-02T08:30:00Z", "created": "2026-03-01T12:00:00Z" }), Some(at)),
+            ("an offsetless date", json!({ "finished": "2026-03-02T08:30:00" }), Some(at)),
+            ("true with created", json!({ "finished": true, "created": "2026-03-01T12:00:00Z" }), Some(created)),
+            ("true without created", json!({ "finished": true }), None),
+            ("false", json!({ "finished": false, "created": "2026-03-01T12:00:00Z" }), None),
+            ("null", json!({ "finished": null, "created": "2026-03-01T12:00:00Z" }), None),
+            ("absent", json!({ "created": "2026-03-01T12:00:00Z" }), None),
+        ];
+        for (case, mut raw, expected) in cases {
+            raw["id"] = json!(Uuid::from_u128(1));
+            let record: ObjectiveRecord = serde_json::from_value(raw).unwrap_or_else(|e| panic!("{case}: {e}"));
+            assert_eq!(record.finished_at(), expected, "{case}");
+        }
+    }
+
+    #[test]
+    fn record_finished_rejects_anything_else() {
+        for garbage in [json!("soon"), json!(1), json!({ "at": "2026-03-02T08:30:00Z" }), json!([true])] {
+            let raw = json!({ "id": Uuid::from_u128(1), "finished": garbage });
+            let err = serde_json::from_value::<ObjectiveRecord>(raw).expect_err("rejects");
+            assert!(err.to_string().contains("RecordFinished"), "{garbage}: {err}");
+        }
+    }
+
+    #[test]
+    fn record_finished_writes_back_what_it_read() {
+        for raw in [json!("2026-03-02T08:30:00Z"), json!(true), json!(false)] {
+            let read: RecordFinished = serde_json::from_value(raw.clone()).expect("parses");
+            assert_eq!(serde_json::to_value(read).expect("writes"), raw);
+        }
+    }
+
+    #[test]
+    fn certificate_records_read_the_query_and_public_shapes() {
+        let record: CertificateRecord = serde_json::from_value(json!({
+            "id": Uuid::from_u128(1),
+            "certificateNumber": "C-1",
+            "certificateTemplate": { "name": "Completion" },
+            "objectiveId": Uuid::from_u128(2),
+            "userId": Uuid::from_u128(3),
+            "objective": { "id": Uuid::from_u128(2), "name": "Course" },
+            "user": { "first_name": "Ada", "last_name": "Lovelace" },
+            "objectiveRecord": { "id": Uuid::from_u128(4), "score": 80.0, "maxScore": 100.0, "passed": true, "finished": true },
+            "created": "2026-03-01T12:00:00Z",
+        }))
+        .expect("parses");
+        assert_eq!(record.objective.and_then(|o| o.name).as_deref(), Some("Course"));
+        assert_eq!(record.user.and_then(|u| u.first_name).as_deref(), Some("Ada"));
+        let result = record.objective_record.expect("result");
+        assert_eq!((result.score, result.passed, result.finished_at()), (Some(80.0), Some(true), None));
+        let bare: CertificateRecord =
+            serde_json::from_value(json!({ "id": Uuid::from_u128(1), "certificateNumber": "C-1" })).expect("parses");
+        assert_eq!((bare.objective, bare.user, bare.objective_record), (None, None, None));
+    }
+
+    #[test]
+    fn self_enrolment_is_read_inside_or_beside_the_aggregate() {
+        let aggregate = |inside: Value| json!({ "id": Uuid::from_u128(3), "isSelfEnrolled": inside });
+        let cases = [
+            ("inside", json!(null), Some(aggregate(json!(true))), true),
+            ("beside", json!(true), Some(aggregate(json!(null))), true),
+            ("the aggregate's own wins", json!(true), Some(aggregate(json!(false))), false),
+            ("no aggregate", json!(true), None, false),
+            ("neither", json!(null), Some(aggregate(json!(null))), false),
+        ];
+        for (case, beside, aggregate, expected) in cases {
+            let access: ObjectiveAccess = serde_json::from_value(json!({
+                "id": Uuid::from_u128(1),
+                "objective": { "id": Uuid::from_u128(2), "name": "Course" },
+                "isSelfEnrolled": beside,
+                "objectiveWorkflowAggregate": aggregate,
+                "lastObjectiveRecord": { "id": Uuid::from_u128(4), "finished": true, "created": "2026-03-01T12:00:00Z" },
+            }))
+            .unwrap_or_else(|e| panic!("{case}: {e}"));
+            assert_eq!(access.self_enrolled(), expected, "{case}");
+        }
     }
 
     #[test]
@@ -1153,39 +1292,6 @@ pub struct CertificateHolder {
     pub last_name: Option<String>,
 }
 
-/// A certificate record as `public/certificate-records/{id}` answers it: the fields a shared
-/// certificate shows, with its course and holder. (The nested result is not read: its shape
-/// differs from [`ObjectiveRecord`] upstream, `finished` being a flag there.)
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PublicCertificateRecord {
-    /// Record id.
-    pub id: Uuid,
-    /// Public certificate number.
-    pub certificate_number: String,
-    /// Template it was issued from.
-    #[serde(default)]
-    pub certificate_template: Option<CertificateTemplateRef>,
-    /// PDF download.
-    #[serde(default)]
-    pub certificate_pdf_url: Option<String>,
-    /// PNG preview.
-    #[serde(default)]
-    pub certificate_png_url: Option<String>,
-    /// Expires at; expired when not after now.
-    #[serde(default, with = "date")]
-    pub expiration_date: Option<OffsetDateTime>,
-    /// Issued at.
-    #[serde(default, with = "date")]
-    pub created: Option<OffsetDateTime>,
-    /// The course, when given.
-    #[serde(default)]
-    pub objective: Option<NamedRef>,
-    /// The holder, when given.
-    #[serde(default)]
-    pub user: Option<CertificateHolder>,
-}
-
 /// A user's membership of a unit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitMembership {
@@ -1215,110 +1321,4 @@ pub struct UnitList {
     /// The units.
     #[serde(default)]
     pub items: Vec<Unit>,
-}
-
-/// The course of an objective access, as far as headings need it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CourseHeading {
-    /// Objective id.
-    pub id: Uuid,
-    /// Course name.
-    pub name: String,
-    /// Course code.
-    #[serde(default)]
-    pub code: Option<String>,
-    /// Short description.
-    #[serde(default)]
-    pub description: Option<String>,
-}
-
-/// An objective access read only for its course and dates (calendar, dashboard, certificate
-/// preview); the last attempt is read from the aggregates.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AccessDates {
-    /// Access id.
-    pub id: Uuid,
-    /// The course.
-    pub objective: CourseHeading,
-    /// Due date.
-    #[serde(default, with = "date")]
-    pub due_date: Option<OffsetDateTime>,
-    /// The course can be started from this date.
-    #[serde(default, with = "date")]
-    pub availability_date: Option<OffsetDateTime>,
-    /// The course can be started until this date.
-    #[serde(default, with = "date")]
-    pub availability_end_date: Option<OffsetDateTime>,
-}
-
-/// An objective record read for when it was made (`GET objective-records/query`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RecordTime {
-    /// Record id.
-    pub id: Uuid,
-    /// The enrolled course it belongs to.
-    #[serde(default)]
-    pub objective_workflow_aggregate_id: Option<Uuid>,
-    /// When the record was made: the attempt's finish.
-    #[serde(default, with = "date")]
-    pub created: Option<OffsetDateTime>,
-}
-
-/// The result a certificate certifies.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CertifiedResult {
-    /// Raw score.
-    #[serde(default)]
-    pub score: Option<f64>,
-    /// Maximum score.
-    #[serde(default)]
-    pub max_score: Option<f64>,
-    /// Score normalised to 0..1.
-    #[serde(default)]
-    pub normalized_score: Option<f64>,
-    /// Grade name.
-    #[serde(default)]
-    pub grade: Option<String>,
-    /// Whether the course was passed.
-    #[serde(default)]
-    pub passed: Option<bool>,
-}
-
-/// A certificate record as the preview reads it (`GET certificate-records/query`); its
-/// `objectiveRecord` is read as a [`CertifiedResult`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct IssuedCertificate {
-    /// Record id.
-    pub id: Uuid,
-    /// Public certificate number.
-    pub certificate_number: String,
-    /// Template it was issued from.
-    #[serde(default)]
-    pub certificate_template: Option<CertificateTemplateRef>,
-    /// PDF download.
-    #[serde(default)]
-    pub certificate_pdf_url: Option<String>,
-    /// PNG preview.
-    #[serde(default)]
-    pub certificate_png_url: Option<String>,
-    /// Expires at; expired when not after now.
-    #[serde(default, with = "date")]
-    pub expiration_date: Option<OffsetDateTime>,
-    /// Course id.
-    #[serde(default)]
-    pub objective_id: Option<Uuid>,
-    /// Learner id.
-    #[serde(default)]
-    pub user_id: Option<Uuid>,
-    /// The result it certifies.
-    #[serde(default)]
-    pub objective_record: Option<CertifiedResult>,
-    /// Issued at.
-    #[serde(default, with = "date")]
-    pub created: Option<OffsetDateTime>,
 }

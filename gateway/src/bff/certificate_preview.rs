@@ -57,7 +57,7 @@ pub async fn get_certificate_preview(
         .filter(|c| c.user_id == Some(user.id))
         .ok_or(AppError::NotFound)?;
     let objective_id = record.objective_id.ok_or(AppError::NotFound)?;
-    let access = match upstream.read_objective_access(&auth.ctx, objective_id).await {
+    let access = match upstream.objective_access(&auth.ctx, objective_id).await {
         Ok(access) => Some(access),
         Err(UpstreamError::NotFound(_) | UpstreamError::Forbidden(_)) => None,
         Err(e) => return Err(e.into()),

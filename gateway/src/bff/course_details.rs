@@ -182,7 +182,7 @@ fn details_view(
         .iter()
         .map(|r| {
             let (score, grade, passed) = shown_result(r, scale, hidden);
-            AttemptRow { id: r.id.to_string(), finished: rfc3339(r.finished), score, grade, passed }
+            AttemptRow { id: r.id.to_string(), finished: rfc3339(r.finished_at()), score, grade, passed }
         })
         .collect();
     certificates.sort_by_key(|c| std::cmp::Reverse(c.created));

@@ -35,7 +35,7 @@ pub async fn get_dashboard(State(state): State<AppState>, auth: AuthSession) -> 
     let settings = &state.config.views;
     let upstream = &auth.tenant.tenant.upstream;
     let (courses, records) = tokio::try_join!(enrolled_courses(&auth), async {
-        upstream.query_record_times(&auth.ctx, MAX_COURSES).await.map_err(AppError::from)
+        upstream.query_objective_records(&auth.ctx, MAX_COURSES).await.map_err(AppError::from)
     })?;
     // Newest first: the first record seen for an aggregate is when its last attempt finished.
     let mut finished_at: HashMap<Uuid, OffsetDateTime> = HashMap::new();

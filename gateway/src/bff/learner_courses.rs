@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use contracts::upstream::{AccessDates, Activity, ObjectiveWorkflowAggregate};
+use contracts::upstream::{Activity, ObjectiveAccess, ObjectiveWorkflowAggregate};
 use futures::{StreamExt, stream};
 use uuid::Uuid;
 
@@ -31,7 +31,7 @@ pub struct LearnerCourse {
     /// The enrolled course.
     pub aggregate: ObjectiveWorkflowAggregate,
     /// The learner's access to it.
-    pub access: Option<AccessDates>,
+    pub access: Option<ObjectiveAccess>,
 }
 
 /// Every enrolled course of the learner, sorted by name.
@@ -53,7 +53,8 @@ pub async fn enrolled_courses(auth: &AuthSession) -> AppResult<Vec<LearnerCourse
     if too_many(aggregates.total_count, aggregates.data.len()) || too_many(accesses.total_count, accesses.data.len()) {
         return Err(AppError::BadGateway(format!("the learner has more than {MAX_COURSES} courses")));
     }
-    let mut by_objective: HashMap<Uuid, AccessDates> = accesses.data.into_iter().map(|a| (a.objective.id, a)).collect();
+    let mut by_objective: HashMap<Uuid, ObjectiveAccess> =
+        accesses.data.into_iter().map(|a| (a.objective.id, a)).collect();
     Ok(aggregates
         .data
         .into_iter()
@@ -79,7 +80,7 @@ pub async fn last_attempt_trees(auth: &AuthSession, courses: &[LearnerCourse]) -
     let answers: Vec<(usize, Result<Activity, UpstreamError>)> = stream::iter(jobs)
         .map(move |(i, id)| {
             let (upstream, ctx) = (upstream.clone(), ctx.clone());
-            async move { (i, upstream.read_activity_tree(&ctx, id).await) }
+            async move { (i, upstream.activity_tree(&ctx, id).await) }
         })
         .buffer_unordered(TREE_READS_IN_FLIGHT)
         .collect()

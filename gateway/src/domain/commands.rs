@@ -313,7 +313,9 @@ mod tests {
                 });
                 a.last_objective_record = record.then(|| ObjectiveRecord {
                     id: Uuid::from_u128(3),
+                    objective_workflow_aggregate_id: None,
                     finished: None,
+                    created: None,
                     score: None,
                     max_score: None,
                     normalized_score: None,

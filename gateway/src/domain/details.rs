@@ -113,8 +113,7 @@ pub fn details_actions(access: &ObjectiveAccess, proctoring_mismatch: bool, now:
         out.notices.push(DetailsNotice::NoReviewRetake);
     }
     if access.is_mandatory != Some(true) {
-        let self_enrolled = access.objective_workflow_aggregate.as_ref().and_then(|a| a.is_self_enrolled) == Some(true);
-        if self_enrolled {
+        if access.self_enrolled() {
             out.buttons.push(DetailsButton::Enrolled);
         } else if not_started && startable {
             out.buttons.push(DetailsButton::AddToMyCourses);
@@ -131,7 +130,7 @@ pub fn details_grade_hidden(access: &ObjectiveAccess, now: OffsetDateTime) -> bo
 /// Spec section 4 'Auto-redirect from details to the catalog page for non-mandatory,
 /// non-enrolled, not-started, non-archived courses'.
 pub fn redirects_to_catalog(access: &ObjectiveAccess) -> bool {
-    let enrolled = access.objective_workflow_aggregate.as_ref().and_then(|a| a.is_self_enrolled) == Some(true);
+    let enrolled = access.self_enrolled();
     let started = access.last_objective_workflow.is_some() || access.last_objective_record.is_some();
     access.is_mandatory != Some(true) && !enrolled && !started && course_state(access) != Some(CourseState::Archived)
 }
@@ -139,7 +138,7 @@ pub fn redirects_to_catalog(access: &ObjectiveAccess) -> bool {
 /// Spec section 4 'Previous attempts sorted by finish date, newest first'; attempts without a
 /// finish date go last, in their given order.
 pub fn previous_attempts(mut records: Vec<ObjectiveRecord>) -> Vec<ObjectiveRecord> {
-    records.sort_by(|a, b| match (a.finished, b.finished) {
+    records.sort_by(|a, b| match (a.finished_at(), b.finished_at()) {
         (Some(a), Some(b)) => b.cmp(&a),
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,
@@ -209,6 +208,7 @@ pub(crate) mod tests {
                 announcement_channel_id: None,
             },
             objective_workflow_aggregate: Some(AggregateRef { id: Uuid::from_u128(3), is_self_enrolled: Some(false) }),
+            is_self_enrolled: None,
             retake: None,
             is_mandatory: Some(true),
             due_date: None,
@@ -234,7 +234,9 @@ pub(crate) mod tests {
     fn record_finished(id: u128, finished: Option<OffsetDateTime>) -> ObjectiveRecord {
         ObjectiveRecord {
             id: Uuid::from_u128(id),
-            finished,
+            objective_workflow_aggregate_id: None,
+            finished: finished.map(RecordFinished::At),
+            created: None,
             score: None,
             max_score: None,
             normalized_score: None,
@@ -454,9 +456,20 @@ pub(crate) mod tests {
             record_finished(3, Some(FUTURE)),
             record_finished(4, Some(NOW)),
             record_finished(5, None),
+            // Finished by flag: its `created` date is the finish.
+            ObjectiveRecord {
+                finished: Some(RecordFinished::Flag(true)),
+                created: Some(datetime!(2026-02-15 12:00 UTC)),
+                ..record_finished(6, None)
+            },
+            ObjectiveRecord {
+                finished: Some(RecordFinished::Flag(false)),
+                created: Some(FUTURE),
+                ..record_finished(7, None)
+            },
         ];
         let ids: Vec<u128> = previous_attempts(records).iter().map(|r| r.id.as_u128()).collect();
-        assert_eq!(ids, [3, 4, 1, 2, 5]);
+        assert_eq!(ids, [3, 4, 6, 1, 2, 5, 7]);
     }
 
     /// Spec section 4 'Workflow status: inProgress=1 ... finished=6. No workflow is shown as

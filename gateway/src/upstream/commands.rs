@@ -26,15 +26,8 @@ impl Upstream {
         ctx: &CallContext,
         objective: Uuid,
     ) -> Result<Option<ObjectiveAccess>, UpstreamError> {
-        let what = "reading the course access";
         let path = format!("users/me/objectives/{objective}/objective-access");
-        let Some(mut raw) = found(self.get::<Value>(ctx, what, &path, &[]).await)? else {
-            return Ok(None);
-        };
-        super::courses::normalise_access(&mut raw);
-        serde_json::from_value(raw)
-            .map(Some)
-            .map_err(|e| UpstreamError::Bad(what.into(), format!("unreadable answer: {e}")))
+        found(self.get(ctx, "reading the course access", &path, &[]).await)
     }
 
     /// `GET objectives/{id}/objective-workflow-aggregate`; `None` until the learner has one.

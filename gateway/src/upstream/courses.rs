@@ -1,11 +1,9 @@
 //! One course of the learner: its objective access, earlier attempts, certificates, the
 //! activity tree of a workflow, the workflow itself and a proctoring session.
 //!
-//! Two upstream shapes are accepted where the platform's answers differ from the DTOs: a
-//! record's `finished` may be a boolean (the finish moment is then its `created` date) and an
-//! access may carry `isSelfEnrolled` beside its `objectiveWorkflowAggregate` instead of inside
-//! it. [`normalise_record`] and [`normalise_access`] bring both to the DTOs' shape before they
-//! are decoded; serde has no way to read one field from a sibling, hence the hand-written step.
+//! The platform's answers vary in two places, both read by the DTOs themselves: a record's
+//! `finished` may be a date or a flag ([`ObjectiveRecord::finished_at`]), and an access may carry
+//! `isSelfEnrolled` beside its aggregate instead of inside it ([`ObjectiveAccess::self_enrolled`]).
 
 use contracts::upstream::{
     Activity, CertificateRecord, LoadResult, ObjectiveAccess, ObjectiveRecord, ObjectiveWorkflow, ProctoringSession,
@@ -19,27 +17,6 @@ use super::{CallContext, Upstream, UpstreamError};
 /// Most earlier attempts and certificates read for one course.
 const MAX_ROWS: u32 = 100;
 
-/// A record with a boolean `finished` gets its `created` date there (or none when unfinished).
-pub fn normalise_record(record: &mut Value) {
-    let Some(map) = record.as_object_mut() else { return };
-    if let Some(Value::Bool(done)) = map.get("finished") {
-        let at = if *done { map.get("created").cloned().unwrap_or(Value::Null) } else { Value::Null };
-        map.insert("finished".into(), at);
-    }
-}
-
-/// An access with `isSelfEnrolled` beside its aggregate gets it inside; its records normalised.
-pub fn normalise_access(access: &mut Value) {
-    let Some(map) = access.as_object_mut() else { return };
-    let self_enrolled = map.get("isSelfEnrolled").cloned();
-    if let (Some(flag), Some(Value::Object(aggregate))) = (self_enrolled, map.get_mut("objectiveWorkflowAggregate")) {
-        aggregate.entry("isSelfEnrolled").or_insert(flag);
-    }
-    if let Some(record) = map.get_mut("lastObjectiveRecord") {
-        normalise_record(record);
-    }
-}
-
 fn decode<T: DeserializeOwned>(what: &str, value: Value) -> Result<T, UpstreamError> {
     serde_json::from_value(value).map_err(|e| UpstreamError::Bad(what.into(), format!("unreadable answer: {e}")))
 }
@@ -47,11 +24,8 @@ fn decode<T: DeserializeOwned>(what: &str, value: Value) -> Result<T, UpstreamEr
 impl Upstream {
     /// `GET users/me/objectives/{id}/objective-access`: 404 when the learner has no access.
     pub async fn objective_access(&self, ctx: &CallContext, objective: Uuid) -> Result<ObjectiveAccess, UpstreamError> {
-        let what = "reading the course access";
-        let mut access: Value =
-            self.get(ctx, what, &format!("users/me/objectives/{objective}/objective-access"), &[]).await?;
-        normalise_access(&mut access);
-        decode(what, access)
+        self.get(ctx, "reading the course access", &format!("users/me/objectives/{objective}/objective-access"), &[])
+            .await
     }
 
     /// `GET objective-workflow-aggregates/{id}/objective-records`: earlier attempts.
@@ -64,7 +38,7 @@ impl Upstream {
         let path = format!("objective-workflow-aggregates/{aggregate}/objective-records");
         let answer: Value = self.get(ctx, what, &path, &[("take", MAX_ROWS.to_string())]).await?;
         // A bare list or a load result.
-        let mut rows = match answer {
+        let rows = match answer {
             Value::Array(rows) => rows,
             Value::Object(mut map) => match map.remove("data") {
                 Some(Value::Array(rows)) => rows,
@@ -72,7 +46,6 @@ impl Upstream {
             },
             _ => Vec::new(),
         };
-        rows.iter_mut().for_each(normalise_record);
         decode(what, Value::Array(rows))
     }
 
@@ -87,13 +60,8 @@ impl Upstream {
         let filter = serde_json::json!([["objectiveId", "=", objective], "and", ["userId", "=", user]]);
         let sort = serde_json::json!([{ "selector": "created", "desc": true }]);
         let query = [("filter", filter.to_string()), ("sort", sort.to_string()), ("take", MAX_ROWS.to_string())];
-        let mut answer: LoadResult<Value> = self.get(ctx, what, "certificate-records/query", &query).await?;
-        for row in &mut answer.data {
-            if let Some(record) = row.get_mut("objectiveRecord") {
-                normalise_record(record);
-            }
-        }
-        decode(what, Value::Array(answer.data))
+        let answer: LoadResult<CertificateRecord> = self.get(ctx, what, "certificate-records/query", &query).await?;
+        Ok(answer.data)
     }
 
     /// `GET users/me/objective-workflows/{id}/activity-with-aggregates`: the full tree.
@@ -133,31 +101,6 @@ impl Upstream {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn records_with_a_boolean_finished_take_their_created_date() {
-        let mut done = json!({"id": "x", "finished": true, "created": "2026-01-01T00:00:00Z"});
-        normalise_record(&mut done);
-        assert_eq!(done["finished"], "2026-01-01T00:00:00Z");
-        let mut open = json!({"finished": false, "created": "2026-01-01T00:00:00Z"});
-        normalise_record(&mut open);
-        assert_eq!(open["finished"], Value::Null);
-        let mut dated = json!({"finished": "2026-02-01T00:00:00Z"});
-        normalise_record(&mut dated);
-        assert_eq!(dated["finished"], "2026-02-01T00:00:00Z", "a date stays");
-    }
-
-    #[test]
-    fn self_enrolment_beside_the_aggregate_moves_inside() {
-        let mut access = json!({"isSelfEnrolled": true, "objectiveWorkflowAggregate": {"id": "a"}});
-        normalise_access(&mut access);
-        assert_eq!(access["objectiveWorkflowAggregate"]["isSelfEnrolled"], true);
-        let mut inside =
-            json!({"isSelfEnrolled": true, "objectiveWorkflowAggregate": {"id": "a", "isSelfEnrolled": false}});
-        normalise_access(&mut inside);
-        assert_eq!(inside["objectiveWorkflowAggregate"]["isSelfEnrolled"], false, "the aggregate's own wins");
-    }
 
     /// A loopback upstream whose `Date` header is `skew` seconds ahead of the real time.
     async fn upstream_with_date_skew(skew: i64) -> Upstream {

@@ -2,7 +2,7 @@
 //! page reads it, and the public routes (open catalog, certificate records and their files)
 //! that need no token.
 
-use contracts::upstream::{CatalogAccess, CatalogObjective, LoadResult, PublicCertificateRecord, Showcase};
+use contracts::upstream::{CatalogAccess, CatalogObjective, CertificateRecord, LoadResult, Showcase};
 use reqwest::Method;
 use url::Url;
 use uuid::Uuid;
@@ -51,7 +51,7 @@ impl Upstream {
         &self,
         ctx: &CallContext,
         number: &str,
-    ) -> Result<PublicCertificateRecord, UpstreamError> {
+    ) -> Result<CertificateRecord, UpstreamError> {
         let what = "reading a public certificate";
         let mut url = self.url(what, "public/certificate-records/")?;
         // Pushed as one path segment, so the number is percent-encoded and cannot climb.
