@@ -5,28 +5,15 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::{CollectionChip, CourseFilter, DetailsButton, DetailsNotice, TermOption};
+use super::{CollectionChip, CourseFilter, CourseHeader, CourseOverview, DetailsButton, DetailsNotice, TermOption};
 
 /// One course card of the catalog (signed in or public).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CatalogCard {
-    /// Objective (course) id.
-    pub objective_id: String,
-    /// Course name.
-    pub name: String,
-    /// Optional course code.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub code: Option<String>,
-    /// Short description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub description: Option<String>,
-    /// Cover image URL; when absent the card shows `color`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub image_url: Option<String>,
+    /// Id, name, code, description and cover image; without image the card shows `color`.
+    #[serde(flatten)]
+    pub header: CourseHeader,
     /// Background colour for cards without image (seven colours in rotation).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -70,32 +57,9 @@ pub struct CatalogView {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CatalogCourseView {
-    /// Objective (course) id.
-    pub objective_id: String,
-    /// Course name.
-    pub name: String,
-    /// Optional course code.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub code: Option<String>,
-    /// Short description (the client collapses it at about 70 characters).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub description: Option<String>,
-    /// About text (HTML, as the upstream gives it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub about: Option<String>,
-    /// Cover image URL.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub image_url: Option<String>,
-    /// Duration in whole minutes, rounded up, when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub duration_minutes: Option<u32>,
-    /// Collections of the course.
-    pub collections: Vec<CollectionChip>,
+    /// The course: header, about text, duration and collections.
+    #[serde(flatten)]
+    pub course: CourseOverview,
     /// Mandatory for the learner.
     pub is_mandatory: bool,
     /// The course is already in My courses.
@@ -146,32 +110,9 @@ pub struct PublicCatalogView {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicCourseView {
-    /// Objective (course) id.
-    pub objective_id: String,
-    /// Course name.
-    pub name: String,
-    /// Optional course code.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub code: Option<String>,
-    /// Short description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub description: Option<String>,
-    /// About text (HTML, as the upstream gives it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub about: Option<String>,
-    /// Cover image URL.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub image_url: Option<String>,
-    /// Duration in whole minutes, rounded up, when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub duration_minutes: Option<u32>,
-    /// Collections of the course.
-    pub collections: Vec<CollectionChip>,
+    /// The course: header, about text, duration and collections.
+    #[serde(flatten)]
+    pub course: CourseOverview,
     /// Draft course: 'coming soon'.
     pub is_draft: bool,
     /// Where a visitor signs in to add the course (same origin, relative).

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::{DetailsButton, DetailsNotice, LockReason, ScoreDisplay, TocStatus};
+use super::{CourseHeader, DetailsButton, DetailsNotice, LockReason, ScoreDisplay, TocStatus};
 
 /// Where the client should go instead of showing a screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
@@ -95,8 +95,9 @@ pub struct DetailsResult {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CourseDetailsView {
-    /// Objective id.
-    pub objective_id: String,
+    /// Id, name, code, description and cover image.
+    #[serde(flatten)]
+    pub course: CourseHeader,
     /// Objective workflow aggregate id, once enrolled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -105,24 +106,10 @@ pub struct CourseDetailsView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub workflow_id: Option<String>,
-    /// Course name.
-    pub name: String,
-    /// Course code.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub code: Option<String>,
-    /// Short description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub description: Option<String>,
     /// About text (HTML, as the upstream gives it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub about: Option<String>,
-    /// Cover image.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub image_url: Option<String>,
     /// Collection names.
     pub collections: Vec<String>,
     /// Mandatory for the learner.

@@ -17,6 +17,7 @@ use contracts::{
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use uuid::Uuid;
 
+use super::course_header::{course_header, non_empty};
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
@@ -194,14 +195,16 @@ fn details_view(
         workflow.and_then(|w| w.progress).or_else(|| access.last_objective_record.as_ref().and_then(|r| r.progress));
     let objective = &access.objective;
     CourseDetailsView {
-        objective_id: objective.id.to_string(),
+        course: course_header(
+            objective.id,
+            &objective.name,
+            objective.code.as_deref(),
+            objective.description.as_deref(),
+            objective.image_url.as_deref(),
+        ),
         aggregate_id: access.objective_workflow_aggregate.as_ref().map(|a| a.id.to_string()),
         workflow_id: workflow.map(|w| w.id.to_string()),
-        name: objective.name.clone(),
-        code: objective.code.clone().filter(|c| !c.is_empty()),
-        description: objective.description.clone().filter(|d| !d.is_empty()),
-        about: objective.about.clone().filter(|a| !a.is_empty()),
-        image_url: objective.image_url.clone(),
+        about: non_empty(objective.about.as_deref()),
         collections: objective.showcases.iter().map(|s| s.name.clone()).collect(),
         is_mandatory: access.is_mandatory == Some(true),
         status,

@@ -24,7 +24,8 @@ use contracts::{
 use tower::ServiceBuilder;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::catalog::{ListQuery, count, course_collections, objective_id, require_catalog, rfc3339};
+use super::catalog::{ListQuery, count, objective_id, require_catalog, rfc3339};
+use super::course_header::{catalog_course_header, course_overview};
 use crate::{
     app::AppState,
     domain::{catalog, certificate, course, filters, refresh},
@@ -137,11 +138,7 @@ pub async fn get_public_catalog(
 
 fn public_card(o: &CatalogObjective, color: Option<String>) -> CatalogCard {
     CatalogCard {
-        objective_id: o.id.to_string(),
-        name: o.name.clone(),
-        code: o.code.clone().filter(|c| !c.is_empty()),
-        description: o.description.clone(),
-        image_url: o.image_url.clone(),
+        header: catalog_course_header(o),
         color,
         children_count: o.activity.as_ref().and_then(|a| a.children_count).and_then(|n| u32::try_from(n).ok()),
         duration_minutes: course::duration_minutes(o.duration),
@@ -176,18 +173,7 @@ pub async fn get_public_course(
         "/oidc/login?{}",
         url::form_urlencoded::Serializer::new(String::new()).append_pair("redirectUrl", &back).finish()
     );
-    Ok(Json(PublicCourseView {
-        objective_id: o.id.to_string(),
-        name: o.name.clone(),
-        code: o.code.clone().filter(|c| !c.is_empty()),
-        description: o.description.clone(),
-        about: o.about.clone(),
-        image_url: o.image_url.clone(),
-        duration_minutes: course::duration_minutes(o.duration),
-        collections: course_collections(&o.showcases),
-        is_draft: o.state == Some(CourseState::Draft),
-        login_url,
-    }))
+    Ok(Json(PublicCourseView { course: course_overview(&o), is_draft: o.state == Some(CourseState::Draft), login_url }))
 }
 
 /// Checks a certificate number from the path: 1 to [`MAX_CERTIFICATE_NUMBER_CHARS`] letters,

@@ -426,26 +426,6 @@ color: ScoreColor, };
  */
 export type CatalogCard = { 
 /**
- * Objective (course) id.
- */
-objectiveId: string, 
-/**
- * Course name.
- */
-name: string, 
-/**
- * Optional course code.
- */
-code?: string, 
-/**
- * Short description.
- */
-description?: string, 
-/**
- * Cover image URL; when absent the card shows `color`.
- */
-imageUrl?: string, 
-/**
  * Background colour for cards without image (seven colours in rotation).
  */
 color?: string, 
@@ -465,7 +445,27 @@ isDraft: boolean,
  * Where the card leads, relative to the client's base path (`/catalog/{id}` or
  * `/open-catalog/{id}/view/details`).
  */
-link: string, };
+link: string, 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * Optional course code.
+ */
+code?: string, 
+/**
+ * Short description (the client collapses it at about 70 characters on course pages).
+ */
+description?: string, 
+/**
+ * Cover image URL; when absent a card shows its colour.
+ */
+imageUrl?: string, };
 
 /**
  * `GET /api/bff/catalog`: the catalog page of a signed-in learner.
@@ -505,38 +505,6 @@ terms: Array<TermOption>, };
  */
 export type CatalogCourseView = { 
 /**
- * Objective (course) id.
- */
-objectiveId: string, 
-/**
- * Course name.
- */
-name: string, 
-/**
- * Optional course code.
- */
-code?: string, 
-/**
- * Short description (the client collapses it at about 70 characters).
- */
-description?: string, 
-/**
- * About text (HTML, as the upstream gives it).
- */
-about?: string, 
-/**
- * Cover image URL.
- */
-imageUrl?: string, 
-/**
- * Duration in whole minutes, rounded up, when known.
- */
-durationMinutes?: number, 
-/**
- * Collections of the course.
- */
-collections: Array<CollectionChip>, 
-/**
  * Mandatory for the learner.
  */
 isMandatory: boolean, 
@@ -569,7 +537,39 @@ detailsLink?: string,
 /**
  * When this answer changes by the clock alone (RFC 3339): the next availability boundary.
  */
-refreshAt?: string, };
+refreshAt?: string, 
+/**
+ * About text (HTML, as the upstream gives it).
+ */
+about?: string, 
+/**
+ * Duration in whole minutes, rounded up, when known.
+ */
+durationMinutes?: number, 
+/**
+ * Collections of the course.
+ */
+collections: Array<CollectionChip>, 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * Optional course code.
+ */
+code?: string, 
+/**
+ * Short description (the client collapses it at about 70 characters on course pages).
+ */
+description?: string, 
+/**
+ * Cover image URL; when absent a card shows its colour.
+ */
+imageUrl?: string, };
 
 /**
  * `GET /api/bff/public/catalog`: the open catalog, for visitors without a session.
@@ -605,6 +605,26 @@ collections: Array<CollectionChip>, };
  */
 export type PublicCourseView = { 
 /**
+ * Draft course: 'coming soon'.
+ */
+isDraft: boolean, 
+/**
+ * Where a visitor signs in to add the course (same origin, relative).
+ */
+loginUrl: string, 
+/**
+ * About text (HTML, as the upstream gives it).
+ */
+about?: string, 
+/**
+ * Duration in whole minutes, rounded up, when known.
+ */
+durationMinutes?: number, 
+/**
+ * Collections of the course.
+ */
+collections: Array<CollectionChip>, 
+/**
  * Objective (course) id.
  */
 objectiveId: string, 
@@ -617,33 +637,13 @@ name: string,
  */
 code?: string, 
 /**
- * Short description.
+ * Short description (the client collapses it at about 70 characters on course pages).
  */
 description?: string, 
 /**
- * About text (HTML, as the upstream gives it).
+ * Cover image URL; when absent a card shows its colour.
  */
-about?: string, 
-/**
- * Cover image URL.
- */
-imageUrl?: string, 
-/**
- * Duration in whole minutes, rounded up, when known.
- */
-durationMinutes?: number, 
-/**
- * Collections of the course.
- */
-collections: Array<CollectionChip>, 
-/**
- * Draft course: 'coming soon'.
- */
-isDraft: boolean, 
-/**
- * Where a visitor signs in to add the course (same origin, relative).
- */
-loginUrl: string, };
+imageUrl?: string, };
 
 /**
  * `GET /api/bff/public/certificates/{certificateNumber}`: a shared certificate.
@@ -779,10 +779,6 @@ grade?: string, };
  */
 export type CourseDetailsView = { 
 /**
- * Objective id.
- */
-objectiveId: string, 
-/**
  * Objective workflow aggregate id, once enrolled.
  */
 aggregateId?: string, 
@@ -791,25 +787,9 @@ aggregateId?: string,
  */
 workflowId?: string, 
 /**
- * Course name.
- */
-name: string, 
-/**
- * Course code.
- */
-code?: string, 
-/**
- * Short description.
- */
-description?: string, 
-/**
  * About text (HTML, as the upstream gives it).
  */
 about?: string, 
-/**
- * Cover image.
- */
-imageUrl?: string, 
 /**
  * Collection names.
  */
@@ -869,7 +849,27 @@ redirect?: CourseTarget,
 /**
  * The next moment this answer changes by the clock alone (RFC 3339); refetch then.
  */
-refreshAt?: string, };
+refreshAt?: string, 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * Optional course code.
+ */
+code?: string, 
+/**
+ * Short description (the client collapses it at about 70 characters on course pages).
+ */
+description?: string, 
+/**
+ * Cover image URL; when absent a card shows its colour.
+ */
+imageUrl?: string, };
 
 /**
  * One item of the table of contents, in reading order.
