@@ -5,7 +5,10 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::{CollectionChip, CourseFilter, CourseHeader, CourseOverview, DetailsButton, DetailsNotice, TermOption};
+use super::{
+    CollectionChip, CourseFilter, CourseHeader, CourseOverview, DetailsButton, DetailsNotice, IssuedCertificate,
+    TermOption,
+};
 
 /// One course card of the catalog (signed in or public).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
@@ -123,8 +126,9 @@ pub struct PublicCourseView {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicCertificateView {
-    /// The certificate number.
-    pub certificate_number: String,
+    /// Number, template, issue and expiry dates, expired.
+    #[serde(flatten)]
+    pub certificate: IssuedCertificate,
     /// Full name of the holder, when the upstream gives it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -133,20 +137,6 @@ pub struct PublicCertificateView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub course_name: Option<String>,
-    /// Name of the certificate template.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub template_name: Option<String>,
-    /// Issued at (RFC 3339).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub issued_at: Option<String>,
-    /// Expires at (RFC 3339); absent when it never expires.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub expires_at: Option<String>,
-    /// Expired: the expiry date is not after now (spec section 5).
-    pub expired: bool,
     /// The PDF, served through this origin (spec section 5: same-origin links only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -11,10 +11,12 @@ use axum::{
     Json,
     extract::{Path, State},
 };
-use contracts::bff::CertificatePreview;
+use contracts::bff::{CertificatePreview, IssuedCertificate};
 use contracts::bff::{Problem, Unauthorized};
+use contracts::upstream::CertificateTemplateRef;
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
+use super::course_details;
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
@@ -66,23 +68,44 @@ pub async fn get_certificate_preview(
     let result = record.objective_record.as_ref();
     let now = upstream.now();
     Ok(Json(CertificatePreview {
-        certificate_number: record.certificate_number.clone(),
+        certificate: issued_certificate(
+            &record.certificate_number,
+            record.certificate_template.as_ref(),
+            record.created,
+            record.expiration_date,
+            now,
+        ),
         student_name: full_name(user),
         objective_id: objective_id.to_string(),
         course_name: course.as_ref().map(|c| c.name.clone()),
         course_code: course.as_ref().and_then(|c| c.code.clone()).filter(|c| !c.is_empty()),
         description: course.as_ref().and_then(|c| c.description.clone()).filter(|d| !d.is_empty()),
-        template_name: record.certificate_template.as_ref().and_then(|t| t.name.clone()),
         score: result.and_then(|r| score::score_display(r.score, r.max_score, r.normalized_score)),
         grade: result.and_then(|r| r.grade.clone()),
-        issued_at: rfc3339(record.created)?,
-        expires_at: rfc3339(record.expiration_date)?,
-        expired: certificate_expired(record.expiration_date, now),
         pdf_url: record.certificate_pdf_url.clone(),
         png_url: record.certificate_png_url.clone(),
         share_path: format!("/learn/certificate/{}", record.certificate_number),
         refresh_at: rfc3339(next_boundary([record.expiration_date], now))?,
     }))
+}
+
+/// What a view shows of an issued certificate, from the upstream's record (signed in or public):
+/// number, template name, issue and expiry dates, and whether it has expired at `now`
+/// (spec section 5).
+pub fn issued_certificate(
+    number: &str,
+    template: Option<&CertificateTemplateRef>,
+    created: Option<OffsetDateTime>,
+    expiration: Option<OffsetDateTime>,
+    now: OffsetDateTime,
+) -> IssuedCertificate {
+    IssuedCertificate {
+        certificate_number: number.to_owned(),
+        template_name: template.and_then(|t| t.name.clone()),
+        issued_at: course_details::rfc3339(created),
+        expires_at: course_details::rfc3339(expiration),
+        expired: certificate_expired(expiration, now),
+    }
 }
 
 /// An optional instant as RFC 3339 (UTC).

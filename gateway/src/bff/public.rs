@@ -25,10 +25,11 @@ use tower::ServiceBuilder;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::catalog::{ListQuery, count, objective_id, require_catalog, rfc3339};
+use super::certificate_preview::issued_certificate;
 use super::course_header::{catalog_course_header, course_overview};
 use crate::{
     app::AppState,
-    domain::{catalog, certificate, course, filters, refresh},
+    domain::{catalog, course, filters, refresh},
     error::{AppError, AppResult, problem},
     extract::Query,
     tenant::RequestTenant,
@@ -220,13 +221,15 @@ pub async fn get_public_certificate(
     });
     let base = format!("/api/bff/public/certificates/{}", record.certificate_number);
     Ok(Json(PublicCertificateView {
-        certificate_number: record.certificate_number.clone(),
+        certificate: issued_certificate(
+            &record.certificate_number,
+            record.certificate_template.as_ref(),
+            record.created,
+            record.expiration_date,
+            now,
+        ),
         holder_name: holder.filter(|h| !h.is_empty()),
         course_name: found.objective.as_ref().and_then(|o| o.name.clone()),
-        template_name: record.certificate_template.as_ref().and_then(|t| t.name.clone()),
-        issued_at: record.created.and_then(rfc3339),
-        expires_at: record.expiration_date.and_then(rfc3339),
-        expired: certificate::certificate_expired(record.expiration_date, now),
         pdf_url: record.certificate_pdf_url.as_ref().map(|_| format!("{base}/certificate.pdf")),
         png_url: record.certificate_png_url.as_ref().map(|_| format!("{base}/certificate.png")),
         share_url: format!("/learn/certificate/{}", record.certificate_number),

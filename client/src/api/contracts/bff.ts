@@ -650,10 +650,6 @@ imageUrl?: string, };
  */
 export type PublicCertificateView = { 
 /**
- * The certificate number.
- */
-certificateNumber: string, 
-/**
  * Full name of the holder, when the upstream gives it.
  */
 holderName?: string, 
@@ -661,22 +657,6 @@ holderName?: string,
  * Course name, when the upstream gives it.
  */
 courseName?: string, 
-/**
- * Name of the certificate template.
- */
-templateName?: string, 
-/**
- * Issued at (RFC 3339).
- */
-issuedAt?: string, 
-/**
- * Expires at (RFC 3339); absent when it never expires.
- */
-expiresAt?: string, 
-/**
- * Expired: the expiry date is not after now (spec section 5).
- */
-expired: boolean, 
 /**
  * The PDF, served through this origin (spec section 5: same-origin links only).
  */
@@ -692,7 +672,27 @@ shareUrl: string,
 /**
  * When this answer changes by the clock alone (RFC 3339): the expiry, while ahead.
  */
-refreshAt?: string, };
+refreshAt?: string, 
+/**
+ * The certificate number (its public id, shown and used in links).
+ */
+certificateNumber: string, 
+/**
+ * Name of the certificate template.
+ */
+templateName?: string, 
+/**
+ * When the certificate was issued (RFC 3339, UTC).
+ */
+issuedAt?: string, 
+/**
+ * When it expires (RFC 3339, UTC); absent: never.
+ */
+expiresAt?: string, 
+/**
+ * Expired: the expiry date is not after now (spec section 5).
+ */
+expired: boolean, };
 
 /**
  * Where the client should go instead of showing a screen.
@@ -1231,10 +1231,6 @@ timezoneChosen: boolean, };
  */
 export type CertificatePreview = { 
 /**
- * The certificate ID shown (its public number).
- */
-certificateNumber: string, 
-/**
  * The student: full name of the signed-in learner.
  */
 studentName: string, 
@@ -1255,10 +1251,6 @@ courseCode?: string,
  */
 description?: string, 
 /**
- * Name of the certificate template.
- */
-templateName?: string, 
-/**
  * Score of the certified result.
  */
 score?: ScoreDisplay, 
@@ -1266,18 +1258,6 @@ score?: ScoreDisplay,
  * Grade of the certified result.
  */
 grade?: string, 
-/**
- * When the certificate was issued (RFC 3339, UTC).
- */
-issuedAt?: string, 
-/**
- * When it expires (RFC 3339, UTC); absent: never.
- */
-expiresAt?: string, 
-/**
- * Expired: the expiry date is not after now (spec section 5).
- */
-expired: boolean, 
 /**
  * PDF download.
  */
@@ -1293,7 +1273,27 @@ sharePath: string,
 /**
  * When this answer changes by the clock alone (the expiry), RFC 3339 UTC.
  */
-refreshAt?: string, };
+refreshAt?: string, 
+/**
+ * The certificate number (its public id, shown and used in links).
+ */
+certificateNumber: string, 
+/**
+ * Name of the certificate template.
+ */
+templateName?: string, 
+/**
+ * When the certificate was issued (RFC 3339, UTC).
+ */
+issuedAt?: string, 
+/**
+ * When it expires (RFC 3339, UTC); absent: never.
+ */
+expiresAt?: string, 
+/**
+ * Expired: the expiry date is not after now (spec section 5).
+ */
+expired: boolean, };
 
 /**
  * What a calendar entry marks.
