@@ -21,6 +21,25 @@ pub enum CourseTarget {
     Proctor,
 }
 
+/// The result of an attempt as shown: nothing of it while the grade is hidden (spec section 4).
+/// Embedded with `#[serde(flatten)]`: its fields stand at the top level of the row or result.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShownResult {
+    /// The score, unless the grade is hidden or the record has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub score: Option<ScoreDisplay>,
+    /// The grade from the course's grading scale (else the upstream's), unless hidden.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub grade: Option<String>,
+    /// Whether the attempt passed, when known and not hidden.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub passed: Option<bool>,
+}
+
 /// One earlier attempt of the previous-attempts table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -31,18 +50,9 @@ pub struct AttemptRow {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub finished: Option<String>,
-    /// The score, unless the grade is hidden or the record has none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub score: Option<ScoreDisplay>,
-    /// The grade, unless hidden.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub grade: Option<String>,
-    /// Whether the attempt passed, unless the grade is hidden.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub passed: Option<bool>,
+    /// Score, grade and pass, unless the grade is hidden.
+    #[serde(flatten)]
+    pub shown: ShownResult,
 }
 
 /// A certificate of the course (spec section 3 'Certificate record', section 5 expiry).
@@ -75,20 +85,11 @@ pub struct CourseCertificate {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DetailsResult {
-    /// Hidden by the grade reveal policy: nothing below is given.
+    /// Hidden by the grade reveal policy: none of score, grade and pass is given.
     pub grade_hidden: bool,
-    /// Passed, when known and not hidden.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub passed: Option<bool>,
-    /// The score, when known and not hidden.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub score: Option<ScoreDisplay>,
-    /// The grade from the course's grading scale (else the upstream's), when not hidden.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub grade: Option<String>,
+    /// Score, grade and pass of the last attempt, unless the grade is hidden.
+    #[serde(flatten)]
+    pub shown: ShownResult,
 }
 
 /// `GET /api/bff/courses/{objectiveId}`: the course details page.
@@ -274,4 +275,24 @@ pub struct WorkflowActivity {
     pub status: Option<super::CourseStatus>,
     /// Proctored.
     pub proctored: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shown_result_stands_flat_in_an_attempt_row() {
+        let row = AttemptRow {
+            id: "r1".into(),
+            finished: None,
+            shown: ShownResult { score: None, grade: Some("A".into()), passed: Some(true) },
+        };
+        let json = serde_json::to_value(&row).expect("serialises");
+        let mut keys: Vec<&str> = json.as_object().expect("an object").keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["grade", "id", "passed"], "`shown` does not nest: {json}");
+        let back: AttemptRow = serde_json::from_value(json).expect("reads back");
+        assert_eq!(back, row);
+    }
 }

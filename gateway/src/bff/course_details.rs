@@ -11,7 +11,7 @@ use axum::{
 };
 use contracts::bff::{Problem, Unauthorized};
 use contracts::{
-    bff::{AttemptRow, CourseCertificate, CourseDetailsView, CourseTarget, DetailsResult, ScoreDisplay},
+    bff::{AttemptRow, CourseCertificate, CourseDetailsView, CourseTarget, DetailsResult, ShownResult},
     upstream::{Activity, CertificateRecord, GradingScale, ObjectiveAccess, ObjectiveRecord},
 };
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
@@ -118,13 +118,9 @@ fn collect_proctored(activity: &Activity, out: &mut Vec<(Uuid, contracts::upstre
 }
 
 /// The score, grade and pass of a record as shown, or nothing when the grade is hidden.
-fn shown_result(
-    record: &ObjectiveRecord,
-    scale: Option<&GradingScale>,
-    hidden: bool,
-) -> (Option<ScoreDisplay>, Option<String>, Option<bool>) {
+fn shown_result(record: &ObjectiveRecord, scale: Option<&GradingScale>, hidden: bool) -> ShownResult {
     if hidden {
-        return (None, None, None);
+        return ShownResult::default();
     }
     let display = score::score_display(record.score, record.max_score, record.normalized_score);
     let grade = match (scale, display) {
@@ -138,7 +134,7 @@ fn shown_result(
         _ => None,
     }
     .or_else(|| record.grade.clone());
-    (display, grade, record.passed)
+    ShownResult { score: display, grade, passed: record.passed }
 }
 
 fn certificate_view(record: &CertificateRecord, now: OffsetDateTime) -> CourseCertificate {
@@ -165,12 +161,9 @@ fn details_view(
     let in_grading = actions.notices.contains(&contracts::bff::DetailsNotice::GradingInProgress);
     let hidden = details::details_grade_hidden(access, now) || in_grading;
     let workflow = access.last_objective_workflow.as_ref();
-    let result = match &access.last_objective_record {
-        Some(record) => {
-            let (score, grade, passed) = shown_result(record, scale, hidden);
-            DetailsResult { grade_hidden: hidden, passed, score, grade }
-        }
-        None => DetailsResult { grade_hidden: hidden, passed: None, score: None, grade: None },
+    let result = DetailsResult {
+        grade_hidden: hidden,
+        shown: access.last_objective_record.as_ref().map(|r| shown_result(r, scale, hidden)).unwrap_or_default(),
     };
     // The upstream's order is kept for attempts without a finish date.
     let mut records = records;
@@ -181,9 +174,10 @@ fn details_view(
     let attempts_score_column = details::attempts_score_column_shown(attempts.len(), hidden);
     let attempts = attempts
         .iter()
-        .map(|r| {
-            let (score, grade, passed) = shown_result(r, scale, hidden);
-            AttemptRow { id: r.id.to_string(), finished: rfc3339(r.finished), score, grade, passed }
+        .map(|r| AttemptRow {
+            id: r.id.to_string(),
+            finished: rfc3339(r.finished),
+            shown: shown_result(r, scale, hidden),
         })
         .collect();
     certificates.sort_by_key(|c| std::cmp::Reverse(c.created));

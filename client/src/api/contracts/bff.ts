@@ -716,11 +716,11 @@ finished?: string,
  */
 score?: ScoreDisplay, 
 /**
- * The grade, unless hidden.
+ * The grade from the course's grading scale (else the upstream's), unless hidden.
  */
 grade?: string, 
 /**
- * Whether the attempt passed, unless the grade is hidden.
+ * Whether the attempt passed, when known and not hidden.
  */
 passed?: boolean, };
 
@@ -758,21 +758,21 @@ pdfUrl?: string, };
  */
 export type DetailsResult = { 
 /**
- * Hidden by the grade reveal policy: nothing below is given.
+ * Hidden by the grade reveal policy: none of score, grade and pass is given.
  */
 gradeHidden: boolean, 
 /**
- * Passed, when known and not hidden.
- */
-passed?: boolean, 
-/**
- * The score, when known and not hidden.
+ * The score, unless the grade is hidden or the record has none.
  */
 score?: ScoreDisplay, 
 /**
- * The grade from the course's grading scale (else the upstream's), when not hidden.
+ * The grade from the course's grading scale (else the upstream's), unless hidden.
  */
-grade?: string, };
+grade?: string, 
+/**
+ * Whether the attempt passed, when known and not hidden.
+ */
+passed?: boolean, };
 
 /**
  * `GET /api/bff/courses/{objectiveId}`: the course details page.
