@@ -117,6 +117,23 @@ mod tests {
     }
 
     #[test]
+    fn the_openapi_schema_joins_the_header_with_all_of_and_registers_it() {
+        use utoipa::{PartialSchema, ToSchema};
+        let schema = serde_json::to_value(CatalogCourseView::schema()).expect("a schema");
+        assert_eq!(schema["allOf"][0]["$ref"], json!("#/components/schemas/CourseOverview"), "{schema}");
+        assert!(schema["allOf"][1]["properties"]["isMandatory"].is_object(), "{schema}");
+        let overview = serde_json::to_value(CourseOverview::schema()).expect("a schema");
+        assert_eq!(overview["allOf"][0]["$ref"], json!("#/components/schemas/CourseHeader"), "{overview}");
+        let mut named = Vec::new();
+        CatalogCourseView::schemas(&mut named);
+        let names: Vec<String> = named.into_iter().map(|(name, _)| name).collect();
+        assert!(
+            names.contains(&"CourseOverview".to_string()) && names.contains(&"CourseHeader".to_string()),
+            "{names:?}"
+        );
+    }
+
+    #[test]
     fn the_header_stands_flat_in_a_catalog_card() {
         let card = CatalogCard {
             header: CourseHeader { description: Some("Short".into()), image_url: None, ..header() },
