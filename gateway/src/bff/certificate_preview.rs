@@ -16,7 +16,7 @@ use contracts::bff::{Problem, Unauthorized};
 use contracts::upstream::CertificateTemplateRef;
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
-use super::course_details;
+use super::{course_details, public::certificate_number};
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
@@ -24,9 +24,6 @@ use crate::{
     error::{AppError, AppResult},
     upstream::UpstreamError,
 };
-
-/// Longest certificate number accepted.
-const MAX_NUMBER_CHARS: usize = 64;
 
 /// The certificate preview.
 #[utoipa::path(get, path = "/api/bff/certificates/{certificateNumber}", tag = "views", params(
@@ -43,18 +40,11 @@ pub async fn get_certificate_preview(
     auth: AuthSession,
     Path(number): Path<String>,
 ) -> AppResult<Json<CertificatePreview>> {
-    let valid = !number.is_empty()
-        && number.chars().count() <= MAX_NUMBER_CHARS
-        && number.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if !valid {
-        return Err(AppError::BadRequest(format!(
-            "a certificate number has 1 to {MAX_NUMBER_CHARS} letters, digits, '-' or '_'"
-        )));
-    }
+    let number = certificate_number(&number)?;
     let upstream = &auth.tenant.tenant.upstream;
     let user = &auth.session.user;
     let record = upstream
-        .certificate_by_number(&auth.ctx, &number)
+        .certificate_by_number(&auth.ctx, number)
         .await?
         .filter(|c| c.user_id == Some(user.id))
         .ok_or(AppError::NotFound)?;

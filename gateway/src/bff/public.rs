@@ -187,7 +187,7 @@ pub fn certificate_number(raw: &str) -> AppResult<&str> {
         Ok(raw)
     } else {
         Err(AppError::BadRequest(format!(
-            "certificateNumber must be 1 to {MAX_CERTIFICATE_NUMBER_CHARS} letters, digits, '-' or '_'"
+            "certificateNumber: a certificate number has 1 to {MAX_CERTIFICATE_NUMBER_CHARS} letters, digits, '-' or '_'"
         )))
     }
 }
