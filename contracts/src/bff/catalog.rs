@@ -6,8 +6,8 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use super::{
-    CollectionChip, CourseFilter, CourseHeader, CourseOverview, DetailsButton, DetailsNotice, IssuedCertificate,
-    TermOption,
+    Availability, CollectionChip, CourseFilter, CourseHeader, CourseOverview, DetailsButton, DetailsNotice,
+    IssuedCertificate, TermOption,
 };
 
 /// One course card of the catalog (signed in or public).
@@ -72,14 +72,9 @@ pub struct CatalogCourseView {
     /// Notices: availability ('Will be available to start on', 'Was available to start
     /// before'), 'coming soon', not available.
     pub notices: Vec<DetailsNotice>,
-    /// The course can be started from this date (RFC 3339), for the availability notice.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub availability_date: Option<String>,
-    /// The course can be started until this date (RFC 3339), for the availability notice.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub availability_end_date: Option<String>,
+    /// The dates of the availability notices.
+    #[serde(flatten)]
+    pub availability: Availability,
     /// The course details page, once the course is in My courses (relative to the client's
     /// base path).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::{CourseHeader, DetailsButton, DetailsNotice, LockReason, ScoreDisplay, TocStatus};
+use super::{Availability, CourseHeader, DetailsButton, DetailsNotice, LockReason, ScoreDisplay, TocStatus};
 
 /// Where the client should go instead of showing a screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
@@ -123,14 +123,9 @@ pub struct CourseDetailsView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub due_date: Option<String>,
-    /// Availability start (RFC 3339), for 'Will be available to start on {date}'.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub availability_date: Option<String>,
-    /// Availability end (RFC 3339), for 'Was available to start before {date}'.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub availability_end_date: Option<String>,
+    /// The dates of the availability notices.
+    #[serde(flatten)]
+    pub availability: Availability,
     /// Buttons, in display order.
     pub buttons: Vec<DetailsButton>,
     /// Notices, in display order.

@@ -52,6 +52,21 @@ pub struct CourseOverview {
     pub collections: Vec<CollectionChip>,
 }
 
+/// When the learner can start the course (spec section 4 'Availability'), for the notices 'Will
+/// be available to start on {date}' and 'Was available to start before {date}'.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Availability {
+    /// The course can be started from this date (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub availability_date: Option<String>,
+    /// The course can be started until this date (RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub availability_end_date: Option<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,8 +102,10 @@ mod tests {
             enrolled: false,
             buttons: vec![DetailsButton::Start],
             notices: Vec::new(),
-            availability_date: None,
-            availability_end_date: None,
+            availability: Availability {
+                availability_date: Some("2026-03-01T00:00:00Z".into()),
+                availability_end_date: None,
+            },
             details_link: None,
             refresh_at: None,
         };
@@ -97,6 +114,7 @@ mod tests {
             keys(&json),
             [
                 "about",
+                "availabilityDate",
                 "buttons",
                 "code",
                 "collections",
@@ -120,8 +138,14 @@ mod tests {
     fn the_openapi_schema_joins_the_header_with_all_of_and_registers_it() {
         use utoipa::{PartialSchema, ToSchema};
         let schema = serde_json::to_value(CatalogCourseView::schema()).expect("a schema");
-        assert_eq!(schema["allOf"][0]["$ref"], json!("#/components/schemas/CourseOverview"), "{schema}");
-        assert!(schema["allOf"][1]["properties"]["isMandatory"].is_object(), "{schema}");
+        let parts = schema["allOf"].as_array().expect("allOf");
+        let refs: Vec<&Value> = parts.iter().map(|p| &p["$ref"]).filter(|r| !r.is_null()).collect();
+        assert_eq!(
+            refs,
+            [&json!("#/components/schemas/CourseOverview"), &json!("#/components/schemas/Availability")],
+            "{schema}"
+        );
+        assert!(parts.iter().any(|p| p["properties"]["isMandatory"].is_object()), "{schema}");
         let overview = serde_json::to_value(CourseOverview::schema()).expect("a schema");
         assert_eq!(overview["allOf"][0]["$ref"], json!("#/components/schemas/CourseHeader"), "{overview}");
         let mut named = Vec::new();

@@ -18,7 +18,7 @@ use contracts::{
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use uuid::Uuid;
 
-use super::course_header::{course_header, course_overview};
+use super::course_header::{availability, course_header, course_overview};
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
@@ -215,8 +215,7 @@ pub async fn get_catalog_course(auth: AuthSession, Path(raw_id): Path<String>) -
         enrolled,
         buttons: actions.buttons,
         notices: actions.notices,
-        availability_date: access.availability_date.and_then(rfc3339),
-        availability_end_date: access.availability_end_date.and_then(rfc3339),
+        availability: availability(access.availability_date, access.availability_end_date),
         details_link: enrolled.then(|| format!("/courses/{}", objective.id)),
         refresh_at: catalog::catalog_page_refresh_at(&access, now).and_then(rfc3339),
     }))

@@ -17,7 +17,7 @@ use contracts::{
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use uuid::Uuid;
 
-use super::course_header::{course_header, non_empty};
+use super::course_header::{availability, course_header, non_empty};
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
@@ -204,8 +204,7 @@ fn details_view(
         status,
         progress_percent: score::progress_percent(progress),
         due_date: rfc3339(access.due_date),
-        availability_date: rfc3339(access.availability_date),
-        availability_end_date: rfc3339(access.availability_end_date),
+        availability: availability(access.availability_date, access.availability_end_date),
         buttons: actions.buttons,
         notices: actions.notices,
         result,

@@ -4,15 +4,17 @@
 //!
 //! The upstream names a course in three shapes (the objective of an aggregate, of an access, of
 //! the catalog); each builder hands over the fields it has and the presentation rules live here:
-//! an empty code, description or about text is left out, and the duration follows
-//! [`course::duration_minutes`].
+//! an empty code, description or about text is left out, the duration follows
+//! [`course::duration_minutes`], and the availability dates are given as RFC 3339.
 
 use contracts::{
-    bff::{CollectionChip, CourseHeader, CourseOverview},
+    bff::{Availability, CollectionChip, CourseHeader, CourseOverview},
     upstream::{CatalogObjective, ShowcaseRef},
 };
+use time::OffsetDateTime;
 use uuid::Uuid;
 
+use super::course_details::rfc3339;
 use crate::domain::course;
 
 /// The header of a course from the upstream's fields: id, name, and the code, description and
@@ -55,6 +57,11 @@ pub fn course_collections(showcases: &[ShowcaseRef]) -> Vec<CollectionChip> {
         .iter()
         .map(|s| CollectionChip { id: s.id.to_string(), name: s.name.clone(), uncategorized: false })
         .collect()
+}
+
+/// The availability dates of a course (from the learner's access) as RFC 3339.
+pub fn availability(from: Option<OffsetDateTime>, until: Option<OffsetDateTime>) -> Availability {
+    Availability { availability_date: rfc3339(from), availability_end_date: rfc3339(until) }
 }
 
 /// An optional upstream text for a view: absent when it is missing or empty.

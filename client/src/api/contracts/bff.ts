@@ -522,14 +522,6 @@ buttons: Array<DetailsButton>,
  */
 notices: Array<DetailsNotice>, 
 /**
- * The course can be started from this date (RFC 3339), for the availability notice.
- */
-availabilityDate?: string, 
-/**
- * The course can be started until this date (RFC 3339), for the availability notice.
- */
-availabilityEndDate?: string, 
-/**
  * The course details page, once the course is in My courses (relative to the client's
  * base path).
  */
@@ -569,7 +561,15 @@ description?: string,
 /**
  * Cover image URL; when absent a card shows its colour.
  */
-imageUrl?: string, };
+imageUrl?: string, 
+/**
+ * The course can be started from this date (RFC 3339).
+ */
+availabilityDate?: string, 
+/**
+ * The course can be started until this date (RFC 3339).
+ */
+availabilityEndDate?: string, };
 
 /**
  * `GET /api/bff/public/catalog`: the open catalog, for visitors without a session.
@@ -811,14 +811,6 @@ progressPercent: number,
  */
 dueDate?: string, 
 /**
- * Availability start (RFC 3339), for 'Will be available to start on {date}'.
- */
-availabilityDate?: string, 
-/**
- * Availability end (RFC 3339), for 'Was available to start before {date}'.
- */
-availabilityEndDate?: string, 
-/**
  * Buttons, in display order.
  */
 buttons: Array<DetailsButton>, 
@@ -869,7 +861,15 @@ description?: string,
 /**
  * Cover image URL; when absent a card shows its colour.
  */
-imageUrl?: string, };
+imageUrl?: string, 
+/**
+ * The course can be started from this date (RFC 3339).
+ */
+availabilityDate?: string, 
+/**
+ * The course can be started until this date (RFC 3339).
+ */
+availabilityEndDate?: string, };
 
 /**
  * One item of the table of contents, in reading order.
