@@ -432,6 +432,8 @@ pub struct ScoreDisplay {
     pub color: ScoreColor,
 }
 
+mod course_header;
+pub use course_header::*;
 mod catalog;
 pub use catalog::*;
 mod course;

@@ -5,28 +5,18 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::{CollectionChip, CourseFilter, DetailsButton, DetailsNotice, TermOption};
+use super::{
+    Availability, CollectionChip, CourseFilter, CourseHeader, CourseOverview, DetailsButton, DetailsNotice,
+    IssuedCertificate, TermOption,
+};
 
 /// One course card of the catalog (signed in or public).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CatalogCard {
-    /// Objective (course) id.
-    pub objective_id: String,
-    /// Course name.
-    pub name: String,
-    /// Optional course code.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub code: Option<String>,
-    /// Short description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub description: Option<String>,
-    /// Cover image URL; when absent the card shows `color`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub image_url: Option<String>,
+    /// Id, name, code, description and cover image; without image the card shows `color`.
+    #[serde(flatten)]
+    pub header: CourseHeader,
     /// Background colour for cards without image (seven colours in rotation).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -70,32 +60,9 @@ pub struct CatalogView {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CatalogCourseView {
-    /// Objective (course) id.
-    pub objective_id: String,
-    /// Course name.
-    pub name: String,
-    /// Optional course code.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub code: Option<String>,
-    /// Short description (the client collapses it at about 70 characters).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub description: Option<String>,
-    /// About text (HTML, as the upstream gives it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub about: Option<String>,
-    /// Cover image URL.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub image_url: Option<String>,
-    /// Duration in whole minutes, rounded up, when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub duration_minutes: Option<u32>,
-    /// Collections of the course.
-    pub collections: Vec<CollectionChip>,
+    /// The course: header, about text, duration and collections.
+    #[serde(flatten)]
+    pub course: CourseOverview,
     /// Mandatory for the learner.
     pub is_mandatory: bool,
     /// The course is already in My courses.
@@ -105,14 +72,9 @@ pub struct CatalogCourseView {
     /// Notices: availability ('Will be available to start on', 'Was available to start
     /// before'), 'coming soon', not available.
     pub notices: Vec<DetailsNotice>,
-    /// The course can be started from this date (RFC 3339), for the availability notice.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub availability_date: Option<String>,
-    /// The course can be started until this date (RFC 3339), for the availability notice.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub availability_end_date: Option<String>,
+    /// The dates of the availability notices.
+    #[serde(flatten)]
+    pub availability: Availability,
     /// The course details page, once the course is in My courses (relative to the client's
     /// base path).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -146,32 +108,9 @@ pub struct PublicCatalogView {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicCourseView {
-    /// Objective (course) id.
-    pub objective_id: String,
-    /// Course name.
-    pub name: String,
-    /// Optional course code.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub code: Option<String>,
-    /// Short description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub description: Option<String>,
-    /// About text (HTML, as the upstream gives it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub about: Option<String>,
-    /// Cover image URL.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub image_url: Option<String>,
-    /// Duration in whole minutes, rounded up, when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub duration_minutes: Option<u32>,
-    /// Collections of the course.
-    pub collections: Vec<CollectionChip>,
+    /// The course: header, about text, duration and collections.
+    #[serde(flatten)]
+    pub course: CourseOverview,
     /// Draft course: 'coming soon'.
     pub is_draft: bool,
     /// Where a visitor signs in to add the course (same origin, relative).
@@ -182,8 +121,9 @@ pub struct PublicCourseView {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicCertificateView {
-    /// The certificate number.
-    pub certificate_number: String,
+    /// Number, template, issue and expiry dates, expired.
+    #[serde(flatten)]
+    pub certificate: IssuedCertificate,
     /// Full name of the holder, when the upstream gives it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -192,20 +132,6 @@ pub struct PublicCertificateView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub course_name: Option<String>,
-    /// Name of the certificate template.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub template_name: Option<String>,
-    /// Issued at (RFC 3339).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub issued_at: Option<String>,
-    /// Expires at (RFC 3339); absent when it never expires.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub expires_at: Option<String>,
-    /// Expired: the expiry date is not after now (spec section 5).
-    pub expired: bool,
     /// The PDF, served through this origin (spec section 5: same-origin links only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

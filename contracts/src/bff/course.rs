@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::{DetailsButton, DetailsNotice, LockReason, ScoreDisplay, TocStatus};
+use super::{Availability, CourseHeader, DetailsButton, DetailsNotice, LockReason, ScoreDisplay, TocStatus};
 
 /// Where the client should go instead of showing a screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
@@ -21,6 +21,25 @@ pub enum CourseTarget {
     Proctor,
 }
 
+/// The result of an attempt as shown: nothing of it while the grade is hidden (spec section 4).
+/// Embedded with `#[serde(flatten)]`: its fields stand at the top level of the row or result.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShownResult {
+    /// The score, unless the grade is hidden or the record has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub score: Option<ScoreDisplay>,
+    /// The grade from the course's grading scale (else the upstream's), unless hidden.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub grade: Option<String>,
+    /// Whether the attempt passed, when known and not hidden.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub passed: Option<bool>,
+}
+
 /// One earlier attempt of the previous-attempts table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -31,18 +50,9 @@ pub struct AttemptRow {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub finished: Option<String>,
-    /// The score, unless the grade is hidden or the record has none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub score: Option<ScoreDisplay>,
-    /// The grade, unless hidden.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub grade: Option<String>,
-    /// Whether the attempt passed, unless the grade is hidden.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub passed: Option<bool>,
+    /// Score, grade and pass, unless the grade is hidden.
+    #[serde(flatten)]
+    pub shown: ShownResult,
 }
 
 /// A certificate of the course (spec section 3 'Certificate record', section 5 expiry).
@@ -75,28 +85,20 @@ pub struct CourseCertificate {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DetailsResult {
-    /// Hidden by the grade reveal policy: nothing below is given.
+    /// Hidden by the grade reveal policy: none of score, grade and pass is given.
     pub grade_hidden: bool,
-    /// Passed, when known and not hidden.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub passed: Option<bool>,
-    /// The score, when known and not hidden.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub score: Option<ScoreDisplay>,
-    /// The grade from the course's grading scale (else the upstream's), when not hidden.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub grade: Option<String>,
+    /// Score, grade and pass of the last attempt, unless the grade is hidden.
+    #[serde(flatten)]
+    pub shown: ShownResult,
 }
 
 /// `GET /api/bff/courses/{objectiveId}`: the course details page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CourseDetailsView {
-    /// Objective id.
-    pub objective_id: String,
+    /// Id, name, code, description and cover image.
+    #[serde(flatten)]
+    pub course: CourseHeader,
     /// Objective workflow aggregate id, once enrolled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -105,24 +107,10 @@ pub struct CourseDetailsView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub workflow_id: Option<String>,
-    /// Course name.
-    pub name: String,
-    /// Course code.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub code: Option<String>,
-    /// Short description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub description: Option<String>,
     /// About text (HTML, as the upstream gives it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub about: Option<String>,
-    /// Cover image.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub image_url: Option<String>,
     /// Collection names.
     pub collections: Vec<String>,
     /// Mandatory for the learner.
@@ -135,14 +123,9 @@ pub struct CourseDetailsView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub due_date: Option<String>,
-    /// Availability start (RFC 3339), for 'Will be available to start on {date}'.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub availability_date: Option<String>,
-    /// Availability end (RFC 3339), for 'Was available to start before {date}'.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub availability_end_date: Option<String>,
+    /// The dates of the availability notices.
+    #[serde(flatten)]
+    pub availability: Availability,
     /// Buttons, in display order.
     pub buttons: Vec<DetailsButton>,
     /// Notices, in display order.
@@ -287,4 +270,24 @@ pub struct WorkflowActivity {
     pub status: Option<super::CourseStatus>,
     /// Proctored.
     pub proctored: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shown_result_stands_flat_in_an_attempt_row() {
+        let row = AttemptRow {
+            id: "r1".into(),
+            finished: None,
+            shown: ShownResult { score: None, grade: Some("A".into()), passed: Some(true) },
+        };
+        let json = serde_json::to_value(&row).expect("serialises");
+        let mut keys: Vec<&str> = json.as_object().expect("an object").keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["grade", "id", "passed"], "`shown` does not nest: {json}");
+        let back: AttemptRow = serde_json::from_value(json).expect("reads back");
+        assert_eq!(back, row);
+    }
 }

@@ -12,12 +12,13 @@ use axum::{
 };
 use contracts::bff::{Problem, Unauthorized};
 use contracts::{
-    bff::{CatalogCard, CatalogCourseView, CatalogView, CollectionChip, TermOption},
-    upstream::{ObjectiveWorkflowAggregate, ShowcaseRef},
+    bff::{CatalogCard, CatalogCourseView, CatalogView, TermOption},
+    upstream::ObjectiveWorkflowAggregate,
 };
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use uuid::Uuid;
 
+use super::course_header::{availability, course_header, course_overview};
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
@@ -90,14 +91,6 @@ pub fn rfc3339(date: OffsetDateTime) -> Option<String> {
 /// The number of items a query's `totalCount` gives, 0 when absent.
 pub fn count(total: Option<i64>) -> u32 {
     total.map_or(0, |n| u32::try_from(n.max(0)).unwrap_or(u32::MAX))
-}
-
-/// Chips of a course's own collections.
-pub fn course_collections(showcases: &[ShowcaseRef]) -> Vec<CollectionChip> {
-    showcases
-        .iter()
-        .map(|s| CollectionChip { id: s.id.to_string(), name: s.name.clone(), uncategorized: false })
-        .collect()
 }
 
 /// The catalog view.
@@ -182,11 +175,13 @@ pub async fn get_catalog(
 fn to_card(agg: &ObjectiveWorkflowAggregate, color: Option<&str>) -> CatalogCard {
     let objective = &agg.objective;
     CatalogCard {
-        objective_id: objective.id.to_string(),
-        name: objective.name.clone(),
-        code: objective.code.clone().filter(|c| !c.is_empty()),
-        description: None,
-        image_url: objective.image_url.clone(),
+        header: course_header(
+            objective.id,
+            &objective.name,
+            objective.code.as_deref(),
+            None,
+            objective.image_url.as_deref(),
+        ),
         color: color.map(String::from),
         children_count: objective.activity.children_count.and_then(|n| u32::try_from(n).ok()),
         duration_minutes: course::duration_minutes(objective.duration),
@@ -215,20 +210,12 @@ pub async fn get_catalog_course(auth: AuthSession, Path(raw_id): Path<String>) -
     let enrolled = catalog::in_my_courses(&access);
     let objective = &access.objective;
     Ok(Json(CatalogCourseView {
-        objective_id: objective.id.to_string(),
-        name: objective.name.clone(),
-        code: objective.code.clone().filter(|c| !c.is_empty()),
-        description: objective.description.clone(),
-        about: objective.about.clone(),
-        image_url: objective.image_url.clone(),
-        duration_minutes: course::duration_minutes(objective.duration),
-        collections: course_collections(&objective.showcases),
+        course: course_overview(objective),
         is_mandatory: access.is_mandatory == Some(true),
         enrolled,
         buttons: actions.buttons,
         notices: actions.notices,
-        availability_date: access.availability_date.and_then(rfc3339),
-        availability_end_date: access.availability_end_date.and_then(rfc3339),
+        availability: availability(access.availability_date, access.availability_end_date),
         details_link: enrolled.then(|| format!("/courses/{}", objective.id)),
         refresh_at: catalog::catalog_page_refresh_at(&access, now).and_then(rfc3339),
     }))

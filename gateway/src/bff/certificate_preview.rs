@@ -11,10 +11,12 @@ use axum::{
     Json,
     extract::{Path, State},
 };
-use contracts::bff::CertificatePreview;
+use contracts::bff::{CertificatePreview, IssuedCertificate};
 use contracts::bff::{Problem, Unauthorized};
+use contracts::upstream::CertificateTemplateRef;
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
+use super::{course_details, public::certificate_number};
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
@@ -22,9 +24,6 @@ use crate::{
     error::{AppError, AppResult},
     upstream::UpstreamError,
 };
-
-/// Longest certificate number accepted.
-const MAX_NUMBER_CHARS: usize = 64;
 
 /// The certificate preview.
 #[utoipa::path(get, path = "/api/bff/certificates/{certificateNumber}", tag = "views", params(
@@ -41,18 +40,11 @@ pub async fn get_certificate_preview(
     auth: AuthSession,
     Path(number): Path<String>,
 ) -> AppResult<Json<CertificatePreview>> {
-    let valid = !number.is_empty()
-        && number.chars().count() <= MAX_NUMBER_CHARS
-        && number.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if !valid {
-        return Err(AppError::BadRequest(format!(
-            "a certificate number has 1 to {MAX_NUMBER_CHARS} letters, digits, '-' or '_'"
-        )));
-    }
+    let number = certificate_number(&number)?;
     let upstream = &auth.tenant.tenant.upstream;
     let user = &auth.session.user;
     let record = upstream
-        .certificate_by_number(&auth.ctx, &number)
+        .certificate_by_number(&auth.ctx, number)
         .await?
         .filter(|c| c.user_id == Some(user.id))
         .ok_or(AppError::NotFound)?;
@@ -66,23 +58,44 @@ pub async fn get_certificate_preview(
     let result = record.objective_record.as_ref();
     let now = upstream.now();
     Ok(Json(CertificatePreview {
-        certificate_number: record.certificate_number.clone(),
+        certificate: issued_certificate(
+            &record.certificate_number,
+            record.certificate_template.as_ref(),
+            record.created,
+            record.expiration_date,
+            now,
+        ),
         student_name: full_name(user),
         objective_id: objective_id.to_string(),
         course_name: course.as_ref().map(|c| c.name.clone()),
         course_code: course.as_ref().and_then(|c| c.code.clone()).filter(|c| !c.is_empty()),
         description: course.as_ref().and_then(|c| c.description.clone()).filter(|d| !d.is_empty()),
-        template_name: record.certificate_template.as_ref().and_then(|t| t.name.clone()),
         score: result.and_then(|r| score::score_display(r.score, r.max_score, r.normalized_score)),
         grade: result.and_then(|r| r.grade.clone()),
-        issued_at: rfc3339(record.created)?,
-        expires_at: rfc3339(record.expiration_date)?,
-        expired: certificate_expired(record.expiration_date, now),
         pdf_url: record.certificate_pdf_url.clone(),
         png_url: record.certificate_png_url.clone(),
         share_path: format!("/learn/certificate/{}", record.certificate_number),
         refresh_at: rfc3339(next_boundary([record.expiration_date], now))?,
     }))
+}
+
+/// What a view shows of an issued certificate, from the upstream's record (signed in or public):
+/// number, template name, issue and expiry dates, and whether it has expired at `now`
+/// (spec section 5).
+pub fn issued_certificate(
+    number: &str,
+    template: Option<&CertificateTemplateRef>,
+    created: Option<OffsetDateTime>,
+    expiration: Option<OffsetDateTime>,
+    now: OffsetDateTime,
+) -> IssuedCertificate {
+    IssuedCertificate {
+        certificate_number: number.to_owned(),
+        template_name: template.and_then(|t| t.name.clone()),
+        issued_at: course_details::rfc3339(created),
+        expires_at: course_details::rfc3339(expiration),
+        expired: certificate_expired(expiration, now),
+    }
 }
 
 /// An optional instant as RFC 3339 (UTC).

@@ -11,12 +11,13 @@ use axum::{
 };
 use contracts::bff::{Problem, Unauthorized};
 use contracts::{
-    bff::{AttemptRow, CourseCertificate, CourseDetailsView, CourseTarget, DetailsResult, ScoreDisplay},
+    bff::{AttemptRow, CourseCertificate, CourseDetailsView, CourseTarget, DetailsResult, ShownResult},
     upstream::{Activity, CertificateRecord, GradingScale, ObjectiveAccess, ObjectiveRecord},
 };
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use uuid::Uuid;
 
+use super::course_header::{availability, course_header, non_empty};
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
@@ -117,13 +118,9 @@ fn collect_proctored(activity: &Activity, out: &mut Vec<(Uuid, contracts::upstre
 }
 
 /// The score, grade and pass of a record as shown, or nothing when the grade is hidden.
-fn shown_result(
-    record: &ObjectiveRecord,
-    scale: Option<&GradingScale>,
-    hidden: bool,
-) -> (Option<ScoreDisplay>, Option<String>, Option<bool>) {
+fn shown_result(record: &ObjectiveRecord, scale: Option<&GradingScale>, hidden: bool) -> ShownResult {
     if hidden {
-        return (None, None, None);
+        return ShownResult::default();
     }
     let display = score::score_display(record.score, record.max_score, record.normalized_score);
     let grade = match (scale, display) {
@@ -137,7 +134,7 @@ fn shown_result(
         _ => None,
     }
     .or_else(|| record.grade.clone());
-    (display, grade, record.passed)
+    ShownResult { score: display, grade, passed: record.passed }
 }
 
 fn certificate_view(record: &CertificateRecord, now: OffsetDateTime) -> CourseCertificate {
@@ -164,12 +161,9 @@ fn details_view(
     let in_grading = actions.notices.contains(&contracts::bff::DetailsNotice::GradingInProgress);
     let hidden = details::details_grade_hidden(access, now) || in_grading;
     let workflow = access.last_objective_workflow.as_ref();
-    let result = match &access.last_objective_record {
-        Some(record) => {
-            let (score, grade, passed) = shown_result(record, scale, hidden);
-            DetailsResult { grade_hidden: hidden, passed, score, grade }
-        }
-        None => DetailsResult { grade_hidden: hidden, passed: None, score: None, grade: None },
+    let result = DetailsResult {
+        grade_hidden: hidden,
+        shown: access.last_objective_record.as_ref().map(|r| shown_result(r, scale, hidden)).unwrap_or_default(),
     };
     // The upstream's order is kept for attempts without a finish date.
     let mut records = records;
@@ -180,9 +174,10 @@ fn details_view(
     let attempts_score_column = details::attempts_score_column_shown(attempts.len(), hidden);
     let attempts = attempts
         .iter()
-        .map(|r| {
-            let (score, grade, passed) = shown_result(r, scale, hidden);
-            AttemptRow { id: r.id.to_string(), finished: rfc3339(r.finished_at()), score, grade, passed }
+        .map(|r| AttemptRow {
+            id: r.id.to_string(),
+            finished: rfc3339(r.finished_at()),
+            shown: shown_result(r, scale, hidden),
         })
         .collect();
     certificates.sort_by_key(|c| std::cmp::Reverse(c.created));
@@ -194,21 +189,22 @@ fn details_view(
         workflow.and_then(|w| w.progress).or_else(|| access.last_objective_record.as_ref().and_then(|r| r.progress));
     let objective = &access.objective;
     CourseDetailsView {
-        objective_id: objective.id.to_string(),
+        course: course_header(
+            objective.id,
+            &objective.name,
+            objective.code.as_deref(),
+            objective.description.as_deref(),
+            objective.image_url.as_deref(),
+        ),
         aggregate_id: access.objective_workflow_aggregate.as_ref().map(|a| a.id.to_string()),
         workflow_id: workflow.map(|w| w.id.to_string()),
-        name: objective.name.clone(),
-        code: objective.code.clone().filter(|c| !c.is_empty()),
-        description: objective.description.clone().filter(|d| !d.is_empty()),
-        about: objective.about.clone().filter(|a| !a.is_empty()),
-        image_url: objective.image_url.clone(),
+        about: non_empty(objective.about.as_deref()),
         collections: objective.showcases.iter().map(|s| s.name.clone()).collect(),
         is_mandatory: access.is_mandatory == Some(true),
         status,
         progress_percent: score::progress_percent(progress),
         due_date: rfc3339(access.due_date),
-        availability_date: rfc3339(access.availability_date),
-        availability_end_date: rfc3339(access.availability_end_date),
+        availability: availability(access.availability_date, access.availability_end_date),
         buttons: actions.buttons,
         notices: actions.notices,
         result,

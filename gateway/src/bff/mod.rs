@@ -6,6 +6,7 @@ pub mod certificate_preview;
 pub mod client;
 pub mod commands;
 pub mod course_details;
+pub mod course_header;
 pub mod course_tree;
 pub mod dashboard;
 pub mod email_answer;

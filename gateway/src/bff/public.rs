@@ -24,10 +24,12 @@ use contracts::{
 use tower::ServiceBuilder;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::catalog::{ListQuery, count, course_collections, objective_id, require_catalog, rfc3339};
+use super::catalog::{ListQuery, count, objective_id, require_catalog, rfc3339};
+use super::certificate_preview::issued_certificate;
+use super::course_header::{catalog_course_header, course_overview};
 use crate::{
     app::AppState,
-    domain::{catalog, certificate, course, filters, refresh},
+    domain::{catalog, course, filters, refresh},
     error::{AppError, AppResult, problem},
     extract::Query,
     tenant::RequestTenant,
@@ -137,11 +139,7 @@ pub async fn get_public_catalog(
 
 fn public_card(o: &CatalogObjective, color: Option<String>) -> CatalogCard {
     CatalogCard {
-        objective_id: o.id.to_string(),
-        name: o.name.clone(),
-        code: o.code.clone().filter(|c| !c.is_empty()),
-        description: o.description.clone(),
-        image_url: o.image_url.clone(),
+        header: catalog_course_header(o),
         color,
         children_count: o.activity.as_ref().and_then(|a| a.children_count).and_then(|n| u32::try_from(n).ok()),
         duration_minutes: course::duration_minutes(o.duration),
@@ -176,18 +174,7 @@ pub async fn get_public_course(
         "/oidc/login?{}",
         url::form_urlencoded::Serializer::new(String::new()).append_pair("redirectUrl", &back).finish()
     );
-    Ok(Json(PublicCourseView {
-        objective_id: o.id.to_string(),
-        name: o.name.clone(),
-        code: o.code.clone().filter(|c| !c.is_empty()),
-        description: o.description.clone(),
-        about: o.about.clone(),
-        image_url: o.image_url.clone(),
-        duration_minutes: course::duration_minutes(o.duration),
-        collections: course_collections(&o.showcases),
-        is_draft: o.state == Some(CourseState::Draft),
-        login_url,
-    }))
+    Ok(Json(PublicCourseView { course: course_overview(&o), is_draft: o.state == Some(CourseState::Draft), login_url }))
 }
 
 /// Checks a certificate number from the path: 1 to [`MAX_CERTIFICATE_NUMBER_CHARS`] letters,
@@ -200,7 +187,7 @@ pub fn certificate_number(raw: &str) -> AppResult<&str> {
         Ok(raw)
     } else {
         Err(AppError::BadRequest(format!(
-            "certificateNumber must be 1 to {MAX_CERTIFICATE_NUMBER_CHARS} letters, digits, '-' or '_'"
+            "certificateNumber: a certificate number has 1 to {MAX_CERTIFICATE_NUMBER_CHARS} letters, digits, '-' or '_'"
         )))
     }
 }
@@ -234,13 +221,15 @@ pub async fn get_public_certificate(
     });
     let base = format!("/api/bff/public/certificates/{}", record.certificate_number);
     Ok(Json(PublicCertificateView {
-        certificate_number: record.certificate_number.clone(),
+        certificate: issued_certificate(
+            &record.certificate_number,
+            record.certificate_template.as_ref(),
+            record.created,
+            record.expiration_date,
+            now,
+        ),
         holder_name: holder.filter(|h| !h.is_empty()),
         course_name: found.objective.as_ref().and_then(|o| o.name.clone()),
-        template_name: record.certificate_template.as_ref().and_then(|t| t.name.clone()),
-        issued_at: record.created.and_then(rfc3339),
-        expires_at: record.expiration_date.and_then(rfc3339),
-        expired: certificate::certificate_expired(record.expiration_date, now),
         pdf_url: record.certificate_pdf_url.as_ref().map(|_| format!("{base}/certificate.pdf")),
         png_url: record.certificate_png_url.as_ref().map(|_| format!("{base}/certificate.png")),
         share_url: format!("/learn/certificate/{}", record.certificate_number),

@@ -426,26 +426,6 @@ color: ScoreColor, };
  */
 export type CatalogCard = { 
 /**
- * Objective (course) id.
- */
-objectiveId: string, 
-/**
- * Course name.
- */
-name: string, 
-/**
- * Optional course code.
- */
-code?: string, 
-/**
- * Short description.
- */
-description?: string, 
-/**
- * Cover image URL; when absent the card shows `color`.
- */
-imageUrl?: string, 
-/**
  * Background colour for cards without image (seven colours in rotation).
  */
 color?: string, 
@@ -465,7 +445,27 @@ isDraft: boolean,
  * Where the card leads, relative to the client's base path (`/catalog/{id}` or
  * `/open-catalog/{id}/view/details`).
  */
-link: string, };
+link: string, 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * Optional course code.
+ */
+code?: string, 
+/**
+ * Short description (the client collapses it at about 70 characters on course pages).
+ */
+description?: string, 
+/**
+ * Cover image URL; when absent a card shows its colour.
+ */
+imageUrl?: string, };
 
 /**
  * `GET /api/bff/catalog`: the catalog page of a signed-in learner.
@@ -505,38 +505,6 @@ terms: Array<TermOption>, };
  */
 export type CatalogCourseView = { 
 /**
- * Objective (course) id.
- */
-objectiveId: string, 
-/**
- * Course name.
- */
-name: string, 
-/**
- * Optional course code.
- */
-code?: string, 
-/**
- * Short description (the client collapses it at about 70 characters).
- */
-description?: string, 
-/**
- * About text (HTML, as the upstream gives it).
- */
-about?: string, 
-/**
- * Cover image URL.
- */
-imageUrl?: string, 
-/**
- * Duration in whole minutes, rounded up, when known.
- */
-durationMinutes?: number, 
-/**
- * Collections of the course.
- */
-collections: Array<CollectionChip>, 
-/**
  * Mandatory for the learner.
  */
 isMandatory: boolean, 
@@ -554,14 +522,6 @@ buttons: Array<DetailsButton>,
  */
 notices: Array<DetailsNotice>, 
 /**
- * The course can be started from this date (RFC 3339), for the availability notice.
- */
-availabilityDate?: string, 
-/**
- * The course can be started until this date (RFC 3339), for the availability notice.
- */
-availabilityEndDate?: string, 
-/**
  * The course details page, once the course is in My courses (relative to the client's
  * base path).
  */
@@ -569,7 +529,47 @@ detailsLink?: string,
 /**
  * When this answer changes by the clock alone (RFC 3339): the next availability boundary.
  */
-refreshAt?: string, };
+refreshAt?: string, 
+/**
+ * About text (HTML, as the upstream gives it).
+ */
+about?: string, 
+/**
+ * Duration in whole minutes, rounded up, when known.
+ */
+durationMinutes?: number, 
+/**
+ * Collections of the course.
+ */
+collections: Array<CollectionChip>, 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * Optional course code.
+ */
+code?: string, 
+/**
+ * Short description (the client collapses it at about 70 characters on course pages).
+ */
+description?: string, 
+/**
+ * Cover image URL; when absent a card shows its colour.
+ */
+imageUrl?: string, 
+/**
+ * The course can be started from this date (RFC 3339).
+ */
+availabilityDate?: string, 
+/**
+ * The course can be started until this date (RFC 3339).
+ */
+availabilityEndDate?: string, };
 
 /**
  * `GET /api/bff/public/catalog`: the open catalog, for visitors without a session.
@@ -605,6 +605,26 @@ collections: Array<CollectionChip>, };
  */
 export type PublicCourseView = { 
 /**
+ * Draft course: 'coming soon'.
+ */
+isDraft: boolean, 
+/**
+ * Where a visitor signs in to add the course (same origin, relative).
+ */
+loginUrl: string, 
+/**
+ * About text (HTML, as the upstream gives it).
+ */
+about?: string, 
+/**
+ * Duration in whole minutes, rounded up, when known.
+ */
+durationMinutes?: number, 
+/**
+ * Collections of the course.
+ */
+collections: Array<CollectionChip>, 
+/**
  * Objective (course) id.
  */
 objectiveId: string, 
@@ -617,42 +637,18 @@ name: string,
  */
 code?: string, 
 /**
- * Short description.
+ * Short description (the client collapses it at about 70 characters on course pages).
  */
 description?: string, 
 /**
- * About text (HTML, as the upstream gives it).
+ * Cover image URL; when absent a card shows its colour.
  */
-about?: string, 
-/**
- * Cover image URL.
- */
-imageUrl?: string, 
-/**
- * Duration in whole minutes, rounded up, when known.
- */
-durationMinutes?: number, 
-/**
- * Collections of the course.
- */
-collections: Array<CollectionChip>, 
-/**
- * Draft course: 'coming soon'.
- */
-isDraft: boolean, 
-/**
- * Where a visitor signs in to add the course (same origin, relative).
- */
-loginUrl: string, };
+imageUrl?: string, };
 
 /**
  * `GET /api/bff/public/certificates/{certificateNumber}`: a shared certificate.
  */
 export type PublicCertificateView = { 
-/**
- * The certificate number.
- */
-certificateNumber: string, 
 /**
  * Full name of the holder, when the upstream gives it.
  */
@@ -661,22 +657,6 @@ holderName?: string,
  * Course name, when the upstream gives it.
  */
 courseName?: string, 
-/**
- * Name of the certificate template.
- */
-templateName?: string, 
-/**
- * Issued at (RFC 3339).
- */
-issuedAt?: string, 
-/**
- * Expires at (RFC 3339); absent when it never expires.
- */
-expiresAt?: string, 
-/**
- * Expired: the expiry date is not after now (spec section 5).
- */
-expired: boolean, 
 /**
  * The PDF, served through this origin (spec section 5: same-origin links only).
  */
@@ -692,7 +672,27 @@ shareUrl: string,
 /**
  * When this answer changes by the clock alone (RFC 3339): the expiry, while ahead.
  */
-refreshAt?: string, };
+refreshAt?: string, 
+/**
+ * The certificate number (its public id, shown and used in links).
+ */
+certificateNumber: string, 
+/**
+ * Name of the certificate template.
+ */
+templateName?: string, 
+/**
+ * When the certificate was issued (RFC 3339, UTC).
+ */
+issuedAt?: string, 
+/**
+ * When it expires (RFC 3339, UTC); absent: never.
+ */
+expiresAt?: string, 
+/**
+ * Expired: the expiry date is not after now (spec section 5).
+ */
+expired: boolean, };
 
 /**
  * Where the client should go instead of showing a screen.
@@ -716,11 +716,11 @@ finished?: string,
  */
 score?: ScoreDisplay, 
 /**
- * The grade, unless hidden.
+ * The grade from the course's grading scale (else the upstream's), unless hidden.
  */
 grade?: string, 
 /**
- * Whether the attempt passed, unless the grade is hidden.
+ * Whether the attempt passed, when known and not hidden.
  */
 passed?: boolean, };
 
@@ -758,30 +758,26 @@ pdfUrl?: string, };
  */
 export type DetailsResult = { 
 /**
- * Hidden by the grade reveal policy: nothing below is given.
+ * Hidden by the grade reveal policy: none of score, grade and pass is given.
  */
 gradeHidden: boolean, 
 /**
- * Passed, when known and not hidden.
- */
-passed?: boolean, 
-/**
- * The score, when known and not hidden.
+ * The score, unless the grade is hidden or the record has none.
  */
 score?: ScoreDisplay, 
 /**
- * The grade from the course's grading scale (else the upstream's), when not hidden.
+ * The grade from the course's grading scale (else the upstream's), unless hidden.
  */
-grade?: string, };
+grade?: string, 
+/**
+ * Whether the attempt passed, when known and not hidden.
+ */
+passed?: boolean, };
 
 /**
  * `GET /api/bff/courses/{objectiveId}`: the course details page.
  */
 export type CourseDetailsView = { 
-/**
- * Objective id.
- */
-objectiveId: string, 
 /**
  * Objective workflow aggregate id, once enrolled.
  */
@@ -791,25 +787,9 @@ aggregateId?: string,
  */
 workflowId?: string, 
 /**
- * Course name.
- */
-name: string, 
-/**
- * Course code.
- */
-code?: string, 
-/**
- * Short description.
- */
-description?: string, 
-/**
  * About text (HTML, as the upstream gives it).
  */
 about?: string, 
-/**
- * Cover image.
- */
-imageUrl?: string, 
 /**
  * Collection names.
  */
@@ -830,14 +810,6 @@ progressPercent: number,
  * Due date (RFC 3339).
  */
 dueDate?: string, 
-/**
- * Availability start (RFC 3339), for 'Will be available to start on {date}'.
- */
-availabilityDate?: string, 
-/**
- * Availability end (RFC 3339), for 'Was available to start before {date}'.
- */
-availabilityEndDate?: string, 
 /**
  * Buttons, in display order.
  */
@@ -869,7 +841,35 @@ redirect?: CourseTarget,
 /**
  * The next moment this answer changes by the clock alone (RFC 3339); refetch then.
  */
-refreshAt?: string, };
+refreshAt?: string, 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * Optional course code.
+ */
+code?: string, 
+/**
+ * Short description (the client collapses it at about 70 characters on course pages).
+ */
+description?: string, 
+/**
+ * Cover image URL; when absent a card shows its colour.
+ */
+imageUrl?: string, 
+/**
+ * The course can be started from this date (RFC 3339).
+ */
+availabilityDate?: string, 
+/**
+ * The course can be started until this date (RFC 3339).
+ */
+availabilityEndDate?: string, };
 
 /**
  * One item of the table of contents, in reading order.
@@ -1231,10 +1231,6 @@ timezoneChosen: boolean, };
  */
 export type CertificatePreview = { 
 /**
- * The certificate ID shown (its public number).
- */
-certificateNumber: string, 
-/**
  * The student: full name of the signed-in learner.
  */
 studentName: string, 
@@ -1255,10 +1251,6 @@ courseCode?: string,
  */
 description?: string, 
 /**
- * Name of the certificate template.
- */
-templateName?: string, 
-/**
  * Score of the certified result.
  */
 score?: ScoreDisplay, 
@@ -1266,18 +1258,6 @@ score?: ScoreDisplay,
  * Grade of the certified result.
  */
 grade?: string, 
-/**
- * When the certificate was issued (RFC 3339, UTC).
- */
-issuedAt?: string, 
-/**
- * When it expires (RFC 3339, UTC); absent: never.
- */
-expiresAt?: string, 
-/**
- * Expired: the expiry date is not after now (spec section 5).
- */
-expired: boolean, 
 /**
  * PDF download.
  */
@@ -1293,7 +1273,27 @@ sharePath: string,
 /**
  * When this answer changes by the clock alone (the expiry), RFC 3339 UTC.
  */
-refreshAt?: string, };
+refreshAt?: string, 
+/**
+ * The certificate number (its public id, shown and used in links).
+ */
+certificateNumber: string, 
+/**
+ * Name of the certificate template.
+ */
+templateName?: string, 
+/**
+ * When the certificate was issued (RFC 3339, UTC).
+ */
+issuedAt?: string, 
+/**
+ * When it expires (RFC 3339, UTC); absent: never.
+ */
+expiresAt?: string, 
+/**
+ * Expired: the expiry date is not after now (spec section 5).
+ */
+expired: boolean, };
 
 /**
  * What a calendar entry marks.
