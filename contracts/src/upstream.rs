@@ -618,7 +618,8 @@ pub struct CertificateTemplate {
     pub name: Option<String>,
 }
 
-/// A full objective (course), as the details page needs it (spec section 3).
+/// A full objective (course) (spec section 3): the objective of an access, read by the details
+/// and catalog course pages, and an open-catalog objective (`public/open-catalog/objectives/...`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Objective {
@@ -683,6 +684,9 @@ pub struct Objective {
     /// Announcement chat channel.
     #[serde(default)]
     pub announcement_channel_id: Option<String>,
+    /// Duration in seconds, when known (shown on course cards and pages, spec section 2).
+    #[serde(default)]
+    pub duration: Option<i64>,
 }
 
 /// An objective access: the learner's access to one course (spec section 3).
@@ -1170,6 +1174,63 @@ mod tests {
         }
     }
 
+    /// An open-catalog objective as the sandbox sends it.
+    fn open_catalog_objective() -> Value {
+        json!({
+            "id": Uuid::from_u128(2), "name": "Rust basics", "code": "RS-1", "description": "Short",
+            "about": "<p>About</p>", "imageUrl": null, "type": "composite", "state": 2, "displayMode": 1,
+            "presentationMode": 0, "proctored": false, "supportMobileView": true, "supportFullscreenView": true,
+            "supportLtiAuthoring": false, "supportReview": true,
+            "activity": {
+                "id": Uuid::from_u128(9), "type": "composite", "state": 1, "childrenCount": 3,
+                "preferredWidth": 1024, "preferredHeight": 768, "presentationMode": 0, "supportReview": true
+            },
+            "showcases": [{ "id": Uuid::from_u128(7), "name": "Security" }],
+            "gradingScaleId": null, "objectiveGradingScale": null,
+            "certificateTemplates": [{ "name": "Completion", "validDays": 365 }],
+            "announcementChannelId": null, "duration": 5400, "knowledgeModelId": null
+        })
+    }
+
+    #[test]
+    fn open_catalog_objectives_read_as_objectives() {
+        let objective: Objective = serde_json::from_value(open_catalog_objective()).expect("parses");
+        assert_eq!((objective.name.as_str(), objective.code.as_deref()), ("Rust basics", Some("RS-1")));
+        assert_eq!((objective.about.as_deref(), objective.duration), (Some("<p>About</p>"), Some(5400)));
+        assert_eq!(objective.state, Some(CourseState::Ready));
+        let activity = objective.activity.expect("activity");
+        assert_eq!((activity.state, activity.children_count), (Some(CourseState::Draft), Some(3)));
+        assert_eq!(objective.showcases, [ShowcaseRef { id: Uuid::from_u128(7), name: "Security".into() }]);
+        let bare: Objective =
+            serde_json::from_value(json!({ "id": Uuid::from_u128(2), "name": "Course" })).expect("parses");
+        assert_eq!((bare.duration, bare.activity, bare.state), (None, None, None));
+    }
+
+    #[test]
+    fn accesses_read_what_the_catalog_page_needs() {
+        let access: ObjectiveAccess = serde_json::from_value(json!({
+            "id": Uuid::from_u128(1),
+            "objective": open_catalog_objective(),
+            "objectiveWorkflowAggregate": { "id": Uuid::from_u128(3), "isSelfEnrolled": false },
+            "isMandatory": true,
+            "showInCatalog": true,
+            "availabilityDate": "2026-03-01T00:00:00Z",
+            "availabilityEndDate": "2026-04-01T00:00:00",
+            "dueDate": null,
+            "lastObjectiveWorkflow": null,
+            "lastObjectiveRecord": null,
+        }))
+        .expect("parses");
+        assert_eq!(access.objective.duration, Some(5400));
+        assert_eq!(access.is_mandatory, Some(true));
+        assert_eq!(
+            (access.availability_date, access.availability_end_date),
+            (Some(datetime!(2026-03-01 0:00 UTC)), Some(datetime!(2026-04-01 0:00 UTC)))
+        );
+        assert!(!access.self_enrolled());
+        assert_eq!((access.last_objective_workflow, access.last_objective_record), (None, None));
+    }
+
     #[test]
     fn bad_dates_fail_with_a_readable_error() {
         let err = serde_json::from_value::<ActivityConstraint>(json!({ "due": "soon" })).expect_err("rejects");
@@ -1178,93 +1239,8 @@ mod tests {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The catalog side: catalog course page, open catalog, public certificate (spec section 7).
+// The public certificate and unit membership (spec sections 3 and 7).
 // ---------------------------------------------------------------------------------------------
-
-/// The root activity of a catalog course.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CatalogActivity {
-    /// Activity state.
-    #[serde(default)]
-    pub state: Option<CourseState>,
-    /// Number of child activities.
-    #[serde(default)]
-    pub children_count: Option<i32>,
-}
-
-/// A course as the catalog shows it: an open-catalog objective
-/// (`public/open-catalog/objectives/...`), or the objective of an access.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CatalogObjective {
-    /// Objective id.
-    pub id: Uuid,
-    /// Course name.
-    pub name: String,
-    /// Course code.
-    #[serde(default)]
-    pub code: Option<String>,
-    /// Short description.
-    #[serde(default)]
-    pub description: Option<String>,
-    /// About text (HTML).
-    #[serde(default)]
-    pub about: Option<String>,
-    /// Cover image URL.
-    #[serde(default)]
-    pub image_url: Option<String>,
-    /// Course state.
-    #[serde(default)]
-    pub state: Option<CourseState>,
-    /// Root activity.
-    #[serde(default)]
-    pub activity: Option<CatalogActivity>,
-    /// Collections the course belongs to.
-    #[serde(default)]
-    pub showcases: Vec<ShowcaseRef>,
-    /// Duration in seconds, when known.
-    #[serde(default)]
-    pub duration: Option<i64>,
-}
-
-/// Something the upstream refers to by id; only its presence matters to the reader.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PresentRef {
-    /// Its id, when given.
-    #[serde(default)]
-    pub id: Option<Uuid>,
-}
-
-/// An objective access as the catalog course page reads it
-/// (`users/me/objectives/{id}/objective-access`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CatalogAccess {
-    /// Access id.
-    pub id: Uuid,
-    /// The course.
-    pub objective: CatalogObjective,
-    /// The aggregate, with whether the learner enrolled themselves.
-    #[serde(default)]
-    pub objective_workflow_aggregate: Option<AggregateRef>,
-    /// Mandatory for the learner.
-    #[serde(default)]
-    pub is_mandatory: Option<bool>,
-    /// The course can be started from this date.
-    #[serde(default, with = "date")]
-    pub availability_date: Option<OffsetDateTime>,
-    /// The course can be started until this date.
-    #[serde(default, with = "date")]
-    pub availability_end_date: Option<OffsetDateTime>,
-    /// Last workflow, if any was started.
-    #[serde(default)]
-    pub last_objective_workflow: Option<PresentRef>,
-    /// Last record, if any result exists.
-    #[serde(default)]
-    pub last_objective_record: Option<PresentRef>,
-}
 
 /// A reference with a name (the course of a certificate).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -204,7 +204,7 @@ fn to_card(agg: &ObjectiveWorkflowAggregate, color: Option<&str>) -> CatalogCard
 pub async fn get_catalog_course(auth: AuthSession, Path(raw_id): Path<String>) -> AppResult<Json<CatalogCourseView>> {
     require_catalog(&auth.tenant)?;
     let id = objective_id(&raw_id)?;
-    let access = auth.tenant.tenant.upstream.catalog_access(&auth.ctx, id).await?;
+    let access = auth.tenant.tenant.upstream.objective_access(&auth.ctx, id).await?;
     let now = auth.tenant.tenant.upstream.now();
     let actions = catalog::catalog_page_actions(&access, now);
     let enrolled = catalog::in_my_courses(&access);

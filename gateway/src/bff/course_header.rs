@@ -2,14 +2,15 @@
 //! `contracts::bff::CourseOverview`), built here once for every builder: the catalog cards, the
 //! catalog and public course pages and the course details page.
 //!
-//! The upstream names a course in three shapes (the objective of an aggregate, of an access, of
-//! the catalog); each builder hands over the fields it has and the presentation rules live here:
+//! The upstream names a course in two shapes (the objective of an aggregate, and the full
+//! objective of an access or of the open catalog); each builder hands over the fields it has and
+//! the presentation rules live here:
 //! an empty code, description or about text is left out, the duration follows
 //! [`course::duration_minutes`], and the availability dates are given as RFC 3339.
 
 use contracts::{
     bff::{Availability, CollectionChip, CourseHeader, CourseOverview},
-    upstream::{CatalogObjective, ShowcaseRef},
+    upstream::{Objective, ShowcaseRef},
 };
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -35,16 +36,16 @@ pub fn course_header(
     }
 }
 
-/// The header of a catalog course (open catalog, or the objective of an access).
-pub fn catalog_course_header(o: &CatalogObjective) -> CourseHeader {
+/// The header of a full objective (the objective of an access, or of the open catalog).
+pub fn objective_header(o: &Objective) -> CourseHeader {
     course_header(o.id, &o.name, o.code.as_deref(), o.description.as_deref(), o.image_url.as_deref())
 }
 
 /// A catalog course as its page shows it (signed in or public): the header, the about text, the
 /// duration in whole minutes and the collections.
-pub fn course_overview(o: &CatalogObjective) -> CourseOverview {
+pub fn course_overview(o: &Objective) -> CourseOverview {
     CourseOverview {
-        header: catalog_course_header(o),
+        header: objective_header(o),
         about: non_empty(o.about.as_deref()),
         duration_minutes: course::duration_minutes(o.duration),
         collections: course_collections(&o.showcases),

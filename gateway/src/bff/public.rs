@@ -19,14 +19,14 @@ use axum::{
 use contracts::bff::Problem;
 use contracts::{
     bff::{CatalogCard, PublicCatalogView, PublicCertificateView, PublicCourseView},
-    upstream::{CatalogObjective, CourseState},
+    upstream::{CourseState, Objective},
 };
 use tower::ServiceBuilder;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::catalog::{ListQuery, count, objective_id, require_catalog, rfc3339};
 use super::certificate_preview::issued_certificate;
-use super::course_header::{catalog_course_header, course_overview};
+use super::course_header::{course_overview, objective_header};
 use crate::{
     app::AppState,
     domain::{catalog, course, filters, refresh},
@@ -137,9 +137,9 @@ pub async fn get_public_catalog(
     }))
 }
 
-fn public_card(o: &CatalogObjective, color: Option<String>) -> CatalogCard {
+fn public_card(o: &Objective, color: Option<String>) -> CatalogCard {
     CatalogCard {
-        header: catalog_course_header(o),
+        header: objective_header(o),
         color,
         children_count: o.activity.as_ref().and_then(|a| a.children_count).and_then(|n| u32::try_from(n).ok()),
         duration_minutes: course::duration_minutes(o.duration),

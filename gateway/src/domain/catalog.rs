@@ -4,16 +4,16 @@
 
 use contracts::{
     bff::{CollectionChip, CourseFilter, DetailsButton, DetailsNotice},
-    upstream::{CatalogAccess, CourseState, Showcase},
+    upstream::{CourseState, ObjectiveAccess, Showcase},
 };
 use serde_json::{Value, json};
 use time::OffsetDateTime;
 
 use super::{
+    details::{after_availability, before_availability, course_state},
     filters::{priority_expression, progress_expression},
     lists::catalog_filter,
     refresh::next_boundary,
-    reveal::reached,
 };
 
 /// Joins expressions with `op` (`and`, `or`); `None` when there are none.
@@ -92,9 +92,10 @@ pub fn catalog_collection_chips(mut showcases: Vec<Showcase>, uncategorized_cour
 }
 
 /// Spec section 4 'Lists', read over one access: the course is in My courses when it is
-/// self-enrolled, mandatory, or has a workflow or record (archived courses are in neither list).
-pub fn in_my_courses(access: &CatalogAccess) -> bool {
-    access.objective_workflow_aggregate.as_ref().and_then(|a| a.is_self_enrolled) == Some(true)
+/// self-enrolled ([`ObjectiveAccess::self_enrolled`]), mandatory, or has a workflow or record
+/// (archived courses are in neither list).
+pub fn in_my_courses(access: &ObjectiveAccess) -> bool {
+    access.self_enrolled()
         || access.is_mandatory == Some(true)
         || access.last_objective_workflow.is_some()
         || access.last_objective_record.is_some()
@@ -109,11 +110,6 @@ pub struct CatalogPageActions {
     pub notices: Vec<DetailsNotice>,
 }
 
-/// The course state: the objective's, else its root activity's.
-pub fn catalog_course_state(access: &CatalogAccess) -> Option<CourseState> {
-    access.objective.state.or_else(|| access.objective.activity.as_ref().and_then(|a| a.state))
-}
-
 /// Spec section 4 'Buttons on details' (Add to my courses, or 'Enrolled') and 'Availability',
 /// on the catalog course page:
 /// - 'Enrolled' once the course is in My courses ([`in_my_courses`]; one reading of 'already
@@ -123,17 +119,17 @@ pub fn catalog_course_state(access: &CatalogAccess) -> Option<CourseState> {
 ///   available);
 /// - before the availability date 'Will be available to start on {date}'; after the
 ///   availability end date 'Was available to start before {date}'.
-pub fn catalog_page_actions(access: &CatalogAccess, now: OffsetDateTime) -> CatalogPageActions {
+pub fn catalog_page_actions(access: &ObjectiveAccess, now: OffsetDateTime) -> CatalogPageActions {
     let mut out = CatalogPageActions::default();
-    let state = catalog_course_state(access);
+    let state = course_state(access);
     match state {
         Some(CourseState::Draft) => out.notices.push(DetailsNotice::ComingSoon),
         Some(CourseState::Archived) => out.notices.push(DetailsNotice::NotAvailable),
         _ => {}
     }
-    if access.availability_date.is_some_and(|d| now < d) {
+    if before_availability(access, now) {
         out.notices.push(DetailsNotice::WillBeAvailable);
-    } else if reached(access.availability_end_date, now) {
+    } else if after_availability(access, now) {
         out.notices.push(DetailsNotice::WasAvailableBefore);
     }
     if in_my_courses(access) {
@@ -145,7 +141,7 @@ pub fn catalog_page_actions(access: &CatalogAccess, now: OffsetDateTime) -> Cata
 }
 
 /// The next moment the catalog course page changes: its availability window.
-pub fn catalog_page_refresh_at(access: &CatalogAccess, now: OffsetDateTime) -> Option<OffsetDateTime> {
+pub fn catalog_page_refresh_at(access: &ObjectiveAccess, now: OffsetDateTime) -> Option<OffsetDateTime> {
     next_boundary([access.availability_date, access.availability_end_date], now)
 }
 
@@ -164,37 +160,19 @@ mod tests {
     use super::*;
     use contracts::{
         bff::{CoursePriority, CourseProgress},
-        upstream::{AggregateRef, CatalogObjective, PresentRef},
+        upstream::{AggregateRef, WorkflowState},
     };
     use time::macros::datetime;
     use uuid::Uuid;
 
-    const NOW: OffsetDateTime = datetime!(2026-03-01 12:00 UTC);
-    const PAST: OffsetDateTime = datetime!(2026-02-01 12:00 UTC);
-    const FUTURE: OffsetDateTime = datetime!(2026-04-01 12:00 UTC);
+    use crate::domain::details::tests::{FUTURE, NOW, PAST, access as details_access};
 
-    fn access(state: CourseState) -> CatalogAccess {
-        CatalogAccess {
-            id: Uuid::from_u128(1),
-            objective: CatalogObjective {
-                id: Uuid::from_u128(2),
-                name: "Course".into(),
-                code: None,
-                description: None,
-                about: None,
-                image_url: None,
-                state: Some(state),
-                activity: None,
-                showcases: vec![],
-                duration: None,
-            },
-            objective_workflow_aggregate: Some(AggregateRef { id: Uuid::from_u128(3), is_self_enrolled: Some(false) }),
-            is_mandatory: Some(false),
-            availability_date: None,
-            availability_end_date: None,
-            last_objective_workflow: None,
-            last_objective_record: None,
-        }
+    /// A catalog course in `state`: neither mandatory, self-enrolled nor started.
+    fn access(state: CourseState) -> ObjectiveAccess {
+        let mut a = details_access(None, false);
+        a.objective.state = Some(state);
+        a.is_mandatory = Some(false);
+        a
     }
 
     /// Spec section 4 'Buttons on details: Add to my courses, or Enrolled when already
@@ -243,7 +221,8 @@ mod tests {
             a.objective_workflow_aggregate =
                 Some(AggregateRef { id: Uuid::from_u128(3), is_self_enrolled: Some(*self_enrolled) });
             a.is_mandatory = Some(*mandatory);
-            a.last_objective_workflow = workflow.then_some(PresentRef { id: Some(Uuid::from_u128(4)) });
+            a.last_objective_workflow =
+                details_access(workflow.then_some(WorkflowState::InProgress), false).last_objective_workflow;
             a.availability_date = *from;
             a.availability_end_date = *until;
             let out = catalog_page_actions(&a, NOW);
@@ -262,6 +241,27 @@ mod tests {
         a.availability_date = Some(PAST);
         assert_eq!(catalog_page_refresh_at(&a, NOW), Some(datetime!(2026-05-01 12:00 UTC)));
         assert_eq!(catalog_page_refresh_at(&a, FUTURE + time::Duration::days(60)), None);
+    }
+
+    /// Spec section 4 'Lists', over one access: self-enrolment counts whether the upstream sends
+    /// `isSelfEnrolled` inside the aggregate or beside it, and only with an aggregate.
+    #[test]
+    fn lists_self_enrolment_is_read_inside_or_beside_the_aggregate() {
+        // (clause, inside the aggregate, beside it, has an aggregate) -> in My courses
+        let cases = [
+            ("inside", Some(true), None, true, true),
+            ("beside", None, Some(true), true, true),
+            ("the aggregate's own wins", Some(false), Some(true), true, false),
+            ("no aggregate", None, Some(true), false, false),
+            ("neither", None, None, true, false),
+        ];
+        for (clause, inside, beside, has_aggregate, expected) in cases {
+            let mut a = access(CourseState::Ready);
+            a.objective_workflow_aggregate =
+                has_aggregate.then_some(AggregateRef { id: Uuid::from_u128(3), is_self_enrolled: inside });
+            a.is_self_enrolled = beside;
+            assert_eq!(in_my_courses(&a), expected, "{clause}");
+        }
     }
 
     /// Spec section 4 'Lists: Catalog shows only objectives not self-enrolled, not state 4,

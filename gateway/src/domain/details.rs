@@ -206,6 +206,7 @@ pub(crate) mod tests {
                 grading_scale_id: None,
                 certificate_templates: vec![],
                 announcement_channel_id: None,
+                duration: None,
             },
             objective_workflow_aggregate: Some(AggregateRef { id: Uuid::from_u128(3), is_self_enrolled: Some(false) }),
             is_self_enrolled: None,

@@ -1,8 +1,8 @@
-//! The catalog side of the upstream: catalog collections, one course's access as the catalog
-//! page reads it, and the public routes (open catalog, certificate records and their files)
-//! that need no token.
+//! The catalog side of the upstream: catalog collections, and the public routes (open catalog,
+//! certificate records and their files) that need no token. The catalog course page reads the
+//! course's access with [`Upstream::objective_access`], as the details page does.
 
-use contracts::upstream::{CatalogAccess, CatalogObjective, CertificateRecord, LoadResult, Showcase};
+use contracts::upstream::{CertificateRecord, LoadResult, Objective, Showcase};
 use reqwest::Method;
 use url::Url;
 use uuid::Uuid;
@@ -15,27 +15,17 @@ impl Upstream {
         self.get(ctx, "reading catalog collections", "users/me/catalog-showcases", &[]).await
     }
 
-    /// `GET users/me/objectives/{id}/objective-access`, read for the catalog course page.
-    pub async fn catalog_access(&self, ctx: &CallContext, objective: Uuid) -> Result<CatalogAccess, UpstreamError> {
-        let path = format!("users/me/objectives/{objective}/objective-access");
-        self.get(ctx, "reading a catalog course", &path, &[]).await
-    }
-
     /// `GET public/open-catalog/objectives/query` (no token).
     pub async fn open_catalog(
         &self,
         ctx: &CallContext,
         options: &LoadOptions,
-    ) -> Result<LoadResult<CatalogObjective>, UpstreamError> {
+    ) -> Result<LoadResult<Objective>, UpstreamError> {
         self.get(ctx, "querying the open catalog", "public/open-catalog/objectives/query", &options.to_query()).await
     }
 
     /// `GET public/open-catalog/objectives/{id}` (no token).
-    pub async fn open_catalog_objective(
-        &self,
-        ctx: &CallContext,
-        objective: Uuid,
-    ) -> Result<CatalogObjective, UpstreamError> {
+    pub async fn open_catalog_objective(&self, ctx: &CallContext, objective: Uuid) -> Result<Objective, UpstreamError> {
         let path = format!("public/open-catalog/objectives/{objective}");
         self.get(ctx, "reading an open-catalog course", &path, &[]).await
     }
