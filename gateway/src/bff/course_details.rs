@@ -17,7 +17,7 @@ use contracts::{
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use uuid::Uuid;
 
-use super::course_header::{availability, course_header, non_empty};
+use super::course_header::{availability, non_empty, objective_header};
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
@@ -189,13 +189,7 @@ fn details_view(
         workflow.and_then(|w| w.progress).or_else(|| access.last_objective_record.as_ref().and_then(|r| r.progress));
     let objective = &access.objective;
     CourseDetailsView {
-        course: course_header(
-            objective.id,
-            &objective.name,
-            objective.code.as_deref(),
-            objective.description.as_deref(),
-            objective.image_url.as_deref(),
-        ),
+        course: objective_header(objective),
         aggregate_id: access.objective_workflow_aggregate.as_ref().map(|a| a.id.to_string()),
         workflow_id: workflow.map(|w| w.id.to_string()),
         about: non_empty(objective.about.as_deref()),
