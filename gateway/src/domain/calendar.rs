@@ -111,6 +111,7 @@ fn to_time(ts: Timestamp) -> Result<OffsetDateTime, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::fixtures;
     use time::macros::datetime;
 
     /// The calendar's range: whole days in the user's time zone, limits explicit.
@@ -144,33 +145,13 @@ mod tests {
         children: Vec<ActivityPart>,
     ) -> ActivityPart {
         ActivityPart {
-            axis: None,
             activity_path_id: Some(format!("{kind:?}")),
-            available: None,
-            content_available: None,
-            optional: None,
-            order: None,
-            score_weight: None,
-            child_activity: Activity {
-                id: None,
-                name: Some(format!("{kind:?} {state:?}")),
-                code: None,
-                kind,
-                activity_type: None,
-                state,
-                support_review: None,
-                support_mobile_view: None,
-                support_collaborative_mode: None,
-                support_personal_mode: None,
-                support_lti_grading: None,
-                duration: None,
-                proctored: None,
-                children,
-                activity_workflow_aggregate: None,
-            },
             activity_constraint: start
                 .map(|s| contracts::upstream::ActivityConstraint { start_from: Some(s), ..Default::default() }),
-            unavailability_reason: None,
+            ..fixtures::part(Activity {
+                name: Some(format!("{kind:?} {state:?}")),
+                ..fixtures::activity(kind, state, children)
+            })
         }
     }
 

@@ -48,39 +48,21 @@ fn find(parts: &[ActivityPart], id: Uuid, path: Option<&str>) -> Option<Answered
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::fixtures;
     use contracts::upstream::{ActivityRecord, ActivityType, ActivityWorkflowAggregate, CourseState};
 
     fn part(id: u128, path: &str, passed: Option<bool>, children: Vec<ActivityPart>) -> ActivityPart {
         ActivityPart {
-            axis: None,
             activity_path_id: Some(path.into()),
-            available: None,
-            content_available: None,
-            optional: None,
-            order: None,
-            score_weight: None,
-            child_activity: Activity {
+            ..fixtures::part(Activity {
                 id: Some(Uuid::from_u128(id)),
                 name: Some(format!("activity {id}")),
-                code: None,
-                kind: ActivityType::Text,
-                activity_type: None,
-                state: CourseState::Ready,
-                support_review: None,
-                support_mobile_view: None,
-                support_collaborative_mode: None,
-                support_personal_mode: None,
-                support_lti_grading: None,
-                duration: None,
-                proctored: None,
-                children,
                 activity_workflow_aggregate: Some(ActivityWorkflowAggregate {
                     last_activity_workflow: None,
                     best_activity_record: passed.map(|p| ActivityRecord { passed: Some(p) }),
                 }),
-            },
-            activity_constraint: None,
-            unavailability_reason: None,
+                ..fixtures::activity(ActivityType::Text, CourseState::Ready, children)
+            })
         }
     }
 

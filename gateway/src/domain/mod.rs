@@ -17,3 +17,6 @@ pub mod refresh;
 pub mod reveal;
 pub mod score;
 pub mod tree;
+
+#[cfg(test)]
+pub(crate) mod fixtures;

@@ -56,6 +56,7 @@ pub fn refresh_at(access: &ObjectiveAccess, parts: &[ActivityPart], now: OffsetD
 mod tests {
     use super::*;
     use crate::domain::details::tests::{FUTURE, NOW, PAST, access};
+    use crate::domain::fixtures;
     use contracts::upstream::*;
     use time::Duration;
 
@@ -86,32 +87,8 @@ mod tests {
 
     fn node(constraint: Option<ActivityConstraint>, children: Vec<ActivityPart>) -> ActivityPart {
         ActivityPart {
-            axis: None,
-            activity_path_id: None,
-            available: None,
-            content_available: None,
-            optional: None,
-            order: None,
-            score_weight: None,
-            child_activity: Activity {
-                id: None,
-                name: None,
-                code: None,
-                kind: ActivityType::Composite,
-                activity_type: None,
-                state: CourseState::Ready,
-                support_review: None,
-                support_mobile_view: None,
-                support_collaborative_mode: None,
-                support_personal_mode: None,
-                support_lti_grading: None,
-                duration: None,
-                proctored: None,
-                children,
-                activity_workflow_aggregate: None,
-            },
             activity_constraint: constraint,
-            unavailability_reason: None,
+            ..fixtures::part(fixtures::activity(ActivityType::Composite, CourseState::Ready, children))
         }
     }
 

@@ -209,6 +209,7 @@ pub fn toc_proctored(part: &ActivityPart) -> bool {
 mod tests {
     use super::*;
     use crate::domain::details::tests::{FUTURE, NOW, PAST};
+    use crate::domain::fixtures;
     use contracts::upstream::*;
 
     fn part(order: i32, kind: ActivityType, state: CourseState, workflow: Option<WorkflowState>) -> ActivityPart {
@@ -217,24 +218,9 @@ mod tests {
             activity_path_id: Some(format!("p{order}")),
             available: Some(true),
             content_available: Some(true),
-            optional: None,
             order: Some(order),
-            score_weight: None,
-            child_activity: Activity {
-                id: None,
+            ..fixtures::part(Activity {
                 name: Some(format!("a{order}")),
-                code: None,
-                kind,
-                activity_type: None,
-                state,
-                support_review: None,
-                support_mobile_view: None,
-                support_collaborative_mode: None,
-                support_personal_mode: None,
-                support_lti_grading: None,
-                duration: None,
-                proctored: None,
-                children: vec![],
                 activity_workflow_aggregate: workflow.map(|state| ActivityWorkflowAggregate {
                     last_activity_workflow: Some(ActivityWorkflow {
                         id: None,
@@ -249,9 +235,8 @@ mod tests {
                     }),
                     best_activity_record: None,
                 }),
-            },
-            activity_constraint: None,
-            unavailability_reason: None,
+                ..fixtures::activity(kind, state, vec![])
+            })
         }
     }
 

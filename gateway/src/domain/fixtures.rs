@@ -1,0 +1,40 @@
+//! Activity trees for the rules' table tests: every field a test does not set stays empty.
+
+use contracts::upstream::{Activity, ActivityPart, ActivityType, CourseState};
+
+/// An activity of `kind` in `state` with `children`; nothing else set.
+pub(crate) fn activity(kind: ActivityType, state: CourseState, children: Vec<ActivityPart>) -> Activity {
+    Activity {
+        id: None,
+        name: None,
+        code: None,
+        kind,
+        activity_type: None,
+        state,
+        support_review: None,
+        support_mobile_view: None,
+        support_collaborative_mode: None,
+        support_personal_mode: None,
+        support_lti_grading: None,
+        duration: None,
+        proctored: None,
+        children,
+        activity_workflow_aggregate: None,
+    }
+}
+
+/// The part holding `child_activity`; nothing else set.
+pub(crate) fn part(child_activity: Activity) -> ActivityPart {
+    ActivityPart {
+        axis: None,
+        activity_path_id: None,
+        available: None,
+        content_available: None,
+        optional: None,
+        order: None,
+        score_weight: None,
+        child_activity,
+        activity_constraint: None,
+        unavailability_reason: None,
+    }
+}
