@@ -285,7 +285,7 @@ mod tests {
     }
 
     mod start {
-        use contracts::upstream::{Objective, ObjectiveActivity, ObjectiveRecord, ObjectiveWorkflow};
+        use contracts::upstream::{Objective, ObjectiveActivity, ObjectiveWorkflow};
         use time::macros::datetime;
 
         use super::super::*;
@@ -311,20 +311,7 @@ mod tests {
                     protect_results: None,
                     objective_record_id: None,
                 });
-                a.last_objective_record = record.then(|| ObjectiveRecord {
-                    id: Uuid::from_u128(3),
-                    objective_workflow_aggregate_id: None,
-                    finished: None,
-                    created: None,
-                    score: None,
-                    max_score: None,
-                    normalized_score: None,
-                    grade: None,
-                    passed: None,
-                    progress: None,
-                    protect_results: None,
-                    activity_workflow_id: None,
-                });
+                a.last_objective_record = record.then(|| crate::domain::fixtures::record(3));
                 a
             })
             .expect("access")

@@ -233,20 +233,7 @@ pub(crate) mod tests {
     }
 
     fn record_finished(id: u128, finished: Option<OffsetDateTime>) -> ObjectiveRecord {
-        ObjectiveRecord {
-            id: Uuid::from_u128(id),
-            objective_workflow_aggregate_id: None,
-            finished: finished.map(RecordFinished::At),
-            created: None,
-            score: None,
-            max_score: None,
-            normalized_score: None,
-            grade: None,
-            passed: None,
-            progress: None,
-            protect_results: None,
-            activity_workflow_id: None,
-        }
+        ObjectiveRecord { finished: finished.map(RecordFinished::At), ..crate::domain::fixtures::record(id) }
     }
 
     use DetailsButton::*;

@@ -1,6 +1,6 @@
-//! Activity trees for the rules' table tests: every field a test does not set stays empty.
+//! Activity trees and records for the rules' table tests: every field a test does not set stays empty.
 
-use contracts::upstream::{Activity, ActivityPart, ActivityType, CourseState};
+use contracts::upstream::{Activity, ActivityPart, ActivityType, CourseState, ObjectiveRecord};
 
 /// An activity of `kind` in `state` with `children`; nothing else set.
 pub(crate) fn activity(kind: ActivityType, state: CourseState, children: Vec<ActivityPart>) -> Activity {
@@ -36,5 +36,23 @@ pub(crate) fn part(child_activity: Activity) -> ActivityPart {
         child_activity,
         activity_constraint: None,
         unavailability_reason: None,
+    }
+}
+
+/// An objective record with id `id`; nothing else set.
+pub(crate) fn record(id: u128) -> ObjectiveRecord {
+    ObjectiveRecord {
+        id: uuid::Uuid::from_u128(id),
+        objective_workflow_aggregate_id: None,
+        finished: None,
+        created: None,
+        score: None,
+        max_score: None,
+        normalized_score: None,
+        grade: None,
+        passed: None,
+        progress: None,
+        protect_results: None,
+        activity_workflow_id: None,
     }
 }
