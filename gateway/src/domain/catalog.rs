@@ -1,6 +1,6 @@
 //! The catalog side (spec section 4 'Lists', 'Buttons on details', 'Availability'; section 5
-//! URL filter params; section 2 catalog and open catalog): the catalog query, the collection
-//! and term expressions, and what the catalog course page offers.
+//! URL filter params; section 2 catalog and open catalog): the catalog query and what the
+//! catalog course page offers.
 
 use contracts::{
     bff::{CollectionChip, CourseFilter, DetailsButton, DetailsNotice},
@@ -11,57 +11,18 @@ use time::OffsetDateTime;
 
 use super::{
     details::{after_availability, before_availability, course_state},
-    filters::{priority_expression, progress_expression},
+    filters::{collection_expression, filter_parts, join},
     lists::catalog_filter,
     refresh::next_boundary,
 };
-
-/// Joins expressions with `op` (`and`, `or`); `None` when there are none.
-fn join(op: &str, parts: impl IntoIterator<Item = Value>) -> Option<Value> {
-    let mut parts: Vec<Value> = parts.into_iter().collect();
-    match parts.len() {
-        0 => None,
-        1 => parts.pop(),
-        _ => {
-            let mut out = Vec::with_capacity(parts.len() * 2);
-            for (i, p) in parts.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(json!(op));
-                }
-                out.push(p);
-            }
-            Some(Value::Array(out))
-        }
-    }
-}
-
-/// Spec section 3 'Collection' and section 5 `collection`: the course is in one of `ids`; the
-/// all-zero id stands for the synthetic 'uncategorized' collection (no collection at all).
-/// `path` leads to the collection ids (`objective.showcases.id` on aggregates, `showcases.id`
-/// on open-catalog objectives). `None` when no collection is selected.
-pub fn collection_expression(ids: &[String], path: &str) -> Option<Value> {
-    let nil = uuid::Uuid::nil().to_string();
-    join("or", ids.iter().map(|id| if *id == nil { json!([path, "=", null]) } else { json!([path, "=", id]) }))
-}
-
-/// Spec section 5 `term`: the course belongs to one of the terms. `None` when none is selected.
-pub fn term_expression(ids: &[String]) -> Option<Value> {
-    join("or", ids.iter().map(|id| json!(["termId", "=", id])))
-}
 
 /// Spec section 4 'Lists' (the catalog rule, [`catalog_filter`] with the keyword) narrowed by
 /// the URL filter of section 5: collection, term, courseProgress, coursePriority. Progress and
 /// priority are meaningful only as far as the catalog rule lets them be: every catalog course is
 /// not started, so `inProgress` or `completed` alone find nothing.
 pub fn catalog_query_filter(keyword: &str, filter: &CourseFilter) -> Value {
-    let narrowing = [
-        collection_expression(&filter.collections, "objective.showcases.id"),
-        term_expression(&filter.terms),
-        progress_expression(&filter.progress),
-        priority_expression(&filter.priority),
-    ];
     let mut all = catalog_filter(keyword).as_array().cloned().unwrap_or_default();
-    for expression in narrowing.into_iter().flatten() {
+    for expression in filter_parts(filter) {
         all.push(json!("and"));
         all.push(expression);
     }

@@ -80,42 +80,51 @@ pub fn priority_expression(values: &[CoursePriority]) -> Option<Value> {
     }
 }
 
-/// The collection filter as an upstream expression (one alternative per collection); the
-/// all-zero id of 'uncategorized' matches courses without any collection. `None` when empty.
-pub fn collection_expression(collections: &[String]) -> Option<Value> {
+/// Spec section 3 'Collection' and section 5 `collection`: the course is in one of
+/// `collections` (one alternative each); the all-zero id of 'uncategorized' matches courses
+/// without any collection. `path` leads to the collection ids: [`AGGREGATE_COLLECTIONS`] on
+/// enrolled courses, `showcases.id` on open-catalog objectives. `None` when empty.
+pub fn collection_expression(collections: &[String], path: &str) -> Option<Value> {
     let uncategorized = uuid::Uuid::nil().to_string();
-    let alternatives = collections
-        .iter()
-        .map(|c| {
-            if c == &uncategorized {
-                // A path through an empty array reaches nothing, which compares as null.
-                json!(["objective.showcases.id", "=", null])
-            } else {
-                json!(["objective.showcases.id", "=", c])
-            }
-        })
-        .collect();
-    join("or", alternatives)
+    join(
+        "or",
+        collections.iter().map(|c| {
+            // A path through an empty array reaches nothing, which compares as null.
+            if *c == uncategorized { json!([path, "=", null]) } else { json!([path, "=", c]) }
+        }),
+    )
 }
+
+/// Where an enrolled course (aggregate) keeps its collection ids.
+pub const AGGREGATE_COLLECTIONS: &str = "objective.showcases.id";
 
 /// The term filter as an upstream expression (one alternative per term); `None` when empty.
 pub fn term_expression(terms: &[String]) -> Option<Value> {
-    join("or", terms.iter().map(|t| json!(["termId", "=", t])).collect())
+    join("or", terms.iter().map(|t| json!(["termId", "=", t])))
 }
 
 /// The whole URL filter as one upstream expression: the four params joined by `and`, each an
 /// `or` of its values; `None` when nothing is selected.
 pub fn filter_expression(filter: &CourseFilter) -> Option<Value> {
-    let parts = [
-        collection_expression(&filter.collections),
+    join("and", filter_parts(filter))
+}
+
+/// The expressions of the URL filter's params that select something (collection, term,
+/// courseProgress, coursePriority, in that order), each an `or` of its values.
+pub fn filter_parts(filter: &CourseFilter) -> impl Iterator<Item = Value> {
+    [
+        collection_expression(&filter.collections, AGGREGATE_COLLECTIONS),
         term_expression(&filter.terms),
         progress_expression(&filter.progress),
         priority_expression(&filter.priority),
-    ];
-    join("and", parts.into_iter().flatten().collect())
+    ]
+    .into_iter()
+    .flatten()
 }
 
-fn join(op: &str, mut parts: Vec<Value>) -> Option<Value> {
+/// Joins expressions with `op` (`and`, `or`); `None` when there are none.
+pub(super) fn join(op: &str, parts: impl IntoIterator<Item = Value>) -> Option<Value> {
+    let mut parts: Vec<Value> = parts.into_iter().collect();
     match parts.len() {
         0 => None,
         1 => parts.pop(),
@@ -293,9 +302,12 @@ mod tests {
     fn url_filter_params_become_one_upstream_expression() {
         let nil = uuid::Uuid::nil().to_string();
         assert_eq!(filter_expression(&CourseFilter::default()), None);
-        assert_eq!(collection_expression(&["c1".into()]), Some(json!(["objective.showcases.id", "=", "c1"])));
         assert_eq!(
-            collection_expression(std::slice::from_ref(&nil)),
+            collection_expression(&["c1".into()], AGGREGATE_COLLECTIONS),
+            Some(json!(["objective.showcases.id", "=", "c1"]))
+        );
+        assert_eq!(
+            collection_expression(std::slice::from_ref(&nil), AGGREGATE_COLLECTIONS),
             Some(json!(["objective.showcases.id", "=", null]))
         );
         assert_eq!(
