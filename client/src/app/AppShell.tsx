@@ -1,14 +1,16 @@
-import { Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Outlet } from 'react-router-dom';
-import { LoadingState } from '../ui/LoadingState';
 import { useAppContext } from './context';
 import { appMessages } from './messages';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
 
-/** Signed-in layout: skip link, header with product name and user menu, sidebar, main. */
-export function AppShell() {
+/**
+ * Signed-in layout: skip link, header with product name and user menu, sidebar, main.
+ * `children` replaces the routed page (a feature the tenant turned off is not found).
+ */
+export function AppShell({ children }: { children?: ReactNode }) {
   const { config, session } = useAppContext();
   return (
     <div className="shell">
@@ -22,9 +24,7 @@ export function AppShell() {
       <div className="shell__body">
         <SideNav config={config} />
         <main id="main" className="shell__main" tabIndex={-1}>
-          <Suspense fallback={<LoadingState />}>
-            <Outlet />
-          </Suspense>
+          {children ?? <Outlet />}
         </main>
       </div>
     </div>

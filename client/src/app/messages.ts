@@ -56,4 +56,49 @@ export const appMessages = defineMessages({
     defaultMessage: 'Please try again in a few minutes.',
     description: 'Hint under the startup failure title',
   },
+  error500: {
+    id: 'app.error.500.title',
+    defaultMessage: '500 Something went wrong',
+    description: 'Title of the error page shown when a page crashed or failed to load',
+  },
+  errorNotFound: {
+    id: 'app.error.404.title',
+    defaultMessage: 'Page not found',
+    description: 'Title of the error page shown when a route does not exist',
+  },
+  errorHint: {
+    id: 'app.error.hint',
+    defaultMessage: 'Please try again in a few minutes.',
+    description: 'Text under the title of the error page',
+  },
+  errorChunk: {
+    id: 'app.error.chunk',
+    defaultMessage: 'A part of the page could not be loaded. Please reload the page.',
+    description: 'Text of the error page when a piece of the application could not be downloaded',
+  },
+  reload: {
+    id: 'app.error.reload',
+    defaultMessage: 'Reload the page',
+    description: 'Button on the error page that reloads the browser page',
+  },
+  toMyCourses: {
+    id: 'app.error.toMyCourses',
+    defaultMessage: 'Go to My courses',
+    description: 'Button on the error page for learner-only users, leading to the My courses page',
+  },
+  toContentLibrary: {
+    id: 'app.error.toContentLibrary',
+    defaultMessage: 'Go to the content library',
+    description: 'Button on the error page for users with more than the learner role',
+  },
+  openCatalog: {
+    id: 'app.public.nav.catalog',
+    defaultMessage: 'Catalog',
+    description: 'The only menu item of the public (signed-out) pages, leading to the open catalog',
+  },
+  publicNavLabel: {
+    id: 'app.public.nav.label',
+    defaultMessage: 'Public navigation',
+    description: 'Accessible name of the menu on public (signed-out) pages',
+  },
 });

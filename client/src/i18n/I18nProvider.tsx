@@ -10,16 +10,27 @@ interface LocaleContextValue {
   /** Locales the tenant offers in the language menu. */
   offered: readonly string[];
   setLocale: (tag: string) => void;
+  /** Sets the learner's time zone (from the session), used by every date format. */
+  setTimeZone: (timeZone: string | undefined) => void;
 }
 
 const LocaleContext = createContext<LocaleContextValue>({
   locale: DEFAULT_LOCALE,
   offered: [DEFAULT_LOCALE],
   setLocale: () => undefined,
+  setTimeZone: () => undefined,
 });
 
 export function useLocale(): LocaleContextValue {
   return useContext(LocaleContext);
+}
+
+/** Sets the IntlProvider's time zone once the learner's is known (the signed-in layout). */
+export function useSetTimeZone(timeZone: string | undefined): void {
+  const { setTimeZone } = useContext(LocaleContext);
+  useEffect(() => {
+    if (timeZone) setTimeZone(timeZone);
+  }, [timeZone, setTimeZone]);
 }
 
 interface Props {
@@ -27,13 +38,15 @@ interface Props {
   offered?: readonly string[];
   /** UiConfig.defaultLocale, once known. */
   tenantDefault?: string;
-  /** SessionView.user.timezone, once known. */
+  /** The time zone before the session says the learner's (tests). */
   timeZone?: string;
   children: ReactNode;
 }
 
-export function I18nProvider({ offered = [], tenantDefault, timeZone, children }: Props) {
+export function I18nProvider({ offered = [], tenantDefault, timeZone: initialTimeZone, children }: Props) {
   const [chosen, setChosen] = useState<string | null>(null);
+  const [timeZone, setTimeZoneState] = useState<string | undefined>(initialTimeZone);
+  const setTimeZone = useCallback((tz: string | undefined) => setTimeZoneState(tz), []);
   const locale = chosen ?? pickLocale(offered, tenantDefault);
   const [loaded, setLoaded] = useState<{ locale: string; messages: Messages }>({
     locale: DEFAULT_LOCALE,
@@ -63,8 +76,13 @@ export function I18nProvider({ offered = [], tenantDefault, timeZone, children }
   }, []);
 
   const value = useMemo(
-    () => ({ locale: loaded.locale, offered: offered.length ? offered : [DEFAULT_LOCALE], setLocale }),
-    [loaded.locale, offered, setLocale],
+    () => ({
+      locale: loaded.locale,
+      offered: offered.length ? offered : [DEFAULT_LOCALE],
+      setLocale,
+      setTimeZone,
+    }),
+    [loaded.locale, offered, setLocale, setTimeZone],
   );
 
   return (

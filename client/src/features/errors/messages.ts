@@ -26,4 +26,14 @@ export const errorMessages = defineMessages({
     defaultMessage: 'Go to my courses',
     description: 'Link on the not-found page back to the My courses list',
   },
+  platformTitle: {
+    id: 'errors.platform.title',
+    defaultMessage: 'Research and knowledge models',
+    description: 'Heading of the page for users who only have research or knowledge-model features',
+  },
+  platformText: {
+    id: 'errors.platform.text',
+    defaultMessage: 'Your account gives access to research projects and knowledge models on the platform, not to courses.',
+    description: 'Explanation on the page for users who only have research or knowledge-model features',
+  },
 });

@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '../../ui/NotBuiltYet';
+
+export default function Page() {
+  return <NotBuiltYet />;
+}
