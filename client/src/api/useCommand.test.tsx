@@ -22,7 +22,7 @@ describe('keys', () => {
 
 describe('useCommand', () => {
   it('sends Prefer and the body, then revalidates exactly the keys it names', async () => {
-    const hits: Record<string, number> = { courses: 0, catalog: 0, profile: 0 };
+    const hits = { courses: 0, catalog: 0, profile: 0 };
     let prefer: string | null = null;
     let body: unknown;
     server.use(
