@@ -105,6 +105,8 @@ impl SandboxConfig {
 
 /// The shared state of a running sandbox.
 pub struct Sandbox {
+    /// The data folder's lock, held while this sandbox runs (released when it is dropped).
+    _data_lock: Option<std::fs::File>,
     db: Mutex<Connection>,
     keys: HashMap<String, keys::SigningKey>,
     public_url: Url,
@@ -210,9 +212,10 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
     let data_dir = config.data_dir.clone();
     let clock = clock::Clock::new(config.clock);
     let seeded_at = clock.now();
-    let (db, keys) =
+    let (data_lock, db, keys) =
         tokio::task::spawn_blocking(move || open(data_dir, seeded_at)).await.context("starting the sandbox")??;
     let state = Arc::new(Sandbox {
+        _data_lock: data_lock,
         db: Mutex::new(db),
         keys,
         public_url: public_url.clone(),
@@ -241,10 +244,38 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
     Ok(RunningSandbox { addr, base_url: public_url, state, shutdown: Some(tx), task: Some(task) })
 }
 
-fn open(data_dir: Option<PathBuf>, now: i64) -> anyhow::Result<(Connection, HashMap<String, keys::SigningKey>)> {
+/// The database, the signing keys, and with a data folder the lock that keeps a second sandbox
+/// from re-seeding a running one's database under it.
+type Opened = (Option<std::fs::File>, Connection, HashMap<String, keys::SigningKey>);
+
+/// Locks `dir` for this process: a second sandbox on the same folder stops with a message
+/// naming it, instead of re-seeding the first one's database (whose every write would then fail).
+fn lock_data_dir(dir: &std::path::Path) -> anyhow::Result<std::fs::File> {
+    let path = dir.join("sandbox.lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => anyhow::bail!(
+            "the data folder {} is in use by another running lms-sandbox; stop that one or pass another --data-dir",
+            dir.display()
+        ),
+        Err(std::fs::TryLockError::Error(e)) => Err(e).with_context(|| format!("locking {}", path.display())),
+    }
+}
+
+fn open(data_dir: Option<PathBuf>, now: i64) -> anyhow::Result<Opened> {
+    let lock = data_dir.as_deref().map(|dir| {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        lock_data_dir(dir)
+    });
+    let lock = lock.transpose()?;
     let db = match &data_dir {
         Some(dir) => {
-            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
             let path = dir.join("sandbox.db");
             if path.exists() {
                 std::fs::remove_file(&path).with_context(|| format!("removing the old {}", path.display()))?;
@@ -259,7 +290,7 @@ fn open(data_dir: Option<PathBuf>, now: i64) -> anyhow::Result<(Connection, Hash
     for (tenant, _) in seed::TENANTS {
         keys.insert(tenant.to_string(), keys::load_or_create(data_dir.as_deref(), tenant)?);
     }
-    Ok((db, keys))
+    Ok((lock, db, keys))
 }
 
 fn router(state: Shared) -> Router {
