@@ -110,45 +110,46 @@ function CardMeta({ card }: { card: CardModel }) {
   const items = [];
   if (card.durationMinutes !== undefined && card.durationMinutes !== null) {
     items.push(
-      <li key="duration">
+      <span key="duration">
         <ClockIcon />
         {intl.formatMessage(m.duration, { minutes: card.durationMinutes })}
-      </li>,
+      </span>,
     );
   }
   if (card.childrenCount !== undefined && card.childrenCount !== null) {
     items.push(
-      <li key="activities">
+      <span key="activities">
         <LayersIcon />
         {intl.formatMessage(m.activities, { count: card.childrenCount })}
-      </li>,
+      </span>,
     );
   }
   if (card.dueDate) {
     const date = formatDate(intl, card.dueDate);
     items.push(
-      <li key="due" className={card.overdue ? 'course-card__due course-card__due--overdue' : 'course-card__due'}>
+      <span key="due" className={card.overdue ? 'course-card__due course-card__due--overdue' : 'course-card__due'}>
         <CalendarIcon />
         {intl.formatMessage(card.overdue ? m.overdue : m.due, { date })}
-      </li>,
+      </span>,
     );
   }
   if (card.lock === 'willBeAvailable' && card.availabilityDate) {
     items.push(
-      <li key="lock">
+      <span key="lock">
         <LockIcon />
         {intl.formatMessage(m.willBeAvailable, { date: formatDate(intl, card.availabilityDate) })}
-      </li>,
+      </span>,
     );
   } else if (card.lock === 'wasAvailableBefore' && card.availabilityEndDate) {
     items.push(
-      <li key="lock">
+      <span key="lock">
         <LockIcon />
         {intl.formatMessage(m.wasAvailableBefore, { date: formatDate(intl, card.availabilityEndDate) })}
-      </li>,
+      </span>,
     );
   }
-  return items.length ? <ul className="course-card__meta">{items}</ul> : null;
+  // Spans, not a list: the cards grid is a list and its items must be the cards alone.
+  return items.length ? <p className="course-card__meta">{items}</p> : null;
 }
 
 function CardProgress({ percent }: { percent: number }) {
