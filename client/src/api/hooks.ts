@@ -72,6 +72,18 @@ export const useCalendar = (range: { from: string; to: string } | null) =>
 export const useDashboard = () => useView<DashboardView>(keys.dashboard());
 export const useEmailAnswer = (params: KeyParams | null) =>
   useView<EmailAnswerView>(params ? keys.emailAnswer(params) : null);
+/** Answer of `GET /api/bff/attachment-size` (the gateway's `AttachmentSize`; not in the contracts crate). */
+export interface AttachmentSizeView {
+  /** `Content-Length` of the attachment; `null` when the host did not say. */
+  bytes: number | null;
+}
+/** The size of an attachment on this origin or a storage host; `null` url: do not ask. */
+export const useAttachmentSize = (url: string | null) =>
+  useView<AttachmentSizeView>(url ? keys.attachmentSize(url) : null, {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    shouldRetryOnError: false,
+  });
 export const usePublicCatalog = (query: CourseListQuery) =>
   useView<PublicCatalogView>(keys.publicCatalog(query), keepPrevious);
 export const usePublicCourse = (objectiveId: string | null) =>
