@@ -4,6 +4,7 @@
 import { useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useMatch } from 'react-router-dom';
 import { useUiConfigContext } from './context';
+import { InsideMainContext } from './landmarks';
 import { appMessages } from './messages';
 import './public-layout.css';
 
@@ -39,12 +40,14 @@ export function PublicLayout() {
         )}
         {showMenu && (
           <nav aria-label={intl.formatMessage(appMessages.publicNavLabel)} className="public-nav">
-            <NavLink to="/open-catalog">{intl.formatMessage(appMessages.openCatalog)}</NavLink>
+            <NavLink to="/open-catalog" end>{intl.formatMessage(appMessages.openCatalog)}</NavLink>
           </nav>
         )}
       </header>
       <main id="main" className="shell__main shell__main--public" tabIndex={-1}>
-        <Outlet />
+        <InsideMainContext.Provider value={true}>
+          <Outlet />
+        </InsideMainContext.Provider>
       </main>
     </div>
   );

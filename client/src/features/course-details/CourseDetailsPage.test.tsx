@@ -121,7 +121,7 @@ describe('course details: content', () => {
     expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByText('Finished')).toBeInTheDocument();
     expect(screen.getByText('May 1, 2030')).toBeInTheDocument();
-    expect(screen.getByText('92% · 92 out of 100 points')).toBeInTheDocument();
+    expect(screen.getByText('92 out of 100 points')).toBeInTheDocument();
   });
 
   it('collapses a long description at about 70 characters with Show more / Hide', async () => {

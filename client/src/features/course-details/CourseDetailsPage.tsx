@@ -2,7 +2,7 @@
 // the heading block (name, code, chips, description, cover with the result), the buttons and
 // notices of the view, progress and dates, previous attempts, certificates and About. The view
 // comes from the course layout (`useCourse()`); every rule is the gateway's.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ProgressBar } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
@@ -100,7 +100,7 @@ function ProgressPanel({ course }: { course: CourseDetailsView }) {
   const intl = useIntl();
   const progress = Math.min(100, Math.max(0, Math.round(course.progressPercent)));
   const { result } = course;
-  const rows: { label: string; value: string; className?: string }[] = [];
+  const rows: { label: string; value: ReactNode; className?: string }[] = [];
   const due = formatDay(intl, course.dueDate);
   if (due) rows.push({ label: intl.formatMessage(m.dueDate), value: due });
   const from = formatDay(intl, course.availabilityDate);
@@ -111,7 +111,12 @@ function ProgressPanel({ course }: { course: CourseDetailsView }) {
     const points = formatPoints(intl, result.score);
     rows.push({
       label: intl.formatMessage(m.score),
-      value: points ? `${formatPercent(intl, result.score)} · ${points}` : formatPercent(intl, result.score),
+      value: (
+        <>
+          {formatPercent(intl, result.score)}
+          {points && <span className="details-facts__points">{points}</span>}
+        </>
+      ),
       className: `score score--${result.score.color}`,
     });
   }
