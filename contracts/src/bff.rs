@@ -454,3 +454,6 @@ pub use dashboard::*;
 
 mod email_answer;
 pub use email_answer::*;
+
+mod player;
+pub use player::*;

@@ -76,6 +76,22 @@ pub fn render() -> String {
         decl::<DashboardCourse>(&cfg),
         decl::<DashboardView>(&cfg),
         decl::<EmailAnswerView>(&cfg),
+        // course player: one activity, start activities, save progress
+        decl::<PresentationModeName>(&cfg),
+        decl::<DisplayModeName>(&cfg),
+        decl::<ActivityBanner>(&cfg),
+        decl::<VideoTrack>(&cfg),
+        decl::<VideoContent>(&cfg),
+        decl::<EventContent>(&cfg),
+        decl::<ActivityContent>(&cfg),
+        decl::<FinishCheck>(&cfg),
+        decl::<PlayerActivity>(&cfg),
+        decl::<PlayerCourse>(&cfg),
+        decl::<ActivityView>(&cfg),
+        decl::<StartActivitiesRequest>(&cfg),
+        decl::<StartActivitiesResult>(&cfg),
+        decl::<SaveProgressRequest>(&cfg),
+        decl::<SaveProgressResult>(&cfg),
     ];
     let mut out =
         String::from("// Generated from the Rust crate `contracts` by `make contracts`; do not edit by hand.\n\n");

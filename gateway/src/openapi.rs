@@ -67,6 +67,8 @@ pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(bff::workflows::finish_activities))
         .routes(routes!(bff::workflows::finish_workflow))
         .routes(routes!(bff::timezone::save_timezone))
+        .routes(routes!(bff::activity_commands::start_activities))
+        .routes(routes!(bff::activity_commands::save_activity_progress))
         .layer(command_body);
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         // views
@@ -76,6 +78,7 @@ pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(bff::catalog::get_catalog_course))
         .routes(routes!(bff::course_details::get_course_details))
         .routes(routes!(bff::course_tree::get_course_tree))
+        .routes(routes!(bff::activity::get_activity))
         .routes(routes!(bff::redirect::get_redirect))
         .routes(routes!(bff::workflow_view::get_workflow))
         .routes(routes!(bff::profile::get_profile))

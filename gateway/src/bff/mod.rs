@@ -1,5 +1,7 @@
 //! One module per screen's view and per command, plus the client's static files and config.
 
+pub mod activity;
+pub mod activity_commands;
 pub mod calendar;
 pub mod catalog;
 pub mod certificate_preview;

@@ -1465,3 +1465,333 @@ correct?: boolean,
  * The 'Review module' button's target, relative to the client's base path.
  */
 reviewLink: string, };
+
+/**
+ * How a composite shows its children (spec section 4, presentation modes 0..=3).
+ */
+export type PresentationModeName = "tree" | "tiles" | "longRead" | "longReadWithoutActivityNames";
+
+/**
+ * How the course's content is framed (spec section 4, display modes 1..=3).
+ */
+export type DisplayModeName = "fullscreen" | "embeddedAuto" | "embeddedCustom";
+
+/**
+ * The banner of an activity that cannot be started (spec section 4 'Starting').
+ */
+export type ActivityBanner = "comingSoon" | "notAvailable";
+
+/**
+ * A caption or subtitle track of a video.
+ */
+export type VideoTrack = { 
+/**
+ * Track URL (WebVTT).
+ */
+src: string, 
+/**
+ * BCP 47 language of the track (the language hint).
+ */
+lang: string, 
+/**
+ * Label shown in the player's track menu.
+ */
+label: string, };
+
+/**
+ * The content of a video activity.
+ */
+export type VideoContent = { 
+/**
+ * A media file the browser plays itself, when the platform gives one.
+ */
+url?: string, 
+/**
+ * A player page to embed, when the platform gives one instead of a file.
+ */
+embedUrl?: string, 
+/**
+ * Language of the spoken audio, when known.
+ */
+lang?: string, 
+/**
+ * Caption tracks.
+ */
+tracks: Array<VideoTrack>, };
+
+/**
+ * The details of an event activity. Dates are RFC 3339; the client shows them in the
+ * learner's time zone.
+ */
+export type EventContent = { 
+/**
+ * When it starts.
+ */
+start?: string, 
+/**
+ * When it ends.
+ */
+end?: string, 
+/**
+ * Where it takes place.
+ */
+location?: string, 
+/**
+ * The online meeting link, when it has one.
+ */
+meetingUrl?: string, };
+
+/**
+ * What an activity shows, by its kind; every part is optional (the platform may give none).
+ */
+export type ActivityContent = { 
+/**
+ * Rich content (HTML as the platform gives it; the client sanitises it): the text of a
+ * text activity, the prompt of a discussion, the description of an event or video.
+ */
+html?: string, 
+/**
+ * The video of a video activity.
+ */
+video?: VideoContent, 
+/**
+ * The details of an event activity.
+ */
+event?: EventContent, 
+/**
+ * The discussion thread of a discussion activity, when the platform gives its address.
+ */
+discussionUrl?: string, };
+
+/**
+ * What is still open under a module or in the course, for the finish dialogs (spec section 2
+ * 'Dialogs': improve score, mandatory or optional activities incomplete).
+ */
+export type FinishCheck = { 
+/**
+ * Mandatory activities not completed.
+ */
+incompleteMandatory: number, 
+/**
+ * Optional activities not completed.
+ */
+incompleteOptional: number, 
+/**
+ * Completed activities below the passing score (the learner may improve them).
+ */
+belowPassing: number, };
+
+/**
+ * One activity of the player with its content and its activity workflow.
+ */
+export type PlayerActivity = { 
+/**
+ * Path id of the part (`1.3`), the content route's `activityPartAxis`.
+ */
+activityPathId: string, 
+/**
+ * Activity id.
+ */
+activityId?: string, 
+/**
+ * Activity name.
+ */
+name: string, 
+/**
+ * Item type (`text`, `video`, `lti`, `composite`, ...).
+ */
+kind: string, 
+/**
+ * A collaborative activity (group work).
+ */
+collaborative: boolean, 
+/**
+ * A proctored activity.
+ */
+proctored: boolean, 
+/**
+ * Status as the contents show it.
+ */
+status: TocStatus, 
+/**
+ * Draft or archived banner, when it has one.
+ */
+banner?: ActivityBanner, 
+/**
+ * Cannot be opened.
+ */
+locked: boolean, 
+/**
+ * Disabled by availability, dates or review hiding.
+ */
+disabled: boolean, 
+/**
+ * Why, when locked or disabled.
+ */
+lockReason?: LockReason, 
+/**
+ * The platform's own reason, with `unavailable`.
+ */
+lockMessage?: string, 
+/**
+ * The last activity workflow, once started.
+ */
+activityWorkflowId?: string, 
+/**
+ * Its state; `notStarted` before the first start.
+ */
+workflowStatus: CourseStatus, 
+/**
+ * Saved progress of the activity workflow, 0..=1 (a video's position as a share of it).
+ */
+progress?: number, 
+/**
+ * Should be started when opened: not started (or finished with nothing running), can
+ * start, and not in review.
+ */
+canStart: boolean, 
+/**
+ * Can be finished by the learner now ('Mark as done'): running, not graded by a tool,
+ * not in review.
+ */
+canFinish: boolean, 
+/**
+ * Duration in whole minutes, rounded up, when known.
+ */
+durationMinutes?: number, 
+/**
+ * What it shows.
+ */
+content: ActivityContent, };
+
+/**
+ * The course as the player needs it beside the open activity.
+ */
+export type PlayerCourse = { 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * The objective workflow's state.
+ */
+status: CourseStatus, 
+/**
+ * Presentation mode of the course.
+ */
+presentationMode: PresentationModeName, 
+/**
+ * Display mode of the course.
+ */
+displayMode: DisplayModeName, 
+/**
+ * Preferred width in pixels (display mode `embeddedCustom`).
+ */
+preferredWidth?: number, 
+/**
+ * Preferred height in pixels (display mode `embeddedCustom`).
+ */
+preferredHeight?: number, 
+/**
+ * The attempt can be submitted now (in progress, not in review).
+ */
+canSubmit: boolean, 
+/**
+ * The attempt can be finished now without a submit (submitted, graded or approved).
+ */
+canFinish: boolean, 
+/**
+ * What is still open in the course, for the course finish dialog.
+ */
+finishCheck: FinishCheck, };
+
+/**
+ * `GET /api/bff/courses/{objectiveId}/activities/{activityPathId}`: one activity of the
+ * player, its children (for a composite, with their content), and the course around it.
+ */
+export type ActivityView = { 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * The objective workflow shown.
+ */
+workflowId: string, 
+/**
+ * Read-only review of a finished attempt (`viewType=REVIEW`).
+ */
+reviewMode: boolean, 
+/**
+ * The activity.
+ */
+activity: PlayerActivity, 
+/**
+ * How a composite shows its children (its own mode, else the course's).
+ */
+presentationMode: PresentationModeName, 
+/**
+ * The children of a composite, in reading order (archived ones left out); empty otherwise.
+ */
+children: Array<PlayerActivity>, 
+/**
+ * What is still open under this activity, for the module finish dialog.
+ */
+finishCheck: FinishCheck, 
+/**
+ * The course.
+ */
+course: PlayerCourse, 
+/**
+ * The next moment this answer changes by the clock alone (RFC 3339); refetch then.
+ */
+refreshAt?: string, };
+
+/**
+ * Body of `POST /api/bff/workflows/{workflowId}/activities/start`.
+ */
+export type StartActivitiesRequest = { 
+/**
+ * Path ids of the activities to start (at least one).
+ */
+activityPathIds: Array<string>, };
+
+/**
+ * `POST /api/bff/workflows/{workflowId}/activities/start`: the activity workflows, started now
+ * or already running, in the order asked.
+ */
+export type StartActivitiesResult = { 
+/**
+ * The objective workflow.
+ */
+workflowId: string, 
+/**
+ * The activity workflows.
+ */
+activityWorkflowIds: Array<string>, };
+
+/**
+ * Body of `PUT /api/bff/workflows/{workflowId}/activities/{activityWorkflowId}/progress`.
+ */
+export type SaveProgressRequest = { 
+/**
+ * Progress through the activity, 0..=1.
+ */
+progress?: number, 
+/**
+ * Position in a video, in seconds, kept with the workflow.
+ */
+positionSeconds?: number, };
+
+/**
+ * `PUT /api/bff/workflows/{workflowId}/activities/{activityWorkflowId}/progress`: saved.
+ */
+export type SaveProgressResult = { 
+/**
+ * The activity workflow.
+ */
+activityWorkflowId: string, 
+/**
+ * Its progress now, when it has one.
+ */
+progress?: number, };

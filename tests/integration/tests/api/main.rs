@@ -31,6 +31,7 @@ mod openapi;
 mod ops;
 mod passthrough;
 mod permissions;
+mod player;
 mod profile;
 mod providers;
 mod public;
