@@ -7,8 +7,8 @@ import { useCertificatePreview } from '../../api/hooks';
 import { CertificateDocument } from '../../ui/CertificateDocument';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { ErrorState } from '../../ui/ErrorState';
-import { LoadingState } from '../../ui/LoadingState';
 import { PageHeading } from '../../ui/PageHeading';
+import { PageSkeleton } from '../../ui/PageSkeleton';
 import { useRefreshAt } from '../../ui/useRefreshAt';
 import { formatDay, formatPercent, formatPoints } from '../course-details/score';
 import { certificateMessages as m } from './messages';
@@ -50,7 +50,7 @@ export default function CertificatePage() {
       </section>
     );
   }
-  if (isLoading || !data) return <LoadingState />;
+  if (isLoading || !data) return <PageSkeleton />;
 
   const pdf = gatewayPdfUrl(data.pdfUrl, data.certificateNumber);
   const points = data.score ? formatPoints(intl, data.score) : undefined;

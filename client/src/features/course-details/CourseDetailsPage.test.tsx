@@ -396,6 +396,24 @@ describe('course details: behaviour', () => {
   });
 });
 
+describe('course details: loading', () => {
+  it('announces loading at once and draws the placeholder only after 300 ms', async () => {
+    server.use(
+      http.get(`*/api/bff/courses/${COURSE_ID}`, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        return HttpResponse.json(detailsView());
+      }),
+      http.post('*/api/events', () => new HttpResponse(null, { status: 202 })),
+    );
+    const { container } = renderApp(DETAILS);
+    const status = await screen.findByRole('status', { busy: true });
+    expect(status).toHaveTextContent('Loading…');
+    expect(container.querySelector('.page-skeleton__hero')).toBeNull();
+    await waitFor(() => expect(container.querySelector('.page-skeleton__hero')).not.toBeNull());
+    await heading();
+  });
+});
+
 describe('course unavailable', () => {
   it.each([403, 404, 400])('shows the course-unavailable page on %i', async (status) => {
     server.use(

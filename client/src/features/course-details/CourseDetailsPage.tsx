@@ -2,15 +2,15 @@
 // the heading block (name, code, chips, description, cover with the result), the buttons and
 // notices of the view, progress and dates, previous attempts, certificates and About. The view
 // comes from the course layout (`useCourse()`); every rule is the gateway's.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ProgressBar } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import type { CourseDetailsView } from '../../api/contracts/bff';
 import { CollapsibleText } from '../../ui/CollapsibleText';
 import { ErrorState } from '../../ui/ErrorState';
-import { uiMessages } from '../../ui/messages';
 import { PageHeading } from '../../ui/PageHeading';
+import { PageSkeleton } from '../../ui/PageSkeleton';
 import { RichContent } from '../../ui/rich-content/RichContent';
 import { useRefreshAt } from '../../ui/useRefreshAt';
 import { AttemptsTable } from './AttemptsTable';
@@ -35,37 +35,6 @@ function redirectPath(course: CourseDetailsView): string | undefined {
     default:
       return undefined;
   }
-}
-
-/** True once `ms` have passed: loading placeholders appear only for slow answers (no flash). */
-function useDelayed(ms: number): boolean {
-  const [passed, setPassed] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setPassed(true), ms);
-    return () => window.clearTimeout(timer);
-  }, [ms]);
-  return passed;
-}
-
-function DetailsSkeleton() {
-  const intl = useIntl();
-  const show = useDelayed(300);
-  return (
-    <div role="status" aria-busy="true" className="details-skeleton">
-      <span className="visually-hidden">{intl.formatMessage(uiMessages.loading)}</span>
-      {show && (
-        <div aria-hidden="true" className="details-hero">
-          <div className="skeleton details-skeleton__cover" />
-          <div className="details-skeleton__lines">
-            <div className="skeleton skeleton--line" style={{ inlineSize: '30%' }} />
-            <div className="skeleton skeleton--title" />
-            <div className="skeleton skeleton--line" />
-            <div className="skeleton skeleton--line" style={{ inlineSize: '60%' }} />
-          </div>
-        </div>
-      )}
-    </div>
-  );
 }
 
 function CourseCover({ course }: { course: CourseDetailsView }) {
@@ -234,6 +203,6 @@ export default function CourseDetailsPage() {
       </section>
     );
   }
-  if (isLoading || !course || target) return <DetailsSkeleton />;
+  if (isLoading || !course || target) return <PageSkeleton />;
   return <Details course={course} reviewMode={viewType === 'REVIEW'} />;
 }

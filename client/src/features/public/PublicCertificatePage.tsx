@@ -8,8 +8,8 @@ import { usePublicCertificate } from '../../api/hooks';
 import { CertificateDocument } from '../../ui/CertificateDocument';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { ErrorState } from '../../ui/ErrorState';
-import { LoadingState } from '../../ui/LoadingState';
 import { PageHeading } from '../../ui/PageHeading';
+import { PageSkeleton } from '../../ui/PageSkeleton';
 import { useRefreshAt } from '../../ui/useRefreshAt';
 import { gatewayPdfUrl } from '../certificate/pdfLink';
 import { publicCertificateMessages as m } from './publicPageMessages';
@@ -45,7 +45,7 @@ export default function PublicCertificatePage() {
       </section>
     );
   }
-  if (isLoading || !data) return <LoadingState />;
+  if (isLoading || !data) return <PageSkeleton />;
 
   const pdf = gatewayPdfUrl(data.pdfUrl, data.certificateNumber);
   return (

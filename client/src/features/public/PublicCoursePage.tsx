@@ -7,8 +7,8 @@ import { usePublicCourse } from '../../api/hooks';
 import { CollapsibleText } from '../../ui/CollapsibleText';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { ErrorState } from '../../ui/ErrorState';
-import { LoadingState } from '../../ui/LoadingState';
 import { PageHeading } from '../../ui/PageHeading';
+import { PageSkeleton } from '../../ui/PageSkeleton';
 import { RichContent } from '../../ui/rich-content/RichContent';
 import { publicCourseMessages as m } from './publicPageMessages';
 import '../../ui/pill.css';
@@ -49,7 +49,7 @@ export default function PublicCoursePage() {
       </section>
     );
   }
-  if (isLoading || !data) return <LoadingState />;
+  if (isLoading || !data) return <PageSkeleton />;
 
   return (
     <article className="page public-page course-details">
