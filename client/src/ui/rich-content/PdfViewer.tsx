@@ -133,7 +133,7 @@ export default function PdfViewer({ url, storageHosts, loader = loadPdfDocument 
           </a>
         </div>
       </div>
-      <div className="rc-pdf__pane" ref={pane}>
+      <div className="rc-pdf__pane" ref={pane} role="region" aria-label={intl.formatMessage(m.pdfPages)} tabIndex={0}>
         <canvas ref={canvas} className="rc-pdf__canvas" role="img" aria-label={label} />
       </div>
     </div>

@@ -126,6 +126,11 @@ export const richContentMessages = defineMessages({
     defaultMessage: 'Page {page} of {count}',
     description: 'Page indicator of the PDF viewer, also the accessible name of each rendered page',
   },
+  pdfPages: {
+    id: 'ui.richContent.pdf.pages',
+    defaultMessage: 'PDF pages',
+    description: 'Accessible name of the scrollable area of the PDF viewer that shows the page',
+  },
   pdfPrevious: {
     id: 'ui.richContent.pdf.previous',
     defaultMessage: 'Previous page',
