@@ -154,12 +154,6 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
 
   return (
     <article className="page catalog-course">
-      <Link to="/catalog" className="catalog-course__back">
-        <span aria-hidden="true" className="icon-forward catalog-course__back-arrow">
-          ←
-        </span>
-        {intl.formatMessage(m.back)}
-      </Link>
 
       <div className="catalog-course__hero">
         <div className="catalog-course__cover">
@@ -167,7 +161,9 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
         </div>
         <div className="catalog-course__overview">
           {course.code && <p className="catalog-course__code">{intl.formatMessage(m.code, { code: course.code })}</p>}
-          <PageHeading>{course.name}</PageHeading>
+          <PageHeading title={course.name}>
+            <bdi>{course.name}</bdi>
+          </PageHeading>
           <ul className="catalog-course__facts">
             {course.isMandatory && (
               <li>
@@ -187,7 +183,11 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
               ))}
             </ul>
           )}
-          {course.description && <p className="catalog-course__description">{course.description}</p>}
+          {course.description && (
+            <p className="catalog-course__description">
+              <bdi>{course.description}</bdi>
+            </p>
+          )}
 
           <Notices course={course} />
 

@@ -91,10 +91,14 @@ export function CourseCard({ headingLevel = 2, ...source }: CourseCardProps) {
         {card.code && <p className="course-card__code">{intl.formatMessage(m.code, { code: card.code })}</p>}
         <Heading className="course-card__title">
           <Link to={card.link} className="course-card__link">
-            {card.name}
+            <bdi>{card.name}</bdi>
           </Link>
         </Heading>
-        {card.description && <p className="course-card__description">{card.description}</p>}
+        {card.description && (
+          <p className="course-card__description">
+            <bdi>{card.description}</bdi>
+          </p>
+        )}
         <CardMeta card={card} />
         {enrolled && card.status === 'inProgress' && <CardProgress percent={card.progressPercent ?? 0} />}
       </div>

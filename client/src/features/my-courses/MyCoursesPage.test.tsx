@@ -289,6 +289,6 @@ describe('My courses', () => {
       await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(60));
       expect(screen.getByText('Showing 60 of 60')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Show more courses' })).not.toBeInTheDocument();
-    });
+    }, 20_000);
   });
 });
