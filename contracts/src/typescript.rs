@@ -20,6 +20,8 @@ pub fn render() -> String {
         decl::<HomeKind>(&cfg),
         decl::<SessionHome>(&cfg),
         decl::<SessionView>(&cfg),
+        decl::<SessionNavigation>(&cfg),
+        decl::<NavPluginItem>(&cfg),
         decl::<UiConfig>(&cfg),
         decl::<CourseStatus>(&cfg),
         decl::<ScoreColor>(&cfg),

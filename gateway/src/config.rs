@@ -402,6 +402,38 @@ pub struct UiSettings {
     /// Privacy-policy link.
     #[serde(default)]
     pub privacy_policy_url: Option<String>,
+    /// Rooms in the learner navigation (default off).
+    #[serde(default)]
+    pub rooms_enabled: bool,
+    /// Platform features of the tenant: `research`, `knowledgeModels` (default none).
+    #[serde(default)]
+    pub platform_features: Vec<String>,
+    /// Research projects in the learner navigation (default off; also needs the feature and `Research.Access`).
+    #[serde(default)]
+    pub research_projects_enabled: bool,
+    /// Knowledge models in the learner navigation (default off; also needs the feature and `Research.Access`).
+    #[serde(default)]
+    pub knowledge_models_enabled: bool,
+    /// Where the go-to-portal item leads (default `/`).
+    #[serde(default = "default_portal_url")]
+    pub portal_url: String,
+    /// Plug-in items appended to the learner navigation.
+    #[serde(default)]
+    pub nav_plugins: Vec<NavPluginSettings>,
+}
+
+/// A plug-in item of the learner navigation.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NavPluginSettings {
+    /// The item's text.
+    pub label: String,
+    /// Where it leads.
+    pub url: String,
+}
+
+fn default_portal_url() -> String {
+    "/".into()
 }
 
 fn yes() -> bool {
@@ -849,6 +881,12 @@ impl UiSettings {
             locales: default_locales(),
             parent_origins: Vec::new(),
             privacy_policy_url: None,
+            rooms_enabled: false,
+            platform_features: Vec::new(),
+            research_projects_enabled: false,
+            knowledge_models_enabled: false,
+            portal_url: default_portal_url(),
+            nav_plugins: Vec::new(),
         }
     }
 }

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import {
   axeViolations,
   cardTexts,
+  chooseLanguage,
   env,
   eventually,
   expectSignInPage,
@@ -76,8 +77,7 @@ describe('learner portal', () => {
       // The empty-search state names the keyword.
       await page.getByRole('main').getByText('zzzz-no-such-course').first().waitFor();
 
-      await page.getByRole('banner').getByRole('button', { expanded: false }).click();
-      await page.getByRole('menuitemradio', { name: 'العربية' }).click();
+      await chooseLanguage(page, 'العربية');
       await eventually('dir="rtl" on the document', async () =>
         (await page.locator('html').getAttribute('dir')) === 'rtl',
       );

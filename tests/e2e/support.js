@@ -140,11 +140,13 @@ export async function screenshot(page, name) {
   return file;
 }
 
-/** Switches the signed-in page to a locale through the user menu (en-US: 'English'). */
+/**
+ * Switches the signed-in page to a locale through the user menu's language submenu
+ * (en-US: 'English'). Found by role and popup, so it works in every language and width.
+ */
 export async function chooseLanguage(page, nativeName) {
-  await page.getByRole('banner').getByRole('button', { name: /user menu|قائمة المستخدم/i }).click().catch(async () => {
-    await page.getByRole('banner').getByRole('button', { expanded: false }).first().click();
-  });
+  await page.getByRole('banner').locator('button[aria-haspopup="true"]').click();
+  await page.getByRole('menu').locator('[role="menuitem"][aria-haspopup="menu"]').click();
   await page.getByRole('menuitemradio', { name: nativeName }).click();
 }
 

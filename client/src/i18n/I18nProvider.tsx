@@ -1,9 +1,11 @@
 // Locale state, lazy messages, <html lang dir>, and the IntlProvider (time zone set once here).
+// Formatting uses `formattingLocale`: Arabic with Latin digits, English where Intl has no data.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
 import { IntlProvider } from 'react-intl';
 import { setRequestLocale } from '../api/http';
 import { fallbackMessages, loadMessages, type Messages } from './loadMessages';
-import { DEFAULT_LOCALE, directionOf, pickLocale, storeLocale } from './locales';
+import { DEFAULT_LOCALE, directionOf, formattingLocale, offeredLocales, pickLocale, storeLocale } from './locales';
 
 interface LocaleContextValue {
   locale: string;
@@ -48,6 +50,7 @@ export function I18nProvider({ offered = [], tenantDefault, timeZone: initialTim
   const [timeZone, setTimeZoneState] = useState<string | undefined>(initialTimeZone);
   const setTimeZone = useCallback((tz: string | undefined) => setTimeZoneState(tz), []);
   const locale = chosen ?? pickLocale(offered, tenantDefault);
+  const offeredKnown = useMemo(() => offeredLocales(offered), [offered]);
   const [loaded, setLoaded] = useState<{ locale: string; messages: Messages }>({
     locale: DEFAULT_LOCALE,
     messages: fallbackMessages,
@@ -78,22 +81,18 @@ export function I18nProvider({ offered = [], tenantDefault, timeZone: initialTim
   const value = useMemo(
     () => ({
       locale: loaded.locale,
-      offered: offered.length ? offered : [DEFAULT_LOCALE],
+      offered: offeredKnown,
       setLocale,
       setTimeZone,
     }),
-    [loaded.locale, offered, setLocale, setTimeZone],
+    [loaded.locale, offeredKnown, setLocale, setTimeZone],
   );
+  const format = formattingLocale(loaded.locale);
 
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider
-        locale={loaded.locale}
-        defaultLocale={DEFAULT_LOCALE}
-        messages={loaded.messages}
-        timeZone={timeZone}
-      >
-        {children}
+      <IntlProvider locale={format} defaultLocale={DEFAULT_LOCALE} messages={loaded.messages} timeZone={timeZone}>
+        <AriaI18nProvider locale={format}>{children}</AriaI18nProvider>
       </IntlProvider>
     </LocaleContext.Provider>
   );

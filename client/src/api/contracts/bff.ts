@@ -125,7 +125,41 @@ logoutUrl: string,
 /**
  * Where this user belongs (spec section 6 permission routing).
  */
-home: SessionHome, };
+home: SessionHome, 
+/**
+ * The navigation items that depend on this user's permissions.
+ */
+navigation: SessionNavigation, };
+
+/**
+ * Navigation items the user may see (spec section 2 navigation, section 6 rules); absent: hidden.
+ */
+export type SessionNavigation = { 
+/**
+ * Research projects on the platform (with `returnUrl=/`): feature, config flag and unscoped `Research.Access`.
+ */
+researchProjectsUrl?: string, 
+/**
+ * Knowledge models on the platform (with `returnUrl=/`): feature, config flag and unscoped `Research.Access`.
+ */
+knowledgeModelsUrl?: string, 
+/**
+ * The go-to-portal item, when the user may open a page of the platform navigation.
+ */
+portalUrl?: string, };
+
+/**
+ * A plug-in item of the learner navigation, from the tenant config.
+ */
+export type NavPluginItem = { 
+/**
+ * The item's text, as the plug-in names it.
+ */
+label: string, 
+/**
+ * Where it leads: an absolute path on this origin or an https URL.
+ */
+url: string, };
 
 /**
  * `GET /config-ui/config.json`: the tenant's runtime client config.
@@ -155,6 +189,14 @@ dashboardEnabled: boolean,
  * Whether the calendar is in the navigation.
  */
 calendarEnabled: boolean, 
+/**
+ * Whether rooms (`/classroom/learner/rooms`) are in the navigation (default off).
+ */
+roomsEnabled: boolean, 
+/**
+ * Plug-in items appended to the learner navigation.
+ */
+navPlugins: Array<NavPluginItem>, 
 /**
  * Whether the product feedback widget shows (visible unless explicitly false).
  */
