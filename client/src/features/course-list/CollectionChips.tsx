@@ -1,5 +1,4 @@
 import { useIntl } from 'react-intl';
-import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import type { CollectionChip } from '../../api/contracts/bff';
 import { courseListMessages as m } from './messages';
 
@@ -9,24 +8,27 @@ interface Props {
   onChange: (selected: string[]) => void;
 }
 
-/** The collection tag chips: toggles of the `collection` filter, several at once. */
+/** The collection tag chips: toggle buttons (aria-pressed) of the `collection` filter. */
 export function CollectionChips({ collections, selected, onChange }: Props) {
   const intl = useIntl();
+  const name = useCollectionName();
   if (collections.length === 0) return null;
+  const toggle = (id: string) =>
+    onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
   return (
-    <ToggleButtonGroup
-      className="chips"
-      aria-label={intl.formatMessage(m.collectionsLabel)}
-      selectionMode="multiple"
-      selectedKeys={selected}
-      onSelectionChange={(keys: Set<Key>) => onChange([...keys].map(String))}
-    >
+    <div className="chips" role="group" aria-label={intl.formatMessage(m.collectionsLabel)}>
       {collections.map((chip) => (
-        <ToggleButton key={chip.id} id={chip.id} className="chip">
-          {chip.uncategorized || !chip.name ? intl.formatMessage(m.uncategorized) : chip.name}
-        </ToggleButton>
+        <button
+          key={chip.id}
+          type="button"
+          className="chip"
+          aria-pressed={selected.includes(chip.id)}
+          onClick={() => toggle(chip.id)}
+        >
+          {name(chip)}
+        </button>
       ))}
-    </ToggleButtonGroup>
+    </div>
   );
 }
 

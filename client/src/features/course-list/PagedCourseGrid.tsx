@@ -2,7 +2,7 @@
 // 500 courses): the first page comes from the screen, later pages are their own SWR keys (so a
 // command that revalidates the view's path refreshes them too). The next page loads when the
 // end of the list scrolls into view, or with the 'Show more' button (keyboard, no observer).
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { SWRResponse } from 'swr';
 import type { CourseListQuery } from '../../api/keys';
@@ -54,9 +54,7 @@ export function PagedCourseGrid<T, V extends ListView<T>>({ first, query, useVie
   return (
     <>
       <ul className="course-grid" aria-label={label} aria-busy={busy}>
-        {first.items.map((item) => (
-          <li key={itemKey(item)}>{renderItem(item)}</li>
-        ))}
+        <PageItems items={first.items} renderItem={renderItem} itemKey={itemKey} />
         {later}
       </ul>
       {first.totalCount > first.items.length &&
@@ -161,7 +159,31 @@ function MoreControls({
   );
 }
 
-function LaterPage<T, V extends ListView<T>>({
+/**
+ * The cards of one page. Memoised (as are later pages), so loading page n renders only its own
+ * cards, not the hundreds above it.
+ */
+const PageItems = memo(function PageItems<T>({
+  items,
+  renderItem,
+  itemKey,
+}: {
+  items: T[];
+  renderItem: (item: T) => ReactNode;
+  itemKey: (item: T) => string;
+}) {
+  return (
+    <>
+      {items.map((item) => (
+        <li key={itemKey(item)}>{renderItem(item)}</li>
+      ))}
+    </>
+  );
+}) as <T>(props: { items: T[]; renderItem: (item: T) => ReactNode; itemKey: (item: T) => string }) => ReactNode;
+
+const LaterPage = memo(LaterPageImpl) as typeof LaterPageImpl;
+
+function LaterPageImpl<T, V extends ListView<T>>({
   skip,
   query,
   useView,
@@ -176,11 +198,5 @@ function LaterPage<T, V extends ListView<T>>({
 }) {
   const { data } = useView({ ...query, skip, take: PAGE_SIZE });
   if (!data) return null;
-  return (
-    <>
-      {data.items.map((item) => (
-        <li key={itemKey(item)}>{renderItem(item)}</li>
-      ))}
-    </>
-  );
+  return <PageItems items={data.items} renderItem={renderItem} itemKey={itemKey} />;
 }

@@ -201,7 +201,7 @@ describe('My courses', () => {
 
       expect(requests[0]!.get('courseProgress')).toBe('inProgress');
       expect(requests[0]!.get('collection')).toBe('col-sec');
-      const chips = screen.getByRole('toolbar', { name: 'Collections' });
+      const chips = screen.getByRole('group', { name: 'Collections' });
       expect(within(chips).getByRole('button', { name: 'Security' })).toHaveAttribute('aria-pressed', 'true');
       expect(within(chips).getByRole('button', { name: 'Uncategorized' })).toHaveAttribute('aria-pressed', 'false');
       expect(screen.getAllByRole('button', { name: 'Clear filters' })[0]).toBeEnabled();
@@ -236,7 +236,8 @@ describe('My courses', () => {
       await waitFor(() => expect(location()).toBe('/courses'));
       await user.click(within(drawer).getByRole('button', { name: /Show 1 course/ }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+      // Focus returns to the button that opened the sheet.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus());
     });
 
     it('toggles a collection with its chip', async () => {
