@@ -491,3 +491,6 @@ pub use email_answer::*;
 
 mod player;
 pub use player::*;
+
+mod activity_flows;
+pub use activity_flows::*;

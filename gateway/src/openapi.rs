@@ -67,6 +67,9 @@ pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(bff::workflows::finish_activities))
         .routes(routes!(bff::workflows::finish_workflow))
         .routes(routes!(bff::timezone::save_timezone))
+        .routes(routes!(bff::lti_launch::launch_activity))
+        .routes(routes!(bff::proctoring::start_token))
+        .routes(routes!(bff::collaboration::join_collaboration))
         .routes(routes!(bff::activity_commands::start_activities))
         .routes(routes!(bff::activity_commands::save_activity_progress))
         .layer(command_body);
@@ -86,6 +89,8 @@ pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(bff::dashboard::get_dashboard))
         .routes(routes!(bff::certificate_preview::get_certificate_preview))
         .routes(routes!(bff::email_answer::get_email_answer))
+        .routes(routes!(bff::proctoring::get_proctoring))
+        .routes(routes!(bff::collaboration::get_collaboration))
         .routes(routes!(passthrough::get_attachment_size))
         // commands
         .routes(routes!(bff::session::touch_session))

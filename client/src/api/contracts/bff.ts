@@ -1509,6 +1509,282 @@ correct?: boolean,
 reviewLink: string, };
 
 /**
+ * Display mode of a course (spec section 4): where an LTI launch goes.
+ */
+export type LtiDisplayMode = "fullscreen" | "embeddedAuto" | "embeddedCustom";
+
+/**
+ * Body of `POST /api/bff/workflows/{workflowId}/launch`.
+ */
+export type LtiLaunchRequest = { 
+/**
+ * The course (objective) id: its display mode and preferred size.
+ */
+objectiveId: string, 
+/**
+ * Path id of the LTI activity (`1.3`); absent for a course that is a single LTI activity.
+ */
+activityPathId?: string, 
+/**
+ * Review mode: launch the last activity workflow read-only, never start one.
+ */
+review?: boolean, };
+
+/**
+ * One field of the resource form.
+ */
+export type LtiFormField = { 
+/**
+ * Field name.
+ */
+name: string, 
+/**
+ * Field value.
+ */
+value: string, };
+
+/**
+ * The resource form the client submits into the launch's target (never into its own page).
+ */
+export type LtiLaunchForm = { 
+/**
+ * Absolute URL of the tool's launch endpoint (an origin the tenant allows).
+ */
+action: string, 
+/**
+ * `POST` or `GET`.
+ */
+method: string, 
+/**
+ * The form's fields.
+ */
+fields: Array<LtiFormField>, };
+
+/**
+ * `POST /api/bff/workflows/{workflowId}/launch`: the activity workflow is running; how to
+ * launch its tool.
+ */
+export type LtiLaunch = { 
+/**
+ * The objective workflow.
+ */
+workflowId: string, 
+/**
+ * The activity workflow launched (started now, or the running one).
+ */
+activityWorkflowId: string, 
+/**
+ * Path id of the activity, absent for a single-activity course.
+ */
+activityPathId?: string, 
+/**
+ * The resource link's target, made absolute.
+ */
+targetLinkUri: string, 
+/**
+ * The resource form.
+ */
+form: LtiLaunchForm, 
+/**
+ * Where the form goes: a new window (fullscreen) or a named iframe.
+ */
+displayMode: LtiDisplayMode, 
+/**
+ * Preferred width in CSS pixels (embedded custom).
+ */
+preferredWidth?: number, 
+/**
+ * Preferred height in CSS pixels (embedded custom).
+ */
+preferredHeight?: number, };
+
+/**
+ * State of a proctoring session (spec section 3: 1 created, 2 finished).
+ */
+export type ProctoringSessionState = "created" | "finished" | "unknown";
+
+/**
+ * `GET /api/bff/courses/{objectiveId}/proctoring/{activityPathId}`: the proctored activity.
+ */
+export type ProctoringView = { 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+courseName: string, 
+/**
+ * The objective workflow, once started.
+ */
+workflowId?: string, 
+/**
+ * Path id of the activity.
+ */
+activityPathId: string, 
+/**
+ * Activity name.
+ */
+name: string, 
+/**
+ * The activity's last activity workflow, once started.
+ */
+activityWorkflowId?: string, 
+/**
+ * Its status, once started.
+ */
+activityStatus?: CourseStatus, 
+/**
+ * The last proctoring session's state, when there is one.
+ */
+session?: ProctoringSessionState, 
+/**
+ * Spec section 4 'Availability': the session disagrees with the activity workflow, so the
+ * course is treated as in grading ('This course is being graded...').
+ */
+inGrading: boolean, 
+/**
+ * A start token may be asked for: the session is created and the activity in progress.
+ */
+canStart: boolean, };
+
+/**
+ * `POST /api/bff/courses/{objectiveId}/proctoring/{activityPathId}/start-token`.
+ */
+export type ProctoringStartToken = { 
+/**
+ * The token the proctoring service starts the session with.
+ */
+token: string, 
+/**
+ * The session it belongs to.
+ */
+proctoringSessionId?: string, 
+/**
+ * Seconds it stays valid.
+ */
+expiresIn?: number, 
+/**
+ * The objective workflow (for the launch that follows).
+ */
+workflowId: string, 
+/**
+ * The activity workflow.
+ */
+activityWorkflowId: string, };
+
+/**
+ * One participant of a collaborative activity.
+ */
+export type CollaborationMember = { 
+/**
+ * User id.
+ */
+id: string, 
+/**
+ * Full name.
+ */
+name: string, 
+/**
+ * E-mail address.
+ */
+email?: string, 
+/**
+ * Role in the activity (`leader`, `member`, ...), when the platform gives one.
+ */
+role?: string, 
+/**
+ * The signed-in learner.
+ */
+isMe: boolean, };
+
+/**
+ * The group workflow the learner shares with the other members.
+ */
+export type CollaborationGroup = { 
+/**
+ * Group activity workflow id (the same for every member).
+ */
+id: string, 
+/**
+ * Group name.
+ */
+name: string, 
+/**
+ * The group workflow's status.
+ */
+status: CourseStatus, 
+/**
+ * Its members.
+ */
+members: Array<CollaborationMember>, };
+
+/**
+ * What the learner can do next with a collaborative activity.
+ */
+export type CollaborationAction = "start" | "join" | "open" | "none";
+
+/**
+ * `GET /api/bff/courses/{objectiveId}/collaboration/{activityPathId}`: a collaborative activity.
+ */
+export type CollaborationView = { 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * The objective workflow.
+ */
+workflowId: string, 
+/**
+ * Path id of the activity.
+ */
+activityPathId: string, 
+/**
+ * Activity name.
+ */
+name: string, 
+/**
+ * Everyone taking part in the activity, sorted by last name.
+ */
+participants: Array<CollaborationMember>, 
+/**
+ * The learner's group, when they are in one.
+ */
+group?: CollaborationGroup, 
+/**
+ * The learner's activity workflow, once joined.
+ */
+activityWorkflowId?: string, 
+/**
+ * Its status, once joined.
+ */
+status?: CourseStatus, 
+/**
+ * What the learner can do next.
+ */
+action: CollaborationAction, };
+
+/**
+ * `POST /api/bff/courses/{objectiveId}/collaboration/{activityPathId}/join`: the learner works
+ * on the activity with their group.
+ */
+export type CollaborationJoinResult = { 
+/**
+ * The objective workflow.
+ */
+workflowId: string, 
+/**
+ * The learner's activity workflow in the group's work.
+ */
+activityWorkflowId: string, 
+/**
+ * The group joined, when the learner is in one.
+ */
+groupId?: string, };
+
+/**
  * How a composite shows its children (spec section 4, presentation modes 0..=3).
  */
 export type PresentationModeName = "tree" | "tiles" | "longRead" | "longReadWithoutActivityNames";

@@ -24,6 +24,7 @@ mod instances;
 mod interop;
 mod login;
 mod logout;
+mod lti;
 mod metrics;
 mod my_courses;
 mod my_courses_filters;
