@@ -2,17 +2,16 @@
 // its key from `keys` and its data through the one fetcher; `null` ids mean "do not fetch yet".
 import useSWR, { type SWRConfiguration } from 'swr';
 import type {
+  ActivityView,
   CalendarView,
   CatalogCourseView,
   CatalogView,
   CertificatePreview,
-  CollaborationView,
   CourseDetailsView,
   CourseTreeView,
   DashboardView,
   EmailAnswerView,
   MyCoursesView,
-  ProctoringView,
   ProfileView,
   PublicCatalogView,
   PublicCertificateView,
@@ -63,12 +62,18 @@ export const useCourseTree = (
   params: { workflowId?: string; viewType?: string } = {},
   options?: SWRConfiguration<CourseTreeView>,
 ) => useView<CourseTreeView>(objectiveId ? keys.courseTree(objectiveId, params) : null, options);
+export const useActivityView = (
+  objectiveId: string | null,
+  activityPathId: string | null,
+  params: { workflowId?: string; viewType?: string } = {},
+  options?: SWRConfiguration<ActivityView>,
+) =>
+  useView<ActivityView>(
+    objectiveId && activityPathId ? keys.activity(objectiveId, activityPathId, params) : null,
+    options,
+  );
 export const useWorkflowView = (workflowId: string | null) =>
   useView<WorkflowView>(workflowId ? keys.workflow(workflowId) : null);
-export const useProctoring = (objectiveId: string | null, activityPathId: string | null) =>
-  useView<ProctoringView>(objectiveId && activityPathId ? keys.proctoring(objectiveId, activityPathId) : null);
-export const useCollaboration = (objectiveId: string | null, activityPathId: string | null) =>
-  useView<CollaborationView>(objectiveId && activityPathId ? keys.collaboration(objectiveId, activityPathId) : null);
 export const useRedirect = (params: KeyParams | null) => useView<RedirectView>(params ? keys.redirect(params) : null);
 export const useCertificatePreview = (certificateNumber: string | null) =>
   useView<CertificatePreview>(certificateNumber ? keys.certificate(certificateNumber) : null);

@@ -39,13 +39,9 @@ export const keys = {
     { ...params },
   ],
   workflow: (workflowId: string): Key => [`/api/bff/workflows/${enc(workflowId)}`, {}],
-  proctoring: (objectiveId: string, activityPathId: string): Key => [
-    `/api/bff/courses/${enc(objectiveId)}/proctoring/${enc(activityPathId)}`,
-    {},
-  ],
-  collaboration: (objectiveId: string, activityPathId: string): Key => [
-    `/api/bff/courses/${enc(objectiveId)}/collaboration/${enc(activityPathId)}`,
-    {},
+  activity: (objectiveId: string, activityPathId: string, params: { workflowId?: string; viewType?: string } = {}): Key => [
+    `/api/bff/courses/${enc(objectiveId)}/activities/${enc(activityPathId)}`,
+    { ...params },
   ],
   redirect: (params: KeyParams): Key => ['/api/bff/redirect', params],
   certificate: (certificateNumber: string): Key => [`/api/bff/certificates/${enc(certificateNumber)}`, {}],

@@ -63,11 +63,6 @@ export const routes: RouteObject[] = withErrors([
         ],
       },
       {
-        path: 'login-callback',
-        handle: { public: true } satisfies RouteHandle,
-        lazy: page(() => import(/* webpackChunkName: "errors" */ './LoginCallbackPage')),
-      },
-      {
         path: 'simulate-error',
         handle: { public: true } satisfies RouteHandle,
         lazy: page(() => import(/* webpackChunkName: "errors" */ '../features/errors/SimulateErrorPage')),
@@ -91,6 +86,11 @@ export const routes: RouteObject[] = withErrors([
           {
             path: 'catalog/:objectiveId/*',
             lazy: page(() => import(/* webpackChunkName: "catalog-course" */ '../features/catalog/CatalogCoursePage')),
+          },
+          {
+            // The query-driven redirect entry (objectiveId in the query).
+            path: 'courses/redirect',
+            lazy: page(() => import(/* webpackChunkName: "redirect-entry" */ '../features/redirect-entry/RedirectPage')),
           },
           {
             path: 'courses/redirect/:objectiveId',
