@@ -494,3 +494,6 @@ pub use player::*;
 
 mod activity_flows;
 pub use activity_flows::*;
+
+mod conversations;
+pub use conversations::*;

@@ -108,6 +108,15 @@ pub fn render() -> String {
         decl::<StartActivitiesResult>(&cfg),
         decl::<SaveProgressRequest>(&cfg),
         decl::<SaveProgressResult>(&cfg),
+        // conversations: course and team chat, AI tutor
+        decl::<ChatChannelKind>(&cfg),
+        decl::<ChatChannel>(&cfg),
+        decl::<ChatChannelsView>(&cfg),
+        decl::<ChatMessage>(&cfg),
+        decl::<ChatChannelView>(&cfg),
+        decl::<PostChatMessage>(&cfg),
+        decl::<MarkChatRead>(&cfg),
+        decl::<TutorQuestion>(&cfg),
     ];
     let mut out =
         String::from("// Generated from the Rust crate `contracts` by `make contracts`; do not edit by hand.\n\n");

@@ -72,6 +72,9 @@ pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(bff::collaboration::join_collaboration))
         .routes(routes!(bff::activity_commands::start_activities))
         .routes(routes!(bff::activity_commands::save_activity_progress))
+        .routes(routes!(bff::chat::post_chat_message))
+        .routes(routes!(bff::chat::mark_chat_read))
+        .routes(routes!(bff::tutor::ask_tutor))
         .layer(command_body);
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         // views
@@ -92,6 +95,9 @@ pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(bff::proctoring::get_proctoring))
         .routes(routes!(bff::collaboration::get_collaboration))
         .routes(routes!(passthrough::get_attachment_size))
+        .routes(routes!(bff::chat::get_chat_channels))
+        .routes(routes!(bff::chat::get_chat_channel))
+        .routes(routes!(bff::chat::get_chat_stream))
         // commands
         .routes(routes!(bff::session::touch_session))
         .merge(commands)

@@ -2113,3 +2113,133 @@ activityWorkflowId: string,
  * Its progress now, when it has one.
  */
 progress?: number, };
+
+/**
+ * What a channel is for.
+ */
+export type ChatChannelKind = "announcement" | "team";
+
+/**
+ * One channel of the learner.
+ */
+export type ChatChannel = { 
+/**
+ * Channel id.
+ */
+id: string, 
+/**
+ * Announcements of a course, or a team.
+ */
+kind: ChatChannelKind, 
+/**
+ * Display name (the course's or the team's).
+ */
+name: string, 
+/**
+ * The course of an announcement channel.
+ */
+objectiveId?: string, 
+/**
+ * Messages the learner has not read.
+ */
+unreadCount: number, 
+/**
+ * Whether the learner may post here.
+ */
+canPost: boolean, };
+
+/**
+ * `GET /api/bff/chat/channels`: the learner's channels.
+ */
+export type ChatChannelsView = { 
+/**
+ * Team channels first, then announcement channels, by name.
+ */
+channels: Array<ChatChannel>, };
+
+/**
+ * One message. Its text is plain text: the client never renders it as HTML.
+ */
+export type ChatMessage = { 
+/**
+ * Message id.
+ */
+id: string, 
+/**
+ * Position in the chat, the cursor of reading and of the live stream.
+ */
+seq: bigint, 
+/**
+ * The channel it belongs to.
+ */
+channelId: string, 
+/**
+ * Author's display name.
+ */
+authorName: string, 
+/**
+ * Whether the signed-in learner wrote it.
+ */
+mine: boolean, 
+/**
+ * Plain text.
+ */
+text: string, 
+/**
+ * When it was posted (RFC 3339).
+ */
+created: string, };
+
+/**
+ * `GET /api/bff/chat/channels/{channelId}`: one channel and its newest messages.
+ */
+export type ChatChannelView = { 
+/**
+ * The channel.
+ */
+channel: ChatChannel, 
+/**
+ * The newest messages, oldest first.
+ */
+messages: Array<ChatMessage>, 
+/**
+ * The last message the learner had read before opening (`seq`, 0 for none).
+ */
+lastReadSeq: bigint, 
+/**
+ * Longest text `POST .../messages` accepts, in characters.
+ */
+maxMessageChars: number, };
+
+/**
+ * `POST /api/bff/chat/channels/{channelId}/messages`.
+ */
+export type PostChatMessage = { 
+/**
+ * Plain text; leading and trailing spaces are dropped; never empty.
+ */
+text: string, };
+
+/**
+ * `POST /api/bff/chat/channels/{channelId}/read`: everything up to `seq` is read.
+ */
+export type MarkChatRead = { 
+/**
+ * The newest message read.
+ */
+seq: bigint, };
+
+/**
+ * `POST /api/bff/tutor/answers`: a question about a course. The answer is a
+ * `text/event-stream` of `citation` (`{source, passage}`), `token` (`{text}`), then `done`
+ * or `error` (`{message}`) events.
+ */
+export type TutorQuestion = { 
+/**
+ * The course asked about.
+ */
+objectiveId: string, 
+/**
+ * The question; never empty, at most the configured length.
+ */
+question: string, };
