@@ -107,8 +107,8 @@ export function CertificateDocument(props: Props) {
   const intl = useIntl();
   const m = certificateDocumentMessages;
   const facts: { label: string; value: ReactNode }[] = [];
-  if (props.holderName) facts.push({ label: intl.formatMessage(m.student), value: props.holderName });
-  if (props.courseName) facts.push({ label: intl.formatMessage(m.course), value: props.courseName });
+  if (props.holderName) facts.push({ label: intl.formatMessage(m.student), value: <bdi>{props.holderName}</bdi> });
+  if (props.courseName) facts.push({ label: intl.formatMessage(m.course), value: <bdi>{props.courseName}</bdi> });
   if (props.courseCode) facts.push({ label: intl.formatMessage(m.code), value: props.courseCode });
   facts.push({ label: intl.formatMessage(m.number), value: <span className="certificate-doc__mono">{props.certificateNumber}</span> });
   if (props.score) facts.push({ label: intl.formatMessage(m.score), value: props.score });
@@ -134,17 +134,23 @@ export function CertificateDocument(props: Props) {
             {intl.formatMessage(props.expired ? m.expired : m.valid)}
           </span>
         </div>
-        <p className="certificate-doc__title">{props.templateName || intl.formatMessage(m.fallbackTitle)}</p>
+        <p className="certificate-doc__title">
+          {props.templateName ? <bdi>{props.templateName}</bdi> : intl.formatMessage(m.fallbackTitle)}
+        </p>
         {props.holderName && (
           <>
             <p className="certificate-doc__line">{intl.formatMessage(m.certifies)}</p>
-            <p className="certificate-doc__holder">{props.holderName}</p>
+            <p className="certificate-doc__holder">
+              <bdi>{props.holderName}</bdi>
+            </p>
           </>
         )}
         {props.courseName && (
           <>
             <p className="certificate-doc__line">{intl.formatMessage(m.completed)}</p>
-            <p className="certificate-doc__course">{props.courseName}</p>
+            <p className="certificate-doc__course">
+              <bdi>{props.courseName}</bdi>
+            </p>
           </>
         )}
         <dl className="certificate-doc__facts">

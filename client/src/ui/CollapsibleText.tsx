@@ -38,7 +38,7 @@ export function CollapsibleText({ text, className }: { text: string; className?:
   return (
     <div className={className ? `collapsible-text ${className}` : 'collapsible-text'}>
       <p id={id} className="collapsible-text__text">
-        {long && !expanded ? `${cutText(trimmed)}…` : trimmed}
+        <bdi>{long && !expanded ? `${cutText(trimmed)}…` : trimmed}</bdi>
       </p>
       {long && (
         <button

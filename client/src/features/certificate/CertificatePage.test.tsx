@@ -51,7 +51,8 @@ describe('certificate preview', () => {
       'href',
       '/api/bff/public/certificates/SAF-0001/certificate.pdf',
     );
-    expect(screen.getByRole('link', { name: 'Back to the course' })).toHaveAttribute('href', `/learn/courses/${COURSE_ID}`);
+    // The shell's breadcrumb leads back to the course.
+    expect(screen.getByRole('link', { name: 'Workplace Safety' })).toHaveAttribute('href', `/learn/courses/${COURSE_ID}`);
 
     await user.click(screen.getByRole('button', { name: 'Copy share link' }));
     expect(await screen.findByText('The link was copied')).toBeInTheDocument();
@@ -91,6 +92,7 @@ describe('certificate preview', () => {
     serve({ status: 404 });
     renderApp(URL_PATH);
     expect(await screen.findByRole('heading', { level: 1, name: 'Certificate not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the course' })).toHaveAttribute('href', `/learn/courses/${COURSE_ID}`);
   });
 
   it('shows an error with retry when the certificate cannot be loaded', async () => {

@@ -20,25 +20,17 @@ export default function CertificatePage() {
   const { objectiveId = '', certificateNumber = '' } = useParams();
   const { data, error, isLoading, mutate } = useCertificatePreview(certificateNumber);
   useRefreshAt(data?.refreshAt, mutate);
-  const courseLink = `/courses/${encodeURIComponent(objectiveId)}`;
-  const back = (
-    <Link to={courseLink} className="certificate-page__back">
-      <span aria-hidden="true" className="certificate-page__back-arrow">
-        ←
-      </span>
-      {intl.formatMessage(m.backToCourse)}
-    </Link>
-  );
-
   if (error && !data) {
     const notFound = error instanceof ApiError && [400, 403, 404].includes(error.status);
     return (
       <section className="page certificate-page">
-        {back}
         {notFound ? (
           <div className="certificate-page__missing">
             <PageHeading>{intl.formatMessage(m.notFoundTitle)}</PageHeading>
             <p>{intl.formatMessage(m.notFoundText, { number: certificateNumber })}</p>
+            <Link to={`/courses/${encodeURIComponent(objectiveId)}`} className="button button--primary">
+              {intl.formatMessage(m.backToCourse)}
+            </Link>
           </div>
         ) : (
           <ErrorState
@@ -57,10 +49,11 @@ export default function CertificatePage() {
   const expiredOn = formatDay(intl, data.expiresAt);
   return (
     <article className="page certificate-page">
-      {back}
       <header className="certificate-page__header">
         <p className="certificate-page__eyebrow">{intl.formatMessage(m.eyebrow)}</p>
-        <PageHeading>{data.courseName ?? intl.formatMessage(m.fallbackHeading, { number: data.certificateNumber })}</PageHeading>
+        <PageHeading title={data.courseName ?? intl.formatMessage(m.fallbackHeading, { number: data.certificateNumber })}>
+          {data.courseName ? <bdi>{data.courseName}</bdi> : intl.formatMessage(m.fallbackHeading, { number: data.certificateNumber })}
+        </PageHeading>
       </header>
       {data.expired && (
         <p className="certificate-page__expired" role="note">
@@ -108,7 +101,9 @@ export default function CertificatePage() {
           {data.description && (
             <section className="certificate-page__description" aria-labelledby="certificate-description">
               <h2 id="certificate-description">{intl.formatMessage(m.descriptionHeading)}</h2>
-              <p>{data.description}</p>
+              <p>
+                <bdi>{data.description}</bdi>
+              </p>
             </section>
           )}
         </div>

@@ -139,12 +139,14 @@ function Details({ course, reviewMode }: { course: CourseDetailsView; reviewMode
               {reviewMode && <li className="course-chip course-chip--review">{intl.formatMessage(m.reviewMode)}</li>}
               {course.collections.map((name) => (
                 <li key={name} className="course-chip">
-                  {name}
+                  <bdi>{name}</bdi>
                 </li>
               ))}
             </ul>
           )}
-          <PageHeading>{course.name}</PageHeading>
+          <PageHeading title={course.name}>
+            <bdi>{course.name}</bdi>
+          </PageHeading>
           {course.code && <p className="details-hero__code">{intl.formatMessage(m.code, { code: course.code })}</p>}
           {course.description && <CollapsibleText text={course.description} className="details-hero__description" />}
           <DetailsActions course={course} />
@@ -158,7 +160,9 @@ function Details({ course, reviewMode }: { course: CourseDetailsView; reviewMode
               <h2 id="about-heading" className="details-section__heading">
                 {intl.formatMessage(m.aboutHeading)}
               </h2>
-              <RichContent html={course.about} />
+              <div dir="auto">
+                <RichContent html={course.about} />
+              </div>
             </section>
           )}
           {course.attempts.length > 0 && <AttemptsTable attempts={course.attempts} scoreColumn={course.attemptsScoreColumn} />}

@@ -52,7 +52,9 @@ export default function PublicCertificatePage() {
     <article className="page certificate-page public-page">
       <header className="certificate-page__header">
         <p className="certificate-page__eyebrow">{intl.formatMessage(m.eyebrow)}</p>
-        <PageHeading>{data.courseName ?? intl.formatMessage(m.heading, { number: data.certificateNumber })}</PageHeading>
+        <PageHeading title={data.courseName ?? intl.formatMessage(m.heading, { number: data.certificateNumber })}>
+          {data.courseName ? <bdi>{data.courseName}</bdi> : intl.formatMessage(m.heading, { number: data.certificateNumber })}
+        </PageHeading>
         <p className="public-certificate__issuer">{intl.formatMessage(m.issuedBy, { product: config.productName })}</p>
       </header>
       {data.expired && (

@@ -74,12 +74,14 @@ export default function PublicCoursePage() {
             <ul className="course-chips" aria-label={intl.formatMessage(m.collections)}>
               {data.collections.map((chip) => (
                 <li key={chip.id} className="course-chip">
-                  {chip.uncategorized || !chip.name ? intl.formatMessage(m.uncategorized) : chip.name}
+                  {chip.uncategorized || !chip.name ? intl.formatMessage(m.uncategorized) : <bdi>{chip.name}</bdi>}
                 </li>
               ))}
             </ul>
           )}
-          <PageHeading>{data.name}</PageHeading>
+          <PageHeading title={data.name}>
+            <bdi>{data.name}</bdi>
+          </PageHeading>
           {(data.code || data.durationMinutes != null) && (
             <p className="details-hero__code">
               {data.code && intl.formatMessage(m.code, { code: data.code })}
@@ -109,7 +111,9 @@ export default function PublicCoursePage() {
               <h2 id="public-about-heading" className="details-section__heading">
                 {intl.formatMessage(m.aboutHeading)}
               </h2>
-              <RichContent html={data.about} />
+              <div dir="auto">
+                <RichContent html={data.about} />
+              </div>
             </section>
           )}
         </div>
