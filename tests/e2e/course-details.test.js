@@ -7,6 +7,33 @@ import { assertAccessible, env, eventually, screenshot, signIn, useServers, with
 
 useServers();
 
+/**
+ * Set up once for the file: ada's signed-in browser state (so the screen and accessibility
+ * tests need not sign in again), the certificate number of Workplace Safety and the id of an
+ * open-catalog course.
+ */
+const shared = { storageState: undefined, certificateNumber: undefined, publicCourseId: undefined };
+let setUp;
+function setup() {
+  setUp ??= (async () => {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await openWorkplaceSafety(page);
+      shared.certificateNumber = await certificateNumberOf(page);
+      shared.storageState = await context.storageState();
+    } finally {
+      await context.close();
+    }
+    shared.publicCourseId = await openCatalogCourse('secure coding');
+  })();
+  return setUp;
+}
+
+/** Page options of a signed-in page (ada's state from the set-up). */
+const signedIn = () => ({ context: { storageState: shared.storageState } });
+
 const LOCALE_KEY = 'learner-portal.locale';
 const WIDTHS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } };
 const LOCALES = [
@@ -102,12 +129,9 @@ describe('course details and certificates', () => {
 
 describe('public pages, signed out', () => {
   it('opens the public certificate and the public course page without a session', { timeout: 120_000 }, async () => {
-    let number;
-    await withPage('certificate-number', async (page) => {
-      await openWorkplaceSafety(page);
-      number = await certificateNumberOf(page);
-    });
-    const courseId = await openCatalogCourse('secure coding');
+    await setup();
+    const number = shared.certificateNumber;
+    const courseId = shared.publicCourseId;
     await withPage('public-pages', async (page) => {
       await page.goto(portal(`certificate/${encodeURIComponent(number)}`));
       await page.getByRole('heading', { level: 1, name: 'Workplace Safety' }).waitFor({ timeout: 15_000 });
@@ -140,10 +164,10 @@ describe('public pages, signed out', () => {
 describe('accessibility and screenshots in en-US and ar-AR', () => {
   for (const { tag, dir } of LOCALES) {
     it(`details and certificate are accessible in ${tag}`, { timeout: 120_000 }, async () => {
+      await setup();
       await withPage(`a11y-signed-in-${tag}`, async (page) => {
         await useLocale(page, tag);
         await page.goto(portal('courses?keyword=workplace%20safety'));
-        await signIn(page);
         await page.waitForURL((url) => url.pathname === '/learn/courses', { timeout: 15_000 });
         await expectDirection(page, dir);
         await page.getByRole('main').getByRole('link', { name: 'Workplace Safety' }).click();
@@ -161,10 +185,11 @@ describe('accessibility and screenshots in en-US and ar-AR', () => {
         await assertAccessible(page, `certificate preview (${tag})`);
         await shoot(page, `certificate-${tag}-1280`, WIDTHS.desktop);
         await shoot(page, `certificate-${tag}-390`, WIDTHS.mobile);
-      });
+      }, signedIn());
     });
 
     it(`an in-progress and a not-yet-available course look right in ${tag}`, { timeout: 120_000 }, async () => {
+      await setup();
       await withPage(`screens-more-${tag}`, async (page) => {
         await useLocale(page, tag);
         for (const [keyword, name] of [
@@ -172,7 +197,6 @@ describe('accessibility and screenshots in en-US and ar-AR', () => {
           ['advanced negotiation', 'Advanced Negotiation'],
         ]) {
           await page.goto(portal(`courses?keyword=${encodeURIComponent(keyword)}`));
-          if (keyword === 'introduction to python') await signIn(page);
           await page.waitForURL((url) => url.pathname === '/learn/courses', { timeout: 15_000 });
           await page.getByRole('main').getByRole('link', { name }).click();
           await page.getByRole('heading', { level: 1, name }).waitFor();
@@ -183,16 +207,13 @@ describe('accessibility and screenshots in en-US and ar-AR', () => {
           await shoot(page, `course-details-${slug}-${tag}-390`, WIDTHS.mobile);
           await page.setViewportSize(WIDTHS.desktop);
         }
-      });
+      }, signedIn());
     });
 
     it(`public course and public certificate are accessible in ${tag}`, { timeout: 120_000 }, async () => {
-      let number;
-      await withPage(`a11y-number-${tag}`, async (page) => {
-        await openWorkplaceSafety(page);
-        number = await certificateNumberOf(page);
-      });
-      const courseId = await openCatalogCourse('secure coding');
+      await setup();
+      const number = shared.certificateNumber;
+      const courseId = shared.publicCourseId;
       await withPage(`a11y-public-${tag}`, async (page) => {
         await useLocale(page, tag);
         await page.goto(portal(`open-catalog/${courseId}/view/details`));
