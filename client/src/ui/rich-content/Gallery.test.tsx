@@ -85,8 +85,20 @@ describe('image gallery', () => {
     await user.click(zoomIn);
     expect(within(gallery()).getByText('Zoom 300%')).toBeInTheDocument();
     expect(zoomIn).toBeDisabled();
+    expect(zoomOut).toHaveFocus();
     await user.click(zoomOut);
     expect(within(gallery()).getByText('Zoom 200%')).toBeInTheDocument();
+  });
+
+  it('keeps focus in the gallery when a zoom button reaches its limit, so Escape still closes it', async () => {
+    const { user } = renderRichContent(HTML);
+    await user.click(screen.getByRole('button', { name: /image 1 of 3/ }));
+    await user.click(within(gallery()).getByRole('button', { name: 'Zoom in' }));
+    await user.click(within(gallery()).getByRole('button', { name: 'Zoom out' }));
+    expect(within(gallery()).getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+    expect(within(gallery()).getByRole('button', { name: 'Zoom in' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('closes with its close button', async () => {

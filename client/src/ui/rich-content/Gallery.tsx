@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 import { useRichContent, type GalleryItem } from './context';
 import { ChevronIcon, CloseIcon, MinusIcon, PlusIcon } from './icons';
 import { richContentMessages as m } from './messages';
+import { useLimitFocus } from './useLimitFocus';
 
 /** Zoom steps of the gallery. */
 export const ZOOM_LEVELS = [1, 1.5, 2, 3] as const;
@@ -47,6 +48,7 @@ export function Gallery({ images, index, onIndexChange }: GalleryProps) {
   const open = index !== null && images.length > 0;
   const current = open ? Math.min(index, images.length - 1) : 0;
   const count = images.length;
+  const zoomStep = useLimitFocus(zoom, 0, ZOOM_LEVELS.length - 1, setZoom);
 
   const show = (next: number) => {
     setZoom(0);
@@ -88,13 +90,13 @@ export function Gallery({ images, index, onIndexChange }: GalleryProps) {
                   {title}
                 </Heading>
                 <div className="rc-gallery__tools">
-                  <Button className="rc-icon-button rc-icon-button--dark" onPress={() => setZoom((z) => z - 1)} isDisabled={zoom === 0} aria-label={intl.formatMessage(m.zoomOut)}>
+                  <Button ref={zoomStep.down} className="rc-icon-button rc-icon-button--dark" onPress={() => zoomStep.step(-1)} isDisabled={zoom === 0} aria-label={intl.formatMessage(m.zoomOut)}>
                     <MinusIcon />
                   </Button>
                   <span className="rc-gallery__zoom" aria-live="polite">
                     {intl.formatMessage(m.zoomLevel, { percent })}
                   </span>
-                  <Button className="rc-icon-button rc-icon-button--dark" onPress={() => setZoom((z) => z + 1)} isDisabled={zoom === ZOOM_LEVELS.length - 1} aria-label={intl.formatMessage(m.zoomIn)}>
+                  <Button ref={zoomStep.up} className="rc-icon-button rc-icon-button--dark" onPress={() => zoomStep.step(1)} isDisabled={zoom === ZOOM_LEVELS.length - 1} aria-label={intl.formatMessage(m.zoomIn)}>
                     <PlusIcon />
                   </Button>
                   <Button className="rc-icon-button rc-icon-button--dark" onPress={close} aria-label={intl.formatMessage(m.close)}>

@@ -67,6 +67,10 @@ describe('PDF viewer messages (spec section 8)', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     expect(doc.renderPage).toHaveBeenLastCalledWith(2, expect.any(HTMLCanvasElement), expect.any(Number));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Zoom in' }));
     expect(screen.getByText('Zoom 125%')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `${here()}/files/guide.pdf`);

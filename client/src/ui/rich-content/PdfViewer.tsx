@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 import { isAllowedFileUrl } from './files';
 import { ChevronIcon, MinusIcon, PlusIcon } from './icons';
 import { richContentMessages as m } from './messages';
+import { useLimitFocus } from './useLimitFocus';
 import { loadPdfDocument, PdfLoadError, type PdfDocumentHandle, type PdfLoader } from './pdfDocument';
 
 /** Zoom steps of the viewer, relative to the page fitted to the viewer's width. */
@@ -38,6 +39,9 @@ export default function PdfViewer({ url, storageHosts, loader = loadPdfDocument 
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState(FIT);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const pageCount = state.kind === 'ready' ? state.doc.pageCount : 1;
+  const paging = useLimitFocus(page, 1, pageCount, setPage);
+  const zooming = useLimitFocus(zoom, 0, PDF_ZOOM_LEVELS.length - 1, setZoom);
   const pane = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -108,24 +112,24 @@ export default function PdfViewer({ url, storageHosts, loader = loadPdfDocument 
     <div className="rc-pdf">
       <div className="rc-pdf__toolbar">
         <div className="rc-pdf__group">
-          <Button className="rc-icon-button" onPress={() => setPage((p) => p - 1)} isDisabled={page <= 1} aria-label={intl.formatMessage(m.pdfPrevious)}>
+          <Button ref={paging.down} className="rc-icon-button" onPress={() => paging.step(-1)} isDisabled={page <= 1} aria-label={intl.formatMessage(m.pdfPrevious)}>
             <ChevronIcon back />
           </Button>
           <span className="rc-pdf__page" aria-live="polite">
             {label}
           </span>
-          <Button className="rc-icon-button" onPress={() => setPage((p) => p + 1)} isDisabled={page >= count} aria-label={intl.formatMessage(m.pdfNext)}>
+          <Button ref={paging.up} className="rc-icon-button" onPress={() => paging.step(1)} isDisabled={page >= count} aria-label={intl.formatMessage(m.pdfNext)}>
             <ChevronIcon />
           </Button>
         </div>
         <div className="rc-pdf__group">
-          <Button className="rc-icon-button" onPress={() => setZoom((z) => z - 1)} isDisabled={zoom === 0} aria-label={intl.formatMessage(m.zoomOut)}>
+          <Button ref={zooming.down} className="rc-icon-button" onPress={() => zooming.step(-1)} isDisabled={zoom === 0} aria-label={intl.formatMessage(m.zoomOut)}>
             <MinusIcon />
           </Button>
           <span className="rc-pdf__zoom" aria-live="polite">
             {intl.formatMessage(m.zoomLevel, { percent })}
           </span>
-          <Button className="rc-icon-button" onPress={() => setZoom((z) => z + 1)} isDisabled={zoom === PDF_ZOOM_LEVELS.length - 1} aria-label={intl.formatMessage(m.zoomIn)}>
+          <Button ref={zooming.up} className="rc-icon-button" onPress={() => zooming.step(1)} isDisabled={zoom === PDF_ZOOM_LEVELS.length - 1} aria-label={intl.formatMessage(m.zoomIn)}>
             <PlusIcon />
           </Button>
           <a className="rc-pdf__download" href={url} download>

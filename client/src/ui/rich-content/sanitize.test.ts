@@ -88,6 +88,13 @@ describe('sanitizeHtml with hostile HTML', () => {
     expect(frame.hasAttribute('srcdoc')).toBe(false);
   });
 
+  it('runs a frame of this origin in an opaque origin, so its script cannot reach the portal', () => {
+    const frame = clean(`<iframe src="${window.location.origin}/files/page.html"></iframe>`).querySelector('iframe')!;
+    const sandbox = frame.getAttribute('sandbox')!.split(' ');
+    expect(sandbox).not.toContain('allow-same-origin');
+    expect(sandbox).not.toContain('allow-top-navigation');
+  });
+
   it('lets no style-based trick survive: no style element, attribute, stylesheet or app class', () => {
     expect(root.querySelector('style, link, [style], [background]')).toBeNull();
     const classes = Array.from(root.querySelectorAll('[class]')).map((el) => el.getAttribute('class'));

@@ -74,12 +74,13 @@ function hardenIframe(element: Element): void {
   }
   element.setAttribute('src', url.href);
   const sameOrigin = url.origin === new URL(pageUrl()).origin;
-  // A page of this origin must not run script with the portal's rights; other sites run in
-  // their own origin (videos need script) but cannot navigate the portal.
+  // A page of this origin runs in an opaque origin (no allow-same-origin): its script cannot
+  // reach the portal's cookies, storage or DOM. Other sites keep their own origin (players need
+  // it and script). No frame may navigate the portal (no allow-top-navigation).
   element.setAttribute(
     'sandbox',
     sameOrigin
-      ? 'allow-popups allow-popups-to-escape-sandbox'
+      ? 'allow-scripts allow-presentation allow-popups allow-popups-to-escape-sandbox'
       : 'allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox',
   );
   element.setAttribute('allow', IFRAME_ALLOW);
