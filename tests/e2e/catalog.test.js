@@ -112,8 +112,10 @@ describe('course lists', () => {
       // The drawer writes the URL.
       await page.getByRole('button', { name: 'Filters', exact: true }).click();
       const drawer = page.getByRole('dialog', { name: 'Filter courses' });
-      await drawer.getByRole('checkbox', { name: 'In progress' }).check();
+      // The checkbox input is visually hidden inside its label, as a pointer user meets it.
+      await drawer.locator('label', { hasText: 'In progress' }).click();
       await page.waitForURL((u) => u.searchParams.get('courseProgress') === 'inProgress');
+      await eventually('In progress checked', () => drawer.getByRole('checkbox', { name: 'In progress' }).isChecked());
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'detached' });
     });
