@@ -1,7 +1,7 @@
 //! About HTML of the seeded courses. Most courses have one sentence; two of Ada's have rich
 //! content that exercises every behaviour of the portal's rich content (spec section 2): a
 //! table, headings with ids, images for the gallery, a toggle (`<details>` and the LMS's
-//! `toggle` class), an iframe, a video embed, a same-origin PDF link and storage-host
+//! `toggle` class), a video embed (an iframe), a same-origin PDF link and storage-host
 //! attachments (`public/files/...`, see `api/files.rs`).
 
 use url::Url;
@@ -58,7 +58,6 @@ fn workplace_safety(public_url: &Url) -> String {
     // through the gateway's public certificate route (same-origin from the browser's side).
     let number = certificate_number("acme", "acme/ada/Workplace Safety");
     let certificate = format!("/api/bff/public/certificates/{number}/certificate.pdf");
-    let preview = format!("/api/bff/public/certificates/{number}/certificate.png");
     let images: String = gallery()
         .iter()
         .map(|(src, alt)| format!("<img src=\"{src}\" alt=\"{alt}\" width=\"200\" height=\"125\"> "))
@@ -89,8 +88,6 @@ fn workplace_safety(public_url: &Url) -> String {
 </ul>
 <h3 id="video">Video</h3>
 <iframe src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ" title="Workplace safety in five minutes (video)" width="560" height="315" allowfullscreen></iframe>
-<h3 id="preview">Certificate preview</h3>
-<iframe src="{preview}" title="Preview of the course certificate" width="480" height="320"></iframe>
 <h2 id="faq">Questions</h2>
 <details><summary>What should I bring to the fire drill?</summary><p>Nothing but comfortable shoes. Leave bags at your desk.</p></details>
 <div class="toggle"><p class="toggle-title">Who is my fire warden?</p><div class="toggle-content"><p>Your floor's fire warden is listed in the emergency contacts above.</p></div></div>

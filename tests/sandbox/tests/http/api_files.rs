@@ -54,7 +54,6 @@ async fn workplace_safety_about_exercises_every_rich_content_behaviour() {
         ("a storage-host attachment", format!("href=\"{storage}safety-checklist.pdf\" download")),
         ("a marked attachment", format!("href=\"{storage}emergency-contacts.csv\" class=\"attachment\"")),
         ("a video embed", "<iframe src=\"https://www.youtube-nocookie.com/embed/".to_string()),
-        ("a same-origin iframe", format!("<iframe src=\"/api/bff/public/certificates/{number}/certificate.png\"")),
         ("a details toggle", "<details><summary>".to_string()),
         ("an LMS-marked toggle", "<div class=\"toggle\"><p class=\"toggle-title\">".to_string()),
     ] {
