@@ -93,7 +93,7 @@ parent_origins = ${q(parentOrigins)}
  * answers to) and `stop()`, which also removes the scratch directory. `parentOrigins` are the
  * origins allowed to embed the portal.
  */
-export async function startServers({ parentOrigins = [] } = {}) {
+export async function startServers({ parentOrigins = [], extraToml } = {}) {
   const scratch = mkdtempSync(path.join(tmpdir(), 'lp-e2e-'));
   // E2E_CLIENT_DIST: a client built elsewhere (CLIENT_DIST=... npm run build), else client/dist.
   const clientDir = process.env.E2E_CLIENT_DIST ?? path.join(repoRoot, 'client', 'dist');
@@ -118,10 +118,17 @@ export async function startServers({ parentOrigins = [] } = {}) {
 
     const configPath = path.join(scratch, 'e2e.toml');
     writeFileSync(configPath, gatewayConfig(sandboxUrl, clientDir, parentOrigins));
+    const configs = ['--config', path.join(repoRoot, 'config', 'default.toml'), '--config', configPath];
+    if (extraToml) {
+      // A test file's own tenants or flags, loaded after the default e2e config.
+      const extraPath = path.join(scratch, 'e2e-extra.toml');
+      writeFileSync(extraPath, extraToml(sandboxUrl));
+      configs.push('--config', extraPath);
+    }
     const gateway = startServer(
       'gateway',
       path.join(repoRoot, 'target', 'debug', 'gateway'),
-      ['--config', path.join(repoRoot, 'config', 'default.toml'), '--config', configPath],
+      configs,
       { LP_LISTEN: '127.0.0.1:0' },
     );
     started.push(gateway);

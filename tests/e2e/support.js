@@ -18,12 +18,13 @@ export const env = { servers: undefined, parent: undefined, browser: undefined }
 
 /**
  * Registers the file's before/after hooks: servers (and the parent page) up once, Chromium
- * launched once, all stopped at the end.
+ * launched once, all stopped at the end. `options.extraToml(sandboxUrl)` adds gateway config
+ * (tenants, flags) after the default e2e config.
  */
-export function useServers() {
+export function useServers(options = {}) {
 before(async () => {
   env.parent = await startParentPage();
-  env.servers = await startServers({ parentOrigins: [env.parent.origin] });
+  env.servers = await startServers({ parentOrigins: [env.parent.origin], ...options });
   env.browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { onSignOutElsewhere } from '../session/crossTab';
+import { uiConfig } from '../test/factories';
 import { renderApp } from '../test/renderApp';
+import { http, HttpResponse, server } from '../test/server';
 
 async function openMenu() {
   const rendered = renderApp('/learn/courses');
@@ -15,7 +17,7 @@ async function openLanguages(user: ReturnType<typeof renderApp>['user']) {
   return screen.findByRole('menu', { name: /^Language/ });
 }
 
-describe('user menu', () => {
+describe('user menu', { timeout: 20_000 }, () => {
   it('opens from the button with the full name and closes with Escape, returning focus', async () => {
     const { user, button, menu } = await openMenu();
 
@@ -108,5 +110,22 @@ describe('user menu', () => {
 
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
     expect(await screen.findByRole('navigation', { name: 'التنقل الرئيسي' })).toBeInTheDocument();
+  });
+
+  it('offers Latin and Serbian (Latin script) from the tenant list and renders them without Intl data', { timeout: 15_000 }, async () => {
+    server.use(http.get('*/config-ui/config.json', () => HttpResponse.json(uiConfig({ locales: ['en-US', 'la', 'sr-Latn-RS'] }))));
+    const { user } = await openMenu();
+    const languages = await openLanguages(user);
+    expect(within(languages).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual([
+      'English',
+      'Latina',
+      'Srpski',
+    ]);
+    await user.click(within(languages).getByRole('menuitemradio', { name: 'Latina' }));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'la'));
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    // No translation file yet: English text, and the page still renders.
+    expect(await screen.findByRole('heading', { level: 1, name: 'My courses' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('learner-portal.locale')).toBe('la');
   });
 });

@@ -13,7 +13,7 @@ function serve(config = {}, session = {}) {
   );
 }
 
-describe('navigation', () => {
+describe('navigation', { timeout: 20_000 }, () => {
   it('lists the items the config and the session allow, in the spec order', async () => {
     serve(
       {
@@ -101,7 +101,7 @@ describe('navigation', () => {
   });
 });
 
-describe('permission routing', () => {
+describe('permission routing', { timeout: 20_000 }, () => {
   it('sends a user without learner access to /forbidden, which has no primary button', async () => {
     serve({}, { home: { kind: 'forbidden', url: '/learn/forbidden' }, permissions: ['Catalog.Read'] });
     const { location } = renderApp('/learn/courses');
@@ -140,7 +140,7 @@ describe('permission routing', () => {
   });
 });
 
-describe('error pages', () => {
+describe('error pages', { timeout: 20_000 }, () => {
   it('shows not found for an unknown address with the My courses button for a learner-only user', async () => {
     serve();
     renderApp('/learn/no/such/page');
@@ -176,7 +176,7 @@ describe('error pages', () => {
   });
 });
 
-describe('login callback', () => {
+describe('login callback', { timeout: 20_000 }, () => {
   it('accepts only https on the current host', () => {
     expect(acceptedRedirect('https://portal.example/learn/courses?a=1', 'portal.example')).toBe(
       'https://portal.example/learn/courses?a=1',
@@ -197,7 +197,7 @@ describe('login callback', () => {
   });
 });
 
-describe('browser support', () => {
+describe('browser support', { timeout: 20_000 }, () => {
   const ua = {
     chrome: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     edge: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',

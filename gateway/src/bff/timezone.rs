@@ -27,7 +27,7 @@ const MAX_TIMEZONE_CHARS: usize = 64;
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn save_timezone(
-    State(_state): State<AppState>,
+    State(state): State<AppState>,
     auth: AuthSession,
     extract::Json(request): extract::Json<TimezoneRequest>,
 ) -> AppResult<Json<TimezoneResult>> {
@@ -44,9 +44,24 @@ pub async fn save_timezone(
     }
     let upstream = &auth.tenant.tenant.upstream;
     let user = upstream.current_user(&auth.ctx).await?;
-    if !timezone_needs_saving(user.timezone.as_deref(), timezone) {
-        return Ok(Json(TimezoneResult { timezone: timezone.to_string(), changed: false }));
+    let changed = timezone_needs_saving(user.timezone.as_deref(), timezone);
+    if changed {
+        upstream.set_timezone(&auth.ctx, user.id, timezone).await.map_err(command_error)?;
     }
-    upstream.set_timezone(&auth.ctx, user.id, timezone).await.map_err(command_error)?;
-    Ok(Json(TimezoneResult { timezone: timezone.to_string(), changed: true }))
+    remember_timezone(&state, &auth, timezone).await?;
+    Ok(Json(TimezoneResult { timezone: timezone.to_string(), changed }))
+}
+
+/// The session keeps the user as signed in; the session view gives the client the time zone of
+/// every date it shows, so the stored user takes the saved zone too.
+async fn remember_timezone(state: &AppState, auth: &AuthSession, timezone: &str) -> AppResult<()> {
+    if auth.session.user.timezone.as_deref() == Some(timezone) {
+        return Ok(());
+    }
+    if let Some(mut current) = state.sessions.get(&auth.session.id).await? {
+        current.id = auth.session.id.clone();
+        current.user.timezone = Some(timezone.to_string());
+        state.sessions.put(current).await?;
+    }
+    Ok(())
 }

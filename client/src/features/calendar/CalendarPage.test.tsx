@@ -46,7 +46,7 @@ function serveCalendar(view: Partial<CalendarView> = {}) {
   return asked;
 }
 
-describe('calendar', () => {
+describe('calendar', { timeout: 20_000 }, () => {
   it('asks for the month in view and lists the chosen day with a link to the course', async () => {
     const asked = serveCalendar();
     renderApp('/learn/calendar?date=2030-01-15');

@@ -39,7 +39,7 @@ function serveProfile(initial: Partial<ProfileView> = {}, onSave?: (zone: string
   return { saved };
 }
 
-describe('profile page', () => {
+describe('profile page', { timeout: 20_000 }, () => {
   beforeEach(() => {
     for (const toast of toastQueue.visibleToasts) toastQueue.close(toast.key);
   });
@@ -148,7 +148,7 @@ describe('profile page', () => {
   });
 });
 
-describe('time zone list', () => {
+describe('time zone list', { timeout: 20_000 }, () => {
   it('has about 100 named zones, ordered by offset', () => {
     expect(TIME_ZONES.length).toBeGreaterThanOrEqual(95);
     expect(TIME_ZONES.length).toBeLessThanOrEqual(115);

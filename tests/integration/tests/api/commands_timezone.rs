@@ -53,3 +53,13 @@ async fn bad_time_zones_and_requests_are_refused_readably() {
         .expect("post");
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn the_session_view_follows_the_saved_time_zone() {
+    let app = fast_app(&[]).await;
+    let ada = signed_in(&app, "ada").await;
+    let (status, body) = post(&app, &ada, "/api/bff/profile/timezone", Some(json!({ "timezone": "Asia/Tokyo" }))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let session: serde_json::Value = app.api(&ada, "localhost", "/api/bff/session").await.json().await.expect("json");
+    assert_eq!(session["user"]["timezone"], "Asia/Tokyo", "the client's dates follow the session view");
+}

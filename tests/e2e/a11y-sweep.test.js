@@ -1,0 +1,140 @@
+// axe-core (WCAG 2.1 A and AA) on every route of the route table, signed in as ada and public,
+// in en-US and ar-AR. Ids (courses, certificates) come from the gateway's own views. Each route
+// is reported (route, locale, heading, violations); none is skipped: a screen another engineer
+// has not finished is checked as it is, and any violation fails the test with the list.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { axeViolations, env, signIn, useServers, withPage } from './support.js';
+
+useServers({
+  extraToml: () => `
+[tenants.acme.ui]
+dashboard_enabled = true
+calendar_enabled = true
+`,
+});
+
+const portal = (path = '') => new URL(path, env.servers.portalUrl).href;
+
+/** A gateway view read from the signed-in page (same origin, the session cookie). */
+async function view(page, path) {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    return response.ok ? response.json() : null;
+  }, path);
+}
+
+/** The routes of the table with real ids from ada's data. */
+async function signedInRoutes(page) {
+  const mine = await view(page, '/api/bff/my-courses?take=100');
+  const catalog = await view(page, '/api/bff/catalog?take=100');
+  const items = mine?.items ?? [];
+  const finished = items.find((c) => c.status === 'finished') ?? items[0];
+  const inProgress = items.find((c) => c.status === 'inProgress') ?? items[0];
+  let certificate;
+  for (const course of items.filter((c) => c.status === 'finished')) {
+    const details = await view(page, `/api/bff/courses/${encodeURIComponent(course.objectiveId)}`);
+    certificate = details?.certificates?.[0]?.certificateNumber;
+    if (certificate) {
+      certificate = { objectiveId: course.objectiveId, number: certificate };
+      break;
+    }
+  }
+  const catalogCourse = catalog?.items?.[0];
+  const routes = [
+    '',
+    'courses',
+    'catalog',
+    catalogCourse && `catalog/${catalogCourse.objectiveId}`,
+    finished && `courses/${finished.objectiveId}`,
+    finished && `courses/${finished.objectiveId}/view/details`,
+    inProgress && `courses/${inProgress.objectiveId}/view/content`,
+    certificate && `courses/${certificate.objectiveId}/certificate/${certificate.number}`,
+    finished && `courses/redirect/${finished.objectiveId}`,
+    'calendar',
+    'calendar/agenda',
+    'email-response-callback?activityId=x&activityPathId=1&answerId=a&answerText=b',
+    'profile',
+    'profile?tab=preferredTimeZone',
+    'forbidden',
+    'platform',
+    'simulate-error',
+    'no-such-page',
+  ].filter(Boolean);
+  return { routes, certificate, catalogCourse };
+}
+
+/** Opens `route`, waits for its heading (or the page to settle), runs axe; the report line. */
+async function check(page, route, locale) {
+  await page.goto(portal(route));
+  await page
+    .getByRole('heading', { level: 1 })
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(400);
+  const heading = await page
+    .getByRole('heading', { level: 1 })
+    .first()
+    .innerText()
+    .catch(() => '(no h1)');
+  const violations = await axeViolations(page);
+  const ids = violations.map((v) => `${v.id}(${v.nodes.length})`);
+  const line = `${locale} /learn/${route} — "${heading.trim()}": ${ids.length ? ids.join(', ') : 'no violations'}`;
+  console.log(`a11y: ${line}`);
+  return { line, violations: ids.length };
+}
+
+async function setLocale(page, tag) {
+  await page.evaluate((t) => window.localStorage.setItem('learner-portal.locale', t), tag);
+}
+
+describe('accessibility sweep', () => {
+  for (const locale of ['en-US', 'ar-AR']) {
+    it(`signed in as ada, every route, ${locale}`, { timeout: 600_000 }, async () => {
+      await withPage(`a11y-signed-in-${locale}`, async (page) => {
+        page.setDefaultTimeout(15_000);
+        await page.goto(portal('courses'));
+        await signIn(page);
+        await page.waitForURL((url) => url.pathname === '/learn/courses', { timeout: 15_000 });
+        await setLocale(page, locale);
+        const { routes } = await signedInRoutes(page);
+        const failures = [];
+        for (const route of routes) {
+          const result = await check(page, route, locale);
+          assert.equal(await page.locator('html').getAttribute('lang'), locale, `${route} is in ${locale}`);
+          if (result.violations) failures.push(result.line);
+        }
+        assert.deepEqual(failures, [], `axe violations:\n${failures.join('\n')}`);
+      });
+    });
+
+    it(`public routes, ${locale}`, { timeout: 300_000 }, async () => {
+      // The certificate number and a catalog course come from a signed-in page of another context.
+      let ids;
+      await withPage(`a11y-ids-${locale}`, async (page) => {
+        await page.goto(portal('courses'));
+        await signIn(page);
+        await page.waitForURL((url) => url.pathname === '/learn/courses', { timeout: 15_000 });
+        ids = await signedInRoutes(page);
+      });
+      await withPage(`a11y-public-${locale}`, async (page) => {
+        await page.goto(portal('open-catalog'));
+        await setLocale(page, locale);
+        const routes = [
+          'open-catalog',
+          ids.catalogCourse && `open-catalog/${ids.catalogCourse.objectiveId}/view/details`,
+          ids.certificate && `certificate/${ids.certificate.number}`,
+          'certificate/NO-SUCH-CERTIFICATE',
+        ].filter(Boolean);
+        const failures = [];
+        for (const route of routes) {
+          const result = await check(page, route, locale);
+          if (result.violations) failures.push(result.line);
+        }
+        assert.deepEqual(failures, [], `axe violations:\n${failures.join('\n')}`);
+      });
+    });
+  }
+});

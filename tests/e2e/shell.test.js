@@ -1,0 +1,354 @@
+// The shell around the screens: language switch and right-to-left, the dashboard on acme and its
+// absence on globex, permission routing (ken, rosa), the error pages, keyboard-only journeys,
+// narrow and zoomed layouts; screenshots of the shell, profile, calendar, dashboard and an error
+// page at 1280 and 390 px in en-US and ar-AR.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import {
+  artifacts,
+  assertAccessible,
+  chooseLanguage,
+  env,
+  eventually,
+  screenshot,
+  signIn,
+  useServers,
+  withPage,
+} from './support.js';
+
+useServers({
+  // acme with the dashboard, calendar, a privacy link and research features on; globex as the demo has it.
+  extraToml: (sandboxUrl) => `
+[tenants.acme.ui]
+dashboard_enabled = true
+calendar_enabled = true
+privacy_policy_url = "https://acme.example/privacy"
+platform_features = ["research", "knowledgeModels"]
+research_projects_enabled = true
+knowledge_models_enabled = true
+
+[tenants.globex]
+name = "Globex"
+hosts = ["globex.localhost"]
+allow_http_loopback = true
+api_url = ${JSON.stringify(`${sandboxUrl}/t/globex/api/`)}
+
+[tenants.globex.oidc]
+issuer = ${JSON.stringify(`${sandboxUrl}/t/globex/idp`)}
+client_id = "learner-portal"
+client_secret = "demo-secret"
+
+[tenants.globex.ui]
+courses_name = "Learning"
+catalog_enabled = false
+dashboard_enabled = false
+feedback_enabled = false
+default_locale = "en-US"
+locales = ["en-US", "ar-AR"]
+`,
+});
+
+const portal = (path = '') => new URL(path, env.servers.portalUrl).href;
+const pathOf = (page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+const h1 = (page, name) => page.getByRole('heading', { level: 1, name }).waitFor();
+
+async function signInAt(page, where, user = 'ada') {
+  await page.goto(where);
+  await signIn(page, user);
+  await page.waitForURL((url) => url.pathname.startsWith('/learn/'), { timeout: 15_000 });
+}
+
+/** The page does not scroll sideways. */
+async function assertNoHorizontalScroll(page, what) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.scrollingElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  assert.ok(scroll <= width + 1, `${what}: page is ${scroll}px wide in a ${width}px window`);
+}
+
+/** A screenshot to look at: the whole page, or on a phone what the screen shows. */
+async function shoot(page, name) {
+  await page.waitForTimeout(350);
+  if ((page.viewportSize()?.width ?? 1280) < 500) {
+    const dir = path.join(artifacts, 'screens');
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  } else {
+    await screenshot(page, name);
+  }
+}
+
+describe('shell', () => {
+  it('dashboard, profile, calendar and an error page in English and Arabic at 1280 px', { timeout: 180_000 }, async () => {
+    await withPage('shell-wide', async (page) => {
+      await signInAt(page, portal());
+      await h1(page, 'Welcome back, Ada');
+      assert.equal(pathOf(page), '/learn/');
+      for (const section of ['Continue learning', 'Due soon', 'Recently finished']) {
+        await page.getByRole('heading', { level: 2, name: section }).waitFor();
+      }
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      assert.equal(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'), 'page');
+      assert.equal(await page.title(), 'Dashboard | Learner portal');
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).waitFor();
+      await assertAccessible(page, 'dashboard en-US');
+      await shoot(page, 'shell-dashboard-1280-en');
+
+      await nav.getByRole('link', { name: 'Calendar' }).click();
+      await h1(page, 'Calendar');
+      await page.getByRole('grid').waitFor();
+      await assertAccessible(page, 'calendar en-US');
+      await shoot(page, 'shell-calendar-1280-en');
+
+      await page.goto(portal('profile'));
+      await page.getByRole('tab', { name: 'Personal info' }).waitFor();
+      await assertAccessible(page, 'profile en-US');
+      await shoot(page, 'shell-profile-1280-en');
+
+      await page.goto(portal('no/such/page'));
+      await h1(page, 'Page not found');
+      await assertAccessible(page, 'not found en-US');
+      await shoot(page, 'shell-error-1280-en');
+
+      await page.goto(portal());
+      await h1(page, 'Welcome back, Ada');
+      await chooseLanguage(page, 'العربية');
+      await eventually('dir="rtl"', async () => (await page.locator('html').getAttribute('dir')) === 'rtl');
+      assert.equal(await page.locator('html').getAttribute('lang'), 'ar-AR');
+      await h1(page, 'مرحبًا بعودتك، Ada');
+      const box = await page.getByRole('navigation').first().boundingBox();
+      assert.ok(box && box.x > 640, `the sidebar sits on the right: ${JSON.stringify(box)}`);
+      // Latin digits in Arabic (numbering system latn).
+      const footer = await page.getByRole('contentinfo').innerText();
+      assert.match(footer, /الإصدار \d/);
+      assert.doesNotMatch(await page.locator('body').innerText(), /[\u0660-\u0669]/, 'no Arabic-Indic digits');
+      await assertAccessible(page, 'dashboard ar-AR');
+      await shoot(page, 'shell-dashboard-1280-ar');
+
+      await page.goto(portal('calendar'));
+      await h1(page, 'التقويم');
+      await assertAccessible(page, 'calendar ar-AR');
+      await shoot(page, 'shell-calendar-1280-ar');
+
+      await page.goto(portal('profile?tab=preferredTimeZone'));
+      await page.getByRole('combobox').waitFor();
+      await assertAccessible(page, 'profile ar-AR');
+      await shoot(page, 'shell-profile-1280-ar');
+
+      await page.goto(portal('simulate-error'));
+      await h1(page, '500 حدث خطأ ما');
+      await assertAccessible(page, '500 ar-AR');
+      await shoot(page, 'shell-error-1280-ar');
+
+      // The choice is remembered and sent as Accept-Language.
+      const sent = page.waitForRequest((r) => r.url().includes('/api/bff/session'));
+      await page.goto(portal('courses'));
+      assert.equal((await sent).headers()['accept-language'], 'ar-AR');
+      await chooseLanguage(page, 'English');
+      await eventually('dir="ltr"', async () => (await page.locator('html').getAttribute('dir')) === 'ltr');
+    });
+  });
+
+  it('phone width: drawer navigation, screens in English and Arabic at 390 px', { timeout: 180_000 }, async () => {
+    await withPage(
+      'shell-narrow',
+      async (page) => {
+        await signInAt(page, portal());
+        await h1(page, 'Welcome back, Ada');
+        await assertNoHorizontalScroll(page, 'dashboard 390');
+        assert.equal(await page.getByRole('navigation', { name: 'Main navigation' }).count(), 0, 'no sidebar on a phone');
+        await shoot(page, 'shell-dashboard-390-en');
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        const drawer = page.getByRole('dialog', { name: 'Main navigation' });
+        await drawer.waitFor();
+        await assertAccessible(page, 'drawer en-US');
+        await shoot(page, 'shell-drawer-390-en');
+        await drawer.getByRole('link', { name: 'Calendar' }).click();
+        await h1(page, 'Calendar');
+        await assertNoHorizontalScroll(page, 'calendar 390');
+        await shoot(page, 'shell-calendar-390-en');
+        await page.goto(portal('profile?tab=preferredTimeZone'));
+        await page.getByRole('combobox').waitFor();
+        await assertNoHorizontalScroll(page, 'profile 390');
+        await shoot(page, 'shell-profile-390-en');
+        await page.goto(portal('forbidden'));
+        await h1(page, '403 Forbidden');
+        await shoot(page, 'shell-error-390-en');
+
+        await page.goto(portal());
+        await h1(page, 'Welcome back, Ada');
+        await chooseLanguage(page, 'العربية');
+        await eventually('dir="rtl"', async () => (await page.locator('html').getAttribute('dir')) === 'rtl');
+        await assertNoHorizontalScroll(page, 'dashboard 390 ar');
+        await shoot(page, 'shell-dashboard-390-ar');
+        await page.getByRole('button', { name: 'فتح القائمة' }).click();
+        const box = await page.getByRole('dialog').boundingBox();
+        assert.ok(box && box.x + box.width > 380, `the drawer opens from the right: ${JSON.stringify(box)}`);
+        await shoot(page, 'shell-drawer-390-ar');
+        await page.keyboard.press('Escape');
+        await page.goto(portal('calendar/agenda'));
+        await h1(page, 'التقويم');
+        await shoot(page, 'shell-calendar-390-ar');
+        await page.goto(portal('profile'));
+        await page.getByRole('tablist').waitFor();
+        await shoot(page, 'shell-profile-390-ar');
+        await page.goto(portal('no-such-page'));
+        await h1(page, 'الصفحة غير موجودة');
+        await shoot(page, 'shell-error-390-ar');
+      },
+      { context: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    );
+  });
+
+  it('works at 320 px and at 200 % zoom without sideways scrolling', { timeout: 120_000 }, async () => {
+    for (const [name, context] of [
+      ['320', { viewport: { width: 320, height: 640 } }],
+      // 200 % zoom of a 1280 px window: half the CSS pixels, twice the device pixels.
+      ['zoom200', { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 }],
+    ]) {
+      await withPage(
+        `shell-${name}`,
+        async (page) => {
+          await signInAt(page, portal());
+          await h1(page, 'Welcome back, Ada');
+          for (const route of ['', 'courses', 'calendar', 'calendar/agenda', 'profile?tab=preferredTimeZone', 'no-such-page']) {
+            await page.goto(portal(route));
+            await page.getByRole('heading', { level: 1 }).waitFor();
+            await page.waitForTimeout(300);
+            await assertNoHorizontalScroll(page, `${route || '/'} at ${name}`);
+          }
+          await page.goto(portal('calendar'));
+          await shoot(page, `shell-calendar-${name}-en`);
+        },
+        { context },
+      );
+    }
+  });
+
+  it('has no dashboard on globex: / goes to the courses, keeping query and hash', { timeout: 120_000 }, async () => {
+    await withPage('globex', async (page) => {
+      const globex = new URL(env.servers.portalUrl);
+      globex.hostname = 'globex.localhost';
+      await signInAt(page, new URL('?a=1#x', globex).href, 'linus');
+      await page.waitForURL((url) => url.pathname === '/learn/courses', { timeout: 15_000 });
+      await h1(page, 'Learning');
+      const url = new URL(page.url());
+      assert.equal(`${url.pathname}${url.search}${url.hash}`, '/learn/courses?a=1#x');
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      assert.equal(await nav.getByRole('link', { name: 'Dashboard' }).count(), 0);
+      assert.equal(await nav.getByRole('link', { name: 'Catalog' }).count(), 0);
+      await assertAccessible(page, 'globex courses');
+    });
+  });
+
+  it('sends ken to /forbidden without a button and rosa to /platform', { timeout: 120_000 }, async () => {
+    await withPage('ken', async (page) => {
+      await signInAt(page, portal('courses'), 'ken');
+      await page.waitForURL((url) => url.pathname === '/learn/forbidden', { timeout: 15_000 });
+      await h1(page, '403 Forbidden');
+      const main = page.getByRole('main');
+      assert.equal(await main.getByRole('link').count(), 0);
+      assert.equal(await main.getByRole('button').count(), 0);
+      await assertAccessible(page, 'forbidden');
+    });
+    await withPage('rosa', async (page) => {
+      await signInAt(page, portal(), 'rosa');
+      await page.waitForURL((url) => url.pathname === '/learn/platform', { timeout: 15_000 });
+      await h1(page, 'Research and knowledge models');
+      assert.equal(
+        await page.getByRole('link', { name: 'Open research projects' }).getAttribute('href'),
+        '/platform/research-projects?returnUrl=/',
+      );
+      await assertAccessible(page, 'platform');
+    });
+  });
+
+  it('shows the error pages: 404 with My courses for a learner, 500 for a crash', { timeout: 120_000 }, async () => {
+    await withPage('errors', async (page) => {
+      await signInAt(page, portal('nowhere'));
+      await h1(page, 'Page not found');
+      assert.equal(await page.getByRole('main').count(), 1);
+      await page.getByRole('link', { name: 'Go to My courses' }).click();
+      await h1(page, 'My courses');
+      await page.goto(portal('simulate-error'));
+      await h1(page, '500 Something went wrong');
+      await page.getByText('Please try again in a few minutes.').waitFor();
+      await assertAccessible(page, 'simulate-error');
+      // login-callback: a foreign redirect URL goes to the client home.
+      await page.goto(portal(`login-callback?redirectUrl=${encodeURIComponent('https://evil.example/')}`));
+      await h1(page, 'Welcome back, Ada');
+    });
+  });
+
+  it('keyboard only: sign in, find and open a course, change the language, set the time zone', { timeout: 180_000 }, async () => {
+    await withPage('keyboard', async (page) => {
+      await page.goto(portal('courses'));
+      // Sign in with the keyboard.
+      await page.getByLabel(/user\s*name/i).focus();
+      await page.keyboard.type('ada');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('demo');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/learn/courses', { timeout: 15_000 });
+      await h1(page, 'My courses');
+
+      // The skip link is the first stop and leads into the main content.
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to main content');
+
+      // Find a course by typing in the search box, then open it with Enter.
+      const search = page.getByRole('searchbox');
+      await search.focus();
+      await page.keyboard.type('safety');
+      const link = page.getByRole('main').getByRole('link', { name: /Safety/i }).first();
+      await link.waitFor();
+      await link.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => /\/learn\/courses\/[^/]+/.test(url.pathname), { timeout: 15_000 });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+
+      // Change the language through the user menu with the keyboard.
+      await page.getByRole('banner').locator('button[aria-haspopup="true"]').focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menu').waitFor();
+      await eventually('the language item focused', async () => {
+        const name = await page.evaluate(() => document.activeElement?.textContent ?? '');
+        if (name.includes('Language')) return true;
+        await page.keyboard.press('ArrowDown');
+        return false;
+      });
+      await page.keyboard.press('ArrowRight');
+      await page.getByRole('menuitemradio', { name: 'العربية' }).waitFor();
+      await eventually('Arabic focused', async () => {
+        const name = await page.evaluate(() => document.activeElement?.textContent ?? '');
+        if (name.includes('العربية')) return true;
+        await page.keyboard.press('ArrowDown');
+        return false;
+      });
+      await page.keyboard.press('Enter');
+      await eventually('dir="rtl"', async () => (await page.locator('html').getAttribute('dir')) === 'rtl');
+
+      // Set the time zone with the keyboard.
+      await page.goto(portal('profile?tab=preferredTimeZone'));
+      const combo = page.getByRole('combobox');
+      await combo.focus();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('Tokyo');
+      await page.getByRole('option', { name: /Asia\/Tokyo/ }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.getByText('تم ضبط المنطقة الزمنية').first().waitFor();
+      const saved = await page.evaluate(async () => {
+        const response = await fetch('/api/bff/session', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+        return (await response.json()).user.timezone;
+      });
+      assert.equal(saved, 'Asia/Tokyo');
+    });
+  });
+});
