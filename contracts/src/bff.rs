@@ -171,6 +171,8 @@ pub struct UiConfig {
     pub nav_plugins: Vec<NavPluginItem>,
     /// Whether the product feedback widget shows (visible unless explicitly false).
     pub feedback_enabled: bool,
+    /// Longest product-feedback comment, in characters (`events.max_comment_chars`).
+    pub feedback_comment_max_chars: u32,
     /// Whether the AI tutor chat widget is enabled.
     pub ai_tutor_enabled: bool,
     /// Default locale, for example `en-US`.

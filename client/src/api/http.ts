@@ -114,13 +114,21 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Fetches `path` (same origin) and returns its JSON body, typed by the caller. */
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Fetches `path` (same origin) with the gateway's headers and answers the response once it
+ * succeeded (its body unread: streams read it themselves); 401 and other failures throw as
+ * for `apiFetch`.
+ */
+export async function apiFetchResponse(
+  path: string,
+  options: RequestOptions & { headers?: Record<string, string> } = {},
+): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
     'Accept-Language': settings.locale,
     Prefer: options.prefer ?? 'respond-sync',
+    ...options.headers,
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, {
@@ -130,13 +138,17 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
+  if (response.ok) return response;
   const body = await readJson(response);
   if (response.status === 401 && isUnauthorizedBody(body)) {
     handleUnauthorized(body.loginUrl);
     throw new UnauthorizedError(body);
   }
-  if (!response.ok) {
-    throw new ApiError(response.status, body as Problem | undefined);
-  }
-  return body as T;
+  throw new ApiError(response.status, body as Problem | undefined);
+}
+
+/** Fetches `path` (same origin) and returns its JSON body, typed by the caller. */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiFetchResponse(path, options);
+  return (await readJson(response)) as T;
 }

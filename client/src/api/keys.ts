@@ -43,6 +43,14 @@ export const keys = {
     `/api/bff/courses/${enc(objectiveId)}/activities/${enc(activityPathId)}`,
     { ...params },
   ],
+  proctoring: (objectiveId: string, activityPathId: string): Key => [
+    `/api/bff/courses/${enc(objectiveId)}/proctoring/${enc(activityPathId)}`,
+    {},
+  ],
+  collaboration: (objectiveId: string, activityPathId: string): Key => [
+    `/api/bff/courses/${enc(objectiveId)}/collaboration/${enc(activityPathId)}`,
+    {},
+  ],
   redirect: (params: KeyParams): Key => ['/api/bff/redirect', params],
   certificate: (certificateNumber: string): Key => [`/api/bff/certificates/${enc(certificateNumber)}`, {}],
   profile: (): Key => ['/api/bff/profile', {}],
@@ -50,6 +58,8 @@ export const keys = {
   dashboard: (): Key => ['/api/bff/dashboard', {}],
   emailAnswer: (params: KeyParams): Key => ['/api/bff/email-answer', params],
   attachmentSize: (url: string): Key => ['/api/bff/attachment-size', { url }],
+  chatChannels: (): Key => ['/api/bff/chat/channels', {}],
+  chatChannel: (channelId: string): Key => [`/api/bff/chat/channels/${enc(channelId)}`, {}],
   publicCatalog: (query: CourseListQuery = {}): Key => ['/api/bff/public/catalog', { ...query }],
   publicCourse: (objectiveId: string): Key => [`/api/bff/public/catalog/${enc(objectiveId)}`, {}],
   publicCertificate: (certificateNumber: string): Key => [

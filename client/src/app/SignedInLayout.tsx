@@ -14,6 +14,7 @@ import { ErrorState } from '../ui/ErrorState';
 import { LoadingState } from '../ui/LoadingState';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { AppShell } from './AppShell';
+import { Widgets } from './Widgets';
 import { AppContext, useUiConfigContext } from './context';
 import { appMessages } from './messages';
 import type { RouteHandle } from './routes';
@@ -85,6 +86,7 @@ export function SignedInLayout() {
     <AppContext.Provider value={{ config, session: session.data }}>
       <SessionWatcher session={session.data} parentOrigins={config.parentOrigins} />
       <AppShell>{page}</AppShell>
+      <Widgets />
     </AppContext.Provider>
   );
 }

@@ -12,6 +12,7 @@ export function uiConfig(overrides: Partial<UiConfig> = {}): UiConfig {
     roomsEnabled: false,
     navPlugins: [],
     feedbackEnabled: true,
+    feedbackCommentMaxChars: 2000,
     aiTutorEnabled: false,
     defaultLocale: 'en-US',
     locales: ['en-US', 'ar-AR'],

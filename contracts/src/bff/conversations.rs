@@ -50,6 +50,7 @@ pub struct ChatMessage {
     /// Message id.
     pub id: String,
     /// Position in the chat, the cursor of reading and of the live stream.
+    #[ts(type = "number")]
     pub seq: i64,
     /// The channel it belongs to.
     pub channel_id: String,
@@ -72,6 +73,7 @@ pub struct ChatChannelView {
     /// The newest messages, oldest first.
     pub messages: Vec<ChatMessage>,
     /// The last message the learner had read before opening (`seq`, 0 for none).
+    #[ts(type = "number")]
     pub last_read_seq: i64,
     /// Longest text `POST .../messages` accepts, in characters.
     pub max_message_chars: u32,
@@ -90,6 +92,7 @@ pub struct PostChatMessage {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MarkChatRead {
     /// The newest message read.
+    #[ts(type = "number")]
     pub seq: i64,
 }
 

@@ -1,12 +1,12 @@
 //! `GET /config-ui/config.json`: the tenant's runtime client config.
 
-use axum::Json;
+use axum::{Json, extract::State};
 use contracts::bff::{NavPluginItem, UiConfig};
 
-use crate::tenant::RequestTenant;
+use crate::{app::AppState, tenant::RequestTenant};
 
 /// The tenant's client config; no session needed.
-pub async fn get_ui_config(rt: RequestTenant) -> Json<UiConfig> {
+pub async fn get_ui_config(State(state): State<AppState>, rt: RequestTenant) -> Json<UiConfig> {
     let t = &rt.tenant.config;
     let ui = &t.ui;
     Json(UiConfig {
@@ -19,6 +19,7 @@ pub async fn get_ui_config(rt: RequestTenant) -> Json<UiConfig> {
         rooms_enabled: ui.rooms_enabled,
         nav_plugins: ui.nav_plugins.iter().map(|p| NavPluginItem { label: p.label.clone(), url: p.url.clone() }).collect(),
         feedback_enabled: ui.feedback_enabled,
+        feedback_comment_max_chars: u32::try_from(state.config.events.max_comment_chars).unwrap_or(u32::MAX),
         ai_tutor_enabled: ui.ai_tutor_enabled,
         default_locale: ui.default_locale.clone(),
         locales: ui.locales.clone(),

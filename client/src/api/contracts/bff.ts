@@ -202,6 +202,10 @@ navPlugins: Array<NavPluginItem>,
  */
 feedbackEnabled: boolean, 
 /**
+ * Longest product-feedback comment, in characters (`events.max_comment_chars`).
+ */
+feedbackCommentMaxChars: number, 
+/**
  * Whether the AI tutor chat widget is enabled.
  */
 aiTutorEnabled: boolean, 
@@ -2168,7 +2172,7 @@ id: string,
 /**
  * Position in the chat, the cursor of reading and of the live stream.
  */
-seq: bigint, 
+seq: number, 
 /**
  * The channel it belongs to.
  */
@@ -2205,7 +2209,7 @@ messages: Array<ChatMessage>,
 /**
  * The last message the learner had read before opening (`seq`, 0 for none).
  */
-lastReadSeq: bigint, 
+lastReadSeq: number, 
 /**
  * Longest text `POST .../messages` accepts, in characters.
  */
@@ -2227,7 +2231,7 @@ export type MarkChatRead = {
 /**
  * The newest message read.
  */
-seq: bigint, };
+seq: number, };
 
 /**
  * `POST /api/bff/tutor/answers`: a question about a course. The answer is a

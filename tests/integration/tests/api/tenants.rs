@@ -38,6 +38,8 @@ async fn each_host_gets_its_tenants_config() {
         assert_eq!(config["tenant"], tenant);
         assert_eq!(config["coursesName"], name);
         assert_eq!(config["catalogEnabled"], catalog);
+        // The feedback form's comment limit is the events limit the gateway enforces.
+        assert_eq!(config["feedbackCommentMaxChars"], 2000);
     }
 }
 

@@ -1,0 +1,111 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { describe, expect, it } from 'vitest';
+import type { ChatChannel, ChatMessage } from '../../api/contracts/bff';
+import { http, HttpResponse, server } from '../../test/server';
+import { ChatPanel, chatTarget } from './ChatPanel';
+
+const team: ChatChannel = { id: 't1', kind: 'team', name: 'Team Blue', unreadCount: 0, canPost: true };
+const news: ChatChannel = {
+  id: 'a1',
+  kind: 'announcement',
+  name: 'Data Privacy Basics',
+  objectiveId: 'o1',
+  unreadCount: 2,
+  canPost: false,
+};
+
+function message(seq: number, text: string, mine = false): ChatMessage {
+  return { id: `m${seq}`, seq, channelId: 't1', authorName: 'Grace Hopper', mine, text, created: '2026-11-20T10:00:00Z' };
+}
+
+function renderAt(hash: string) {
+  server.use(
+    http.get('*/api/bff/chat/channels', () => HttpResponse.json({ channels: [team, news] })),
+    http.get('*/api/bff/chat/stream', () => new HttpResponse('', { headers: { 'Content-Type': 'text/event-stream' } })),
+  );
+  const router = createMemoryRouter([{ path: '/courses', element: <ChatPanel /> }], { initialEntries: [`/courses${hash}`] });
+  const user = userEvent.setup();
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <IntlProvider locale="en-US" defaultLocale="en-US" timeZone="UTC">
+        <RouterProvider router={router} />
+      </IntlProvider>
+    </SWRConfig>,
+  );
+  return { user, router };
+}
+
+describe('ChatPanel', () => {
+  it('reads the hash', () => {
+    expect(chatTarget('#chat')).toBe('');
+    expect(chatTarget('#chat=a%2Fb')).toBe('a/b');
+    expect(chatTarget('#top')).toBeNull();
+  });
+
+  it('lists the channels with unread counts and opens one from the list', async () => {
+    server.use(
+      http.get('*/api/bff/chat/channels/t1', () =>
+        HttpResponse.json({ channel: team, messages: [message(1, 'Hi Ada')], lastReadSeq: 1, maxMessageChars: 100 }),
+      ),
+    );
+    const { user, router } = renderAt('#chat');
+    const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+    const list = await within(dialog).findAllByRole('button', { name: /Team Blue|Data Privacy Basics/ });
+    expect(list.map((b) => b.textContent)).toEqual(['Team BlueTeam chat', 'Data Privacy BasicsCourse announcements2 unread messages']);
+    await user.click(list[0]!);
+    expect(router.state.location.hash).toBe('#chat=t1');
+    expect(await within(dialog).findByText('Hi Ada')).toBeInTheDocument();
+  });
+
+  it('shows messages as text, marks them read, and posts a message', async () => {
+    let read: unknown;
+    let posted: unknown;
+    const messages = [message(4, '<img src=x onerror=alert(1)>'), message(5, 'Second')];
+    server.use(
+      http.get('*/api/bff/chat/channels/t1', () =>
+        HttpResponse.json({ channel: team, messages, lastReadSeq: 3, maxMessageChars: 10 }),
+      ),
+      http.post('*/api/bff/chat/channels/t1/read', async ({ request }) => {
+        read = await request.json();
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.post('*/api/bff/chat/channels/t1/messages', async ({ request }) => {
+        posted = await request.json();
+        return HttpResponse.json(message(6, 'On my way', true));
+      }),
+    );
+    const { user } = renderAt('#chat=t1');
+    const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+    expect(await within(dialog).findByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(dialog.querySelector('img')).toBeNull();
+    await waitFor(() => expect(read).toEqual({ seq: 5 }));
+
+    const box = within(dialog).getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'This is far too long');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Maximum length is 10');
+    await user.clear(box);
+    await user.type(box, 'On my way{Enter}');
+    await waitFor(() => expect(posted).toEqual({ text: 'On my way' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+  });
+
+  it('says the chat is not available when the channel cannot open', async () => {
+    server.use(
+      http.get('*/api/bff/chat/channels/nope', () => HttpResponse.json({ error: 'not_found', title: 'Not Found', status: 404 }, { status: 404 })),
+    );
+    renderAt('#chat=nope');
+    expect(await screen.findByText('Chat is not available. Please contact administrator.')).toBeInTheDocument();
+  });
+
+  it('closes with the close button and drops the hash', async () => {
+    const { user, router } = renderAt('#chat');
+    const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close messages' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.hash).toBe('');
+  });
+});

@@ -1,0 +1,209 @@
+// Course announcements and team chats (the `course-chat` section): a side sheet opened by the
+// URL hash, `#chat` for the channel list and `#chat=<channelId>` for one channel, so a course
+// card's unread indicator, the header button and a shared link all open the same place.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Button, Dialog, Heading, Label, Modal, ModalOverlay, TextArea, TextField } from 'react-aria-components';
+import { useLocation, useNavigate } from 'react-router-dom';
+import useSWR from 'swr';
+import type { ChatChannel, ChatChannelView, ChatChannelsView, ChatMessage } from '../../api/contracts/bff';
+import { fetchKey } from '../../api/hooks';
+import { keys } from '../../api/keys';
+import { useCommand } from '../../api/useCommand';
+import { LoadingState } from '../../ui/LoadingState';
+import { chatMessages as m } from './messages';
+import { useChatStream } from './useChatStream';
+import './chat.css';
+
+/** What the hash asks for: nothing, the list (''), or a channel id. */
+export function chatTarget(hash: string): string | null {
+  if (hash === '#chat') return '';
+  if (hash.startsWith('#chat=')) return decodeURIComponent(hash.slice('#chat='.length));
+  return null;
+}
+
+function ChannelList({ onOpen }: { onOpen: (id: string) => void }) {
+  const intl = useIntl();
+  const { data, error } = useSWR<ChatChannelsView>(keys.chatChannels(), fetchKey);
+  if (error) return <p role="alert" className="chat__empty">{intl.formatMessage(m.unavailable)}</p>;
+  if (!data) return <LoadingState />;
+  if (!data.channels.length) return <p className="chat__empty">{intl.formatMessage(m.noChannels)}</p>;
+  return (
+    <ul className="chat__channels">
+      {data.channels.map((channel) => (
+        <li key={channel.id}>
+          <button type="button" className="chat__channel" onClick={() => onOpen(channel.id)}>
+            <span className="chat__channel-name">{channel.name}</span>
+            <span className="chat__channel-kind">
+              {intl.formatMessage(channel.kind === 'team' ? m.team : m.announcements)}
+            </span>
+            {channel.unreadCount > 0 && (
+              <span className="chat__badge">{intl.formatMessage(m.unread, { count: channel.unreadCount })}</span>
+            )}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Composer({ channel, max }: { channel: ChatChannel; max: number }) {
+  const intl = useIntl();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const post = useCommand<ChatMessage, { text: string }>(
+    `/api/bff/chat/channels/${encodeURIComponent(channel.id)}/messages`,
+    { revalidates: [keys.chatChannel(channel.id)] },
+  );
+  const tooLong = text.length > max;
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) {
+      setProblem(intl.formatMessage(m.required));
+      return;
+    }
+    if (tooLong) return;
+    try {
+      await post.trigger({ text });
+      setText('');
+      setProblem(null);
+    } catch {
+      setProblem(post.failure?.message ?? intl.formatMessage(m.sendFailed));
+    }
+  };
+  if (!channel.canPost) return <p className="chat__readonly">{intl.formatMessage(m.readOnly)}</p>;
+  return (
+    <form className="chat__composer" onSubmit={(event) => void send(event)}>
+      <TextField className="chat__field" value={text} onChange={setText} isInvalid={tooLong || !!problem}>
+        <Label className="visually-hidden">{intl.formatMessage(m.message)}</Label>
+        <TextArea
+          rows={2}
+          placeholder={intl.formatMessage(m.message)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
+          }}
+        />
+        {(tooLong || problem) && (
+          <span className="chat__error" role="alert">
+            {tooLong ? intl.formatMessage(m.maxLength, { length: max }) : problem}
+          </span>
+        )}
+      </TextField>
+      <Button type="submit" className="button button--primary" isPending={post.isMutating}>
+        {intl.formatMessage(m.send)}
+      </Button>
+    </form>
+  );
+}
+
+function ChannelView({ id }: { id: string }) {
+  const intl = useIntl();
+  const { data, error } = useSWR<ChatChannelView>(keys.chatChannel(id), fetchKey);
+  const read = useCommand(`/api/bff/chat/channels/${encodeURIComponent(id)}/read`, {
+    revalidates: [keys.chatChannels(), { path: '/api/bff/my-courses' }, { path: '/api/bff/dashboard' }],
+  });
+  const newest = data?.messages[data.messages.length - 1]?.seq ?? 0;
+  const marked = useRef(0);
+  useEffect(() => {
+    // Opening a channel (and every new message while it is open) reads it.
+    if (newest > marked.current && data && newest > data.lastReadSeq) {
+      marked.current = newest;
+      void read.trigger({ seq: newest }).catch(() => undefined);
+    }
+  }, [newest, data, read]);
+  const log = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    log.current?.lastElementChild?.scrollIntoView?.({ block: 'end' });
+  }, [newest]);
+
+  if (error) return <p role="alert" className="chat__empty">{intl.formatMessage(m.unavailable)}</p>;
+  if (!data) return <LoadingState />;
+  return (
+    <div className="chat__room">
+      <Heading level={3} className="chat__room-name">
+        {data.channel.name}
+        <span className="chat__channel-kind">
+          {intl.formatMessage(data.channel.kind === 'team' ? m.team : m.announcements)}
+        </span>
+      </Heading>
+      {data.messages.length === 0 ? (
+        <p className="chat__empty">{intl.formatMessage(m.noMessages)}</p>
+      ) : (
+        <ol className="chat__messages" ref={log} aria-label={data.channel.name}>
+          {data.messages.map((message) => (
+            <li key={message.id} className={message.mine ? 'chat__message chat__message--mine' : 'chat__message'}>
+              <span className="chat__author">{message.mine ? intl.formatMessage(m.you) : message.authorName}</span>
+              {/* Plain text: never HTML. */}
+              <p className="chat__text">{message.text}</p>
+              <time className="chat__time" dateTime={message.created}>
+                {message.created ? intl.formatDate(message.created, { dateStyle: 'medium', timeStyle: 'short' }) : ''}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Composer channel={data.channel} max={data.maxMessageChars} />
+    </div>
+  );
+}
+
+/** Mounted by the signed-in layout; opens when the hash says so. */
+export function ChatPanel() {
+  const intl = useIntl();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = chatTarget(location.hash);
+  const [announcement, setAnnouncement] = useState('');
+  useChatStream(target !== null, (message) => {
+    if (!message.mine) setAnnouncement(intl.formatMessage(m.newMessage, { author: message.authorName, text: message.text }));
+  });
+  const go = (hash: string) => navigate({ pathname: location.pathname, search: location.search, hash }, { replace: true });
+  const close = () => go('');
+
+  return (
+    <>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {target !== null ? announcement : ''}
+      </p>
+      <ModalOverlay
+        className="chat__overlay"
+        isOpen={target !== null}
+        isDismissable
+        onOpenChange={(open) => {
+          if (!open) close();
+        }}
+      >
+        <Modal className="chat__sheet">
+          <Dialog className="chat__dialog" aria-labelledby="chat-title">
+            <header className="chat__header">
+              {target ? (
+                <Button className="chat__back" onPress={() => go('#chat')}>
+                  <span aria-hidden="true" className="chat__back-arrow">‹</span>
+                  {intl.formatMessage(m.back)}
+                </Button>
+              ) : (
+                <Heading slot="title" id="chat-title" className="chat__title">
+                  {intl.formatMessage(m.title)}
+                </Heading>
+              )}
+              {target && (
+                <Heading slot="title" id="chat-title" className="visually-hidden">
+                  {intl.formatMessage(m.title)}
+                </Heading>
+              )}
+              <Button className="chat__close" aria-label={intl.formatMessage(m.close)} onPress={close}>
+                <span aria-hidden="true">×</span>
+              </Button>
+            </header>
+            {target ? <ChannelView id={target} /> : <ChannelList onOpen={(id) => go(`#chat=${encodeURIComponent(id)}`)} />}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </>
+  );
+}
+
+export default ChatPanel;

@@ -1,0 +1,69 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { http, HttpResponse, server } from '../../test/server';
+import { FeedbackWidget } from './FeedbackWidget';
+
+function renderWidget(maxComment = 20) {
+  const user = userEvent.setup();
+  render(
+    <IntlProvider locale="en-US" defaultLocale="en-US">
+      <FeedbackWidget maxComment={maxComment} />
+    </IntlProvider>,
+  );
+  return user;
+}
+
+describe('FeedbackWidget', () => {
+  it('sends the rating, topics and comment as product_feedback and thanks the learner', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/events', async ({ request }) => {
+        sent = await request.json();
+        return new HttpResponse(null, { status: 202 });
+      }),
+    );
+    const user = renderWidget();
+    await user.click(screen.getByRole('button', { name: 'Feedback' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: '4 stars' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Navigation' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Accessibility' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment (optional)' }), ' Nice ');
+    await user.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
+
+    expect(await within(dialog).findByRole('heading', { name: 'Thank you for your feedback!' })).toBeInTheDocument();
+    expect(sent).toEqual([{ name: 'product_feedback', grade: 4, details: ['navigation', 'accessibility'], comment: 'Nice' }]);
+  });
+
+  it('offers all 13 topics and requires a rating before sending', async () => {
+    let calls = 0;
+    server.use(
+      http.post('*/api/events', () => {
+        calls += 1;
+        return new HttpResponse(null, { status: 202 });
+      }),
+    );
+    const user = renderWidget();
+    await user.click(screen.getByRole('button', { name: 'Feedback' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(13);
+    await user.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
+    expect(within(dialog).getByText('Field is required')).toBeInTheDocument();
+    expect(calls).toBe(0);
+  });
+
+  it('refuses a comment over the limit and says so, and shows a failure to send', async () => {
+    server.use(http.post('*/api/events', () => HttpResponse.json({ error: 'x', title: 'x', status: 500 }, { status: 500 })));
+    const user = renderWidget(5);
+    await user.click(screen.getByRole('button', { name: 'Feedback' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: '2 stars' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment (optional)' }), 'too long text');
+    expect(within(dialog).getByText('Maximum length is 5')).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Comment (optional)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('could not be sent'));
+  });
+});

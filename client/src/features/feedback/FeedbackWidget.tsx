@@ -1,0 +1,170 @@
+// The product feedback widget (spec sections 1, 5, 9): a rating, the 13 topics, a comment.
+// It sends `product_feedback` through /api/events (the gateway adds OS and browser) and then
+// thanks the learner. Shown unless the tenant's config turns it off.
+import { useState, type FormEvent } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import {
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  Dialog,
+  DialogTrigger,
+  FieldError,
+  Heading,
+  Label,
+  Modal,
+  ModalOverlay,
+  Radio,
+  RadioGroup,
+  Text,
+  TextArea,
+  TextField,
+} from 'react-aria-components';
+import { apiFetch } from '../../api/http';
+import { feedbackMessages as m } from './messages';
+import './feedback.css';
+
+/** The topics of spec section 9, in order, with their labels. */
+export const FEEDBACK_TOPICS: ReadonlyArray<[string, MessageDescriptor]> = [
+  ['no', m.topicNo],
+  ['navigation', m.topicNavigation],
+  ['startFinishCourse', m.topicStartFinishCourse],
+  ['activityResults', m.topicActivityResults],
+  ['communicationHub', m.topicCommunicationHub],
+  ['courseActivities', m.topicCourseActivities],
+  ['examConnection', m.topicExamConnection],
+  ['accessibility', m.topicAccessibility],
+  ['registration', m.topicRegistration],
+  ['contentManagement', m.topicContentManagement],
+  ['reports', m.topicReports],
+  ['adminFunctionality', m.topicAdminFunctionality],
+  ['other', m.topicOther],
+];
+
+interface FormProps {
+  maxComment: number;
+  close: () => void;
+}
+
+function FeedbackForm({ maxComment, close }: FormProps) {
+  const intl = useIntl();
+  const [grade, setGrade] = useState<string | null>(null);
+  const [topics, setTopics] = useState<string[]>([]);
+  const [comment, setComment] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [state, setState] = useState<'editing' | 'sending' | 'failed' | 'sent'>('editing');
+
+  const gradeMissing = submitted && !grade;
+  const tooLong = comment.length > maxComment;
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!grade || tooLong) return;
+    setState('sending');
+    try {
+      await apiFetch('/api/events', {
+        method: 'POST',
+        body: [{ name: 'product_feedback', grade: Number(grade), details: topics, comment: comment.trim() || undefined }],
+      });
+      setState('sent');
+    } catch {
+      setState('failed');
+    }
+  };
+
+  if (state === 'sent') {
+    return (
+      <div className="feedback__thanks" role="status">
+        <Heading slot="title" className="feedback__title">
+          {intl.formatMessage(m.thanks)}
+        </Heading>
+        <p>{intl.formatMessage(m.thanksText)}</p>
+        <Button className="button button--primary" onPress={close} autoFocus>
+          {intl.formatMessage(m.close)}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form className="feedback__form" onSubmit={(event) => void send(event)} noValidate>
+      <Heading slot="title" className="feedback__title">
+        {intl.formatMessage(m.title)}
+      </Heading>
+      <RadioGroup
+        className="feedback__rating"
+        value={grade}
+        onChange={setGrade}
+        isRequired
+        isInvalid={gradeMissing}
+        orientation="horizontal"
+      >
+        <Label className="feedback__label">{intl.formatMessage(m.rating)}</Label>
+        <div className="feedback__stars">
+          {['1', '2', '3', '4', '5'].map((value) => (
+            <Radio
+              key={value}
+              value={value}
+              className="feedback__star"
+              aria-label={intl.formatMessage(m.ratingValue, { value: Number(value) })}
+            >
+              {({ isSelected }) => (
+                <span aria-hidden="true" className={Number(grade ?? 0) >= Number(value) || isSelected ? 'is-on' : ''}>
+                  ★
+                </span>
+              )}
+            </Radio>
+          ))}
+        </div>
+        {gradeMissing && <Text slot="errorMessage" className="feedback__error">{intl.formatMessage(m.required)}</Text>}
+      </RadioGroup>
+      <CheckboxGroup className="feedback__topics" value={topics} onChange={setTopics}>
+        <Label className="feedback__label">{intl.formatMessage(m.topics)}</Label>
+        <div className="feedback__topic-list">
+          {FEEDBACK_TOPICS.map(([value, label]) => (
+            <Checkbox key={value} value={value} className="feedback__topic">
+              <span className="feedback__box" aria-hidden="true" />
+              {intl.formatMessage(label)}
+            </Checkbox>
+          ))}
+        </div>
+      </CheckboxGroup>
+      <TextField className="feedback__comment" value={comment} onChange={setComment} isInvalid={tooLong}>
+        <Label className="feedback__label">{intl.formatMessage(m.comment)}</Label>
+        <TextArea rows={4} />
+        <FieldError className="feedback__error">{intl.formatMessage(m.maxLength, { length: maxComment })}</FieldError>
+      </TextField>
+      {state === 'failed' && (
+        <p role="alert" className="feedback__error">
+          {intl.formatMessage(m.failed)}
+        </p>
+      )}
+      <div className="feedback__actions">
+        <Button className="button button--secondary" onPress={close}>
+          {intl.formatMessage(m.cancel)}
+        </Button>
+        <Button type="submit" className="button button--primary" isPending={state === 'sending'}>
+          {intl.formatMessage(m.send)}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The feedback button and its dialog. */
+export function FeedbackWidget({ maxComment }: { maxComment: number }) {
+  const intl = useIntl();
+  return (
+    <DialogTrigger>
+      <Button className="feedback__open">{intl.formatMessage(m.open)}</Button>
+      <ModalOverlay className="feedback__overlay" isDismissable>
+        <Modal className="feedback__modal">
+          <Dialog className="feedback__dialog">{({ close }) => <FeedbackForm maxComment={maxComment} close={close} />}</Dialog>
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
+  );
+}
+
+export default FeedbackWidget;

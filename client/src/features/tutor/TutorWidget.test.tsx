@@ -1,0 +1,100 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { SWRConfig } from 'swr';
+import { describe, expect, it } from 'vitest';
+import { http, HttpResponse, server } from '../../test/server';
+import { TutorWidget } from './TutorWidget';
+
+const sse = (events: Array<[string, unknown]>) =>
+  events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
+
+function renderWidget() {
+  server.use(http.get('*/api/bff/courses/c1', () => HttpResponse.json({ name: 'Cybersecurity Program' })));
+  const user = userEvent.setup();
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <IntlProvider locale="en-US" defaultLocale="en-US">
+        <TutorWidget objectiveId="c1" />
+      </IntlProvider>
+    </SWRConfig>,
+  );
+  return user;
+}
+
+describe('TutorWidget', () => {
+  it('streams an answer with its sources and announces it once, complete', async () => {
+    let asked: unknown;
+    server.use(
+      http.post('*/api/bff/tutor/answers', async ({ request }) => {
+        asked = await request.json();
+        return new HttpResponse(
+          sse([
+            ['citation', { source: 'About the course', passage: 'Phishing is a trick.' }],
+            ['token', { text: 'According ' }],
+            ['token', { text: 'to the course.' }],
+            ['done', {}],
+          ]),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        );
+      }),
+    );
+    const user = renderWidget();
+    const open = screen.getByRole('button', { name: 'Ask the AI tutor' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    const panel = screen.getByRole('region', { name: 'AI tutor' });
+    await waitFor(() => expect(panel).toHaveTextContent('Ask a question about Cybersecurity Program.'));
+    await user.type(within(panel).getByRole('textbox', { name: 'Your question' }), 'What is phishing?{Enter}');
+
+    await waitFor(() => expect(panel).toHaveTextContent('According to the course.'));
+    expect(asked).toEqual({ objectiveId: 'c1', question: 'What is phishing?' });
+    expect(within(panel).getByRole('status')).toHaveTextContent('The tutor answered: According to the course.');
+    expect(within(panel).getByText(/Phishing is a trick./)).toBeInTheDocument();
+  });
+
+  it('shows the gateway’s message on a refused question and asks again on retry', async () => {
+    let calls = 0;
+    server.use(
+      http.post('*/api/bff/tutor/answers', () => {
+        calls += 1;
+        if (calls === 1) {
+          return HttpResponse.json(
+            { error: 'upstream_timeout', title: 'Gateway Timeout', status: 504, detail: 'The learning platform did not answer in time.' },
+            { status: 504 },
+          );
+        }
+        return new HttpResponse(sse([['token', { text: 'Fine now.' }], ['done', {}]]), {
+          headers: { 'Content-Type': 'text/event-stream' },
+        });
+      }),
+    );
+    const user = renderWidget();
+    await user.click(screen.getByRole('button', { name: 'Ask the AI tutor' }));
+    const panel = screen.getByRole('region', { name: 'AI tutor' });
+    await user.type(within(panel).getByRole('textbox', { name: 'Your question' }), 'Why?{Enter}');
+    await waitFor(() => expect(panel).toHaveTextContent('The learning platform did not answer in time.'));
+    await user.click(within(panel).getByRole('button', { name: 'Ask again' }));
+    await waitFor(() => expect(panel).toHaveTextContent('Fine now.'));
+    expect(calls).toBe(2);
+  });
+
+  it('refuses an empty question without calling the tutor and closes with Escape', async () => {
+    let calls = 0;
+    server.use(
+      http.post('*/api/bff/tutor/answers', () => {
+        calls += 1;
+        return new HttpResponse('', { headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
+    const user = renderWidget();
+    await user.click(screen.getByRole('button', { name: 'Ask the AI tutor' }));
+    const panel = screen.getByRole('region', { name: 'AI tutor' });
+    await user.click(within(panel).getByRole('button', { name: 'Ask' }));
+    expect(within(panel).getByText('Field is required')).toBeInTheDocument();
+    expect(calls).toBe(0);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'AI tutor' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ask the AI tutor' })).toHaveFocus();
+  });
+});

@@ -1,0 +1,166 @@
+// The AI tutor widget on course pages (spec sections 1 and 6): a panel beside the page where
+// the learner asks about the course and reads the answer as it is written. Screen readers
+// hear "answering" once and the whole answer when it is complete, not every word.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Button, Label, TextArea, TextField } from 'react-aria-components';
+import { useCourseDetails } from '../../api/hooks';
+import { tutorMessages as m } from './messages';
+import { useTutor, type Exchange } from './useTutor';
+import './tutor.css';
+
+function Answer({ exchange, onRetry }: { exchange: Exchange; onRetry: () => void }) {
+  const intl = useIntl();
+  return (
+    <li className="tutor__exchange">
+      <p className="tutor__question">
+        <span className="tutor__who">{intl.formatMessage(m.you)}</span>
+        {exchange.question}
+      </p>
+      <div className="tutor__answer" aria-busy={exchange.state === 'answering'}>
+        <span className="tutor__who">{intl.formatMessage(m.tutor)}</span>
+        <p>
+          {exchange.answer}
+          {exchange.state === 'answering' && <span className="tutor__cursor" aria-hidden="true" />}
+        </p>
+        {exchange.state === 'stopped' && <p className="tutor__note">{intl.formatMessage(m.stopped)}</p>}
+        {exchange.state === 'failed' && (
+          <div className="tutor__failed">
+            <p>{exchange.error ?? intl.formatMessage(m.failed)}</p>
+            <Button className="button button--secondary" onPress={onRetry}>
+              {intl.formatMessage(m.retry)}
+            </Button>
+          </div>
+        )}
+        {exchange.citations.length > 0 && (
+          <details className="tutor__sources">
+            <summary>{intl.formatMessage(m.sources)}</summary>
+            <ul>
+              {exchange.citations.map((c, i) => (
+                <li key={i}>
+                  <strong>{c.source}</strong>: {c.passage}
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The tutor button and panel for one course. */
+export function TutorWidget({ objectiveId }: { objectiveId: string }) {
+  const intl = useIntl();
+  const panelId = useId();
+  const headingId = useId();
+  const [open, setOpen] = useState(false);
+  const [question, setQuestion] = useState('');
+  const [empty, setEmpty] = useState(false);
+  const { exchanges, ask, stop, answering } = useTutor(objectiveId);
+  const course = useCourseDetails(objectiveId).data?.name ?? '';
+  const openButton = useRef<HTMLButtonElement>(null);
+  const last = exchanges[exchanges.length - 1];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = question.trim();
+    if (!text) {
+      setEmpty(true);
+      return;
+    }
+    setEmpty(false);
+    setQuestion('');
+    void ask(text);
+  };
+
+  return (
+    <>
+      <Button
+        ref={openButton}
+        className="tutor__open"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onPress={() => setOpen((o) => !o)}
+      >
+        <span aria-hidden="true" className="tutor__spark">✦</span>
+        {intl.formatMessage(m.open)}
+      </Button>
+      {open && (
+        <section
+          id={panelId}
+          className="tutor"
+          aria-labelledby={headingId}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              setOpen(false);
+              openButton.current?.focus();
+            }
+          }}
+        >
+          <header className="tutor__header">
+            <h2 id={headingId}>{intl.formatMessage(m.title)}</h2>
+            <Button
+              className="tutor__close"
+              aria-label={intl.formatMessage(m.close)}
+              onPress={() => {
+                setOpen(false);
+                openButton.current?.focus();
+              }}
+            >
+              <span aria-hidden="true">×</span>
+            </Button>
+          </header>
+          <p className="tutor__intro">{intl.formatMessage(m.intro, { course })}</p>
+          <ol className="tutor__log">
+            {exchanges.map((exchange) => (
+              <Answer key={exchange.id} exchange={exchange} onRetry={() => void ask(exchange.question)} />
+            ))}
+          </ol>
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {last?.state === 'answering'
+              ? intl.formatMessage(m.answering)
+              : last?.state === 'done'
+                ? intl.formatMessage(m.answered, { answer: last.answer })
+                : ''}
+          </p>
+          <form className="tutor__form" onSubmit={submit}>
+            <TextField
+              className="tutor__field"
+              value={question}
+              onChange={(value) => {
+                setQuestion(value);
+                if (value.trim()) setEmpty(false);
+              }}
+              isInvalid={empty}
+              autoFocus
+            >
+              <Label className="tutor__label">{intl.formatMessage(m.question)}</Label>
+              <TextArea
+                rows={2}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && !event.shiftKey) {
+                    event.preventDefault();
+                    event.currentTarget.form?.requestSubmit();
+                  }
+                }}
+              />
+              {empty && <span className="tutor__error">{intl.formatMessage(m.required)}</span>}
+            </TextField>
+            {answering ? (
+              <Button className="button button--secondary" onPress={stop}>
+                {intl.formatMessage(m.stop)}
+              </Button>
+            ) : (
+              <Button type="submit" className="button button--primary">
+                {intl.formatMessage(m.ask)}
+              </Button>
+            )}
+          </form>
+        </section>
+      )}
+    </>
+  );
+}
+
+export default TutorWidget;
