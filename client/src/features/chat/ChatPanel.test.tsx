@@ -28,7 +28,7 @@ function renderAt(hash: string) {
     http.get('*/api/bff/chat/stream', () => new HttpResponse('', { headers: { 'Content-Type': 'text/event-stream' } })),
   );
   const router = createMemoryRouter([{ path: '/courses', element: <ChatPanel /> }], { initialEntries: [`/courses${hash}`] });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <IntlProvider locale="en-US" defaultLocale="en-US" timeZone="UTC">
@@ -39,7 +39,7 @@ function renderAt(hash: string) {
   return { user, router };
 }
 
-describe('ChatPanel', () => {
+describe('ChatPanel', { timeout: 20_000 }, () => {
   it('reads the hash', () => {
     expect(chatTarget('#chat')).toBe('');
     expect(chatTarget('#chat=a%2Fb')).toBe('a/b');

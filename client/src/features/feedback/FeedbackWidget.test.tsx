@@ -6,7 +6,7 @@ import { http, HttpResponse, server } from '../../test/server';
 import { FeedbackWidget } from './FeedbackWidget';
 
 function renderWidget(maxComment = 20) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <IntlProvider locale="en-US" defaultLocale="en-US">
       <FeedbackWidget maxComment={maxComment} />
@@ -15,7 +15,7 @@ function renderWidget(maxComment = 20) {
   return user;
 }
 
-describe('FeedbackWidget', () => {
+describe('FeedbackWidget', { timeout: 20_000 }, () => {
   it('sends the rating, topics and comment as product_feedback and thanks the learner', async () => {
     let sent: unknown;
     server.use(

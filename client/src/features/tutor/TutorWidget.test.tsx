@@ -11,7 +11,7 @@ const sse = (events: Array<[string, unknown]>) =>
 
 function renderWidget() {
   server.use(http.get('*/api/bff/courses/c1', () => HttpResponse.json({ name: 'Cybersecurity Program' })));
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <IntlProvider locale="en-US" defaultLocale="en-US">
@@ -22,7 +22,7 @@ function renderWidget() {
   return user;
 }
 
-describe('TutorWidget', () => {
+describe('TutorWidget', { timeout: 20_000 }, () => {
   it('streams an answer with its sources and announces it once, complete', async () => {
     let asked: unknown;
     server.use(
