@@ -1,0 +1,205 @@
+// Rich content in a course's About (spec section 2): Ada opens the details of Workplace Safety,
+// whose seeded About HTML has every behaviour, and uses the table, toggles, heading links,
+// the image gallery and the PDF viewer, with axe-core clean in en-US and ar-AR.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { describe, it } from 'node:test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { artifacts, assertAccessible, chooseLanguage, env, eventually, signIn, useServers, withPage } from './support.js';
+
+useServers();
+
+/** The sandbox's deterministic ids: UUID v5 of `kind:name` in its namespace. */
+function seededId(kind, name) {
+  const namespace = Buffer.from('6c6d735f73616e64626f785f73656564', 'hex');
+  const bytes = createHash('sha1').update(Buffer.concat([namespace, Buffer.from(`${kind}:${name}`)])).digest().subarray(0, 16);
+  bytes[6] = (bytes[6] & 0x0f) | 0x50;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A screenshot of the viewport (a full-screen dialog covers it) into artifacts/screens/NAME.png. */
+async function screenshot(page, name) {
+  const dir = path.join(artifacts, 'screens');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+const COURSE = seededId('objective', 'acme/Workplace Safety');
+
+/** Ada signed in on the details of Workplace Safety, its About on the page. */
+async function openCourse(page) {
+  await page.goto(new URL(`courses/${COURSE}`, env.servers.portalUrl).href);
+  await signIn(page);
+  await page.waitForURL((url) => url.pathname === `/learn/courses/${COURSE}`, { timeout: 15_000 });
+  await page.getByRole('heading', { level: 1, name: 'Workplace Safety' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Overview' }).waitFor();
+}
+
+function gallery(page) {
+  return page.getByRole('dialog');
+}
+
+/** Whether the PDF page canvas has been drawn (some pixel is not white or transparent). */
+async function canvasDrawn(page) {
+  return page.getByRole('dialog').locator('canvas').evaluate((canvas) => {
+    if (canvas.width < 50 || canvas.height < 50) return false;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 0; i < data.length; i += 4 * 97) {
+      if (data[i + 3] > 0 && (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200)) return true;
+    }
+    return false;
+  });
+}
+
+async function openGallery(page) {
+  await page.getByRole('button', { name: /Open image 1 of 3|فتح الصورة 1 من 3/ }).click();
+  await gallery(page).waitFor();
+}
+
+async function openPdf(page, name) {
+  await page.getByRole('button', { name }).click();
+  await eventually('the PDF page drawn', () => canvasDrawn(page), 15_000);
+}
+
+describe('rich content of a course About', () => {
+  it('has a table, toggles, heading links, size labels, lazy frames and blocked storage links', { timeout: 120_000 }, async () => {
+    await withPage(
+      'rich-content-behaviours',
+      async (page) => {
+        await openCourse(page);
+        const main = page.getByRole('main');
+
+        // Lazy frames: the video loads once near the viewport, with the learner's language.
+        const video = main.locator('iframe[title="Workplace safety in five minutes (video)"]');
+        assert.equal(await video.count(), 0, 'not loaded before it is scrolled near');
+        await main.getByRole('heading', { name: 'Video' }).scrollIntoViewIfNeeded();
+        await video.waitFor({ state: 'attached' });
+        const src = new URL(await video.getAttribute('src'));
+        assert.equal(src.searchParams.get('hl'), 'en');
+        assert.equal(src.searchParams.get('cc_lang_pref'), 'en');
+        assert.equal(await video.getAttribute('lang'), 'en-US');
+
+        // Table: a named scroll region and a full-screen dialog.
+        await main.getByRole('region', { name: 'Table: Weekly plan' }).waitFor();
+        await main.getByRole('button', { name: 'Open table in full screen' }).first().click();
+        const tableDialog = page.getByRole('dialog', { name: 'Weekly plan (full screen)' });
+        await tableDialog.getByRole('cell', { name: 'Fire safety and exits' }).waitFor();
+        await assertAccessible(page, 'table in full screen');
+        await page.keyboard.press('Escape');
+        await tableDialog.waitFor({ state: 'detached' });
+
+        // Toggles: <details> and the LMS's toggle class are disclosures.
+        const details = main.getByRole('button', { name: 'What should I bring to the fire drill?' });
+        assert.equal(await details.getAttribute('aria-expanded'), 'false');
+        await details.click();
+        assert.equal(await details.getAttribute('aria-expanded'), 'true');
+        await main.getByText('Nothing but comfortable shoes.').waitFor();
+        await main.getByRole('button', { name: 'Who is my fire warden?' }).click();
+        await main.getByText("Your floor's fire warden").waitFor();
+
+        // Heading link: copied, with the toast of spec section 8.
+        await main.getByRole('button', { name: 'Copy link to section Overview' }).click();
+        await page.getByText('Link copied to clipboard').waitFor();
+        const copied = await page.evaluate(() => navigator.clipboard.readText());
+        assert.equal(copied, `${new URL(page.url()).origin}/learn/courses/${COURSE}#user-content-overview`);
+
+        // Size label of the same-origin PDF, read through the gateway's HEAD.
+        const size = await eventually('the size label of the example certificate', async () => {
+          const text = await main.getByText(/^File size \d+(\.\d)?K?B$/).first().textContent().catch(() => null);
+          return text;
+        });
+        assert.match(size, /^File size \d+B$/, 'a one-page PDF is under 1KB');
+
+        // Storage-host attachments: this run configures no storage host, so they are blocked.
+        assert.equal(await main.getByText('(blocked: not on this site)').count(), 2);
+        assert.equal(await main.getByRole('link', { name: 'Safety checklist' }).count(), 0);
+
+        await assertAccessible(page, 'course details with rich About');
+      },
+      { context: { permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1280, height: 800 } } },
+    );
+  });
+
+  it('shows the gallery and the PDF viewer in en-US and ar-AR, at 1280 and 390 px, accessibly', { timeout: 120_000 }, async () => {
+    await withPage(
+      'rich-content-gallery-pdf',
+      async (page) => {
+        const requests = [];
+        page.on('request', (request) => requests.push(request.url()));
+        await openCourse(page);
+
+        // Gallery: arrows, dots, zoom, Escape.
+        await openGallery(page);
+        await gallery(page).getByRole('heading', { name: 'Image 1 of 3' }).waitFor();
+        await page.keyboard.press('ArrowRight');
+        await gallery(page).getByRole('heading', { name: 'Image 2 of 3' }).waitFor();
+        await gallery(page).getByRole('button', { name: 'Show image 3' }).click();
+        await gallery(page).getByRole('heading', { name: 'Image 3 of 3' }).waitFor();
+        assert.equal(await gallery(page).getByRole('button', { name: 'Show image 3' }).getAttribute('aria-current'), 'true');
+        await page.keyboard.press('ArrowRight');
+        await gallery(page).getByRole('heading', { name: 'Image 1 of 3' }).waitFor();
+        await gallery(page).getByRole('button', { name: 'Zoom in' }).click();
+        await gallery(page).getByText('Zoom 150%').waitFor();
+        await gallery(page).getByRole('button', { name: 'Zoom out' }).click();
+        await screenshot(page, 'rich-content-gallery-en-1280');
+        await assertAccessible(page, 'gallery en-US');
+        await page.keyboard.press('Escape');
+        await gallery(page).waitFor({ state: 'detached' });
+
+        // PDF viewer: the same-origin PDF, drawn by pdf.js with its worker from the build.
+        await openPdf(page, 'Open Example certificate in the viewer');
+        const viewer = page.getByRole('dialog', { name: 'Example certificate (PDF)' });
+        await viewer.getByText('Page 1 of 1').waitFor();
+        await screenshot(page, 'rich-content-pdf-en-1280');
+        await assertAccessible(page, 'PDF viewer en-US');
+        const worker = requests.find((url) => /pdf\.worker/.test(url));
+        assert.ok(worker, 'the pdf.js worker was fetched');
+        assert.equal(new URL(worker).origin, new URL(env.servers.portalUrl).origin, 'the worker comes from the build');
+        assert.ok(new URL(worker).pathname.startsWith('/learn/assets/'), worker);
+        await viewer.getByRole('button', { name: 'Close' }).click();
+        await viewer.waitFor({ state: 'detached' });
+
+        await page.setViewportSize({ width: 390, height: 844 });
+        await openGallery(page);
+        await screenshot(page, 'rich-content-gallery-en-390');
+        await page.keyboard.press('Escape');
+        await openPdf(page, 'Open Example certificate in the viewer');
+        await screenshot(page, 'rich-content-pdf-en-390');
+        await page.keyboard.press('Escape');
+
+        // Arabic: right to left, translated, the arrow keys mirrored.
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await chooseLanguage(page, 'العربية');
+        await eventually('right-to-left', () => page.evaluate(() => document.documentElement.dir === 'rtl'));
+        await openGallery(page);
+        await gallery(page).getByRole('heading', { name: 'الصورة 1 من 3' }).waitFor();
+        await page.keyboard.press('ArrowLeft');
+        await gallery(page).getByRole('heading', { name: 'الصورة 2 من 3' }).waitFor();
+        await screenshot(page, 'rich-content-gallery-ar-1280');
+        await assertAccessible(page, 'gallery ar-AR');
+        await page.keyboard.press('Escape');
+        await gallery(page).waitFor({ state: 'detached' });
+
+        await openPdf(page, 'فتح Example certificate في العارض');
+        await page.getByRole('dialog').getByText('الصفحة 1 من 1').waitFor();
+        await screenshot(page, 'rich-content-pdf-ar-1280');
+        await assertAccessible(page, 'PDF viewer ar-AR');
+        await page.keyboard.press('Escape');
+
+        await page.setViewportSize({ width: 390, height: 844 });
+        await openGallery(page);
+        await screenshot(page, 'rich-content-gallery-ar-390');
+        await page.keyboard.press('Escape');
+        await openPdf(page, 'فتح Example certificate في العارض');
+        await screenshot(page, 'rich-content-pdf-ar-390');
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await assertAccessible(page, 'course details ar-AR at 390 px');
+      },
+      { context: { viewport: { width: 1280, height: 800 } } },
+    );
+  });
+});
