@@ -64,7 +64,7 @@ function serveCourse(initial: Partial<CatalogCourseView> = {}) {
   };
 }
 
-describe('Catalog', () => {
+describe('Catalog', { timeout: 20_000 }, () => {
   it('lists the catalog cards with links to the catalog course page, chips and the filter button', async () => {
     const asked: URLSearchParams[] = [];
     server.use(
@@ -100,7 +100,7 @@ describe('Catalog', () => {
   });
 });
 
-describe('Catalog course page', () => {
+describe('Catalog course page', { timeout: 20_000 }, () => {
   it('shows the overview, sanitised About, and enrols with a success toast, then says Enrolled', async () => {
     const course = serveCourse();
     let enrolBody: unknown;

@@ -12,7 +12,7 @@ function view(items: CatalogCard[], overrides: Partial<PublicCatalogView> = {}):
   return { items, totalCount: items.length, keyword: '', collectionsApplied: [], filtersUnavailable: false, collections: [], ...overrides };
 }
 
-describe('Open catalog (signed out)', () => {
+describe('Open catalog (signed out)', { timeout: 20_000 }, () => {
   it('lists the public courses with links to their public pages and searches by keyword, without a session', async () => {
     let sessionAsked = false;
     const keywords: (string | null)[] = [];

@@ -22,7 +22,8 @@ async function courseList() {
   return screen.findByRole('list', { name: 'Courses' });
 }
 
-describe('My courses', () => {
+// Whole-app renders with lazy routes: generous on a busy machine, a failing one only waits longer.
+describe('My courses', { timeout: 20_000 }, () => {
   it('renders the cards from the API as links with their details', async () => {
     serveCourses([
       courseCard({
@@ -290,6 +291,6 @@ describe('My courses', () => {
       await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(60));
       expect(screen.getByText('Showing 60 of 60')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Show more courses' })).not.toBeInTheDocument();
-    }, 20_000);
+    });
   });
 });
