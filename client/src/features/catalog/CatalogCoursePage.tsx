@@ -157,7 +157,13 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
 
       <div className="catalog-course__hero">
         <div className="catalog-course__cover">
-          {course.imageUrl ? <img src={course.imageUrl} alt="" /> : <span className="catalog-course__cover-fill" />}
+          {course.imageUrl ? <img src={course.imageUrl} alt="" /> : <span className="catalog-course__cover-fill">
+              <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="64" height="64" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2V5Z" />
+                <path d="M4 19a2 2 0 0 0 2 2h13" />
+                <path d="M8 7h7" />
+              </svg>
+            </span>}
         </div>
         <div className="catalog-course__overview">
           {course.code && <p className="catalog-course__code">{intl.formatMessage(m.code, { code: course.code })}</p>}
