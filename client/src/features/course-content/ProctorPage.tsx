@@ -80,7 +80,7 @@ export default function ProctorPage() {
       <p className="lti-page__eyebrow">{p.courseName}</p>
       <PageHeading>{p.name || intl.formatMessage(ltiMessages.proctorTitle)}</PageHeading>
       {inIframe && (
-        <p className="lti-activity__kind">
+        <p className="lti-page__note">
           <FormattedMessage {...ltiMessages.inProctoringIframe} />
         </p>
       )}
@@ -114,7 +114,6 @@ export default function ProctorPage() {
         <div>
           <Button
             className="button button--primary"
-            isPending={startToken.isMutating}
             isDisabled={startToken.isMutating}
             onPress={() => void requestToken()}
           >

@@ -28,12 +28,12 @@ describe('WorkflowPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Course attempt' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
-    const items = screen.getAllByRole('listitem');
-    expect(within(items[0]).getByRole('heading', { name: 'Quiz' })).toBeInTheDocument();
-    expect(within(items[0]).getByText('Finished')).toBeInTheDocument();
-    expect(within(items[0]).getByRole('button', { name: 'Launch activity' })).toBeInTheDocument();
-    expect(within(items[1]).getByText('Not started')).toBeInTheDocument();
-    expect(within(items[1]).getByRole('link', { name: 'Open proctored activity' })).toHaveAttribute(
+    const [quiz, test] = screen.getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(quiz).getByRole('heading', { name: 'Quiz' })).toBeInTheDocument();
+    expect(within(quiz).getByText('Finished')).toBeInTheDocument();
+    expect(within(quiz).getByRole('button', { name: 'Launch activity' })).toBeInTheDocument();
+    expect(within(test).getByText('Not started')).toBeInTheDocument();
+    expect(within(test).getByRole('link', { name: 'Open proctored activity' })).toHaveAttribute(
       'href',
       `/courses/proctor/${OBJECTIVE}/6`,
     );

@@ -81,11 +81,9 @@ export function CollaborativeActivity({ objectiveId, workflowId, item, reviewMod
   const headingId = `collab-${path ?? 'root'}-name`;
   const header = (
     <>
-      <p className="lti-activity__kind">
+      {/* The page's heading names the activity; the card says what kind it is. */}
+      <h2 className="lti-activity__kind" id={headingId}>
         <FormattedMessage {...m.kind} />
-      </p>
-      <h2 className="lti-activity__name" id={headingId}>
-        {item.name}
       </h2>
     </>
   );
@@ -223,7 +221,6 @@ export function CollaborativeActivity({ objectiveId, workflowId, item, reviewMod
                         </Button>
                         <Button
                           className="button button--primary"
-                          isPending={join.isMutating}
                           isDisabled={join.isMutating}
                           onPress={() => void confirm(close)}
                         >

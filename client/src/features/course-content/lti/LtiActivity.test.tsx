@@ -158,7 +158,7 @@ describe('LtiActivity', () => {
 
   it('a locked activity cannot be launched', async () => {
     serve();
-    renderActivity(treeItem({ locked: true, lockReason: 'notAvailable' }));
+    renderActivity(treeItem({ locked: true, lockReason: 'unavailable' }));
     await screen.findByText('Not started');
     expect(screen.queryByRole('button', { name: 'Launch activity' })).toBeNull();
   });

@@ -42,11 +42,9 @@ export function LtiActivity({ objectiveId, workflowId, item, reviewMode, onChang
   return (
     <section className="lti-activity" aria-labelledby={`lti-${item.activityPathId ?? 'root'}-name`}>
       <div className="lti-activity__card">
-        <p className="lti-activity__kind">
+        {/* The page's heading names the activity; the card says what kind it is. */}
+        <h2 className="lti-activity__kind" id={`lti-${item.activityPathId ?? 'root'}-name`}>
           <FormattedMessage {...ltiMessages.kind} />
-        </p>
-        <h2 className="lti-activity__name" id={`lti-${item.activityPathId ?? 'root'}-name`}>
-          {item.name}
         </h2>
         {workflow.data && <ActivityStatus status={status} />}
         {proctored ? (

@@ -155,9 +155,10 @@ export function LtiLauncher(props: LtiLauncherProps) {
     <div className="lti-launcher">
       {running.kind !== 'frame' && (
         <div className="lti-launcher__actions">
+          {/* No `isPending`: react-aria announces a pending button by its id after a delay, and
+              this button is gone by then (the frame replaced it), leaving an unnamed live region. */}
           <Button
             className="button button--primary lti-launcher__launch"
-            isPending={launch.isMutating}
             isDisabled={launch.isMutating}
             onPress={() => void start()}
           >
