@@ -45,7 +45,7 @@ pub fn service(dir: &Path) -> BoxCloneSyncService<Request<Body>, Response, Infal
         let index = index.clone();
         async move {
             let last = req.uri().path().rsplit('/').next().unwrap_or("");
-            if last.contains('.') {
+            if names_a_file(last) {
                 return Ok::<_, Infallible>(not_found().await);
             }
             let response = ServeFile::new(index).oneshot(req).await?;
@@ -75,6 +75,13 @@ pub fn service(dir: &Path) -> BoxCloneSyncService<Request<Body>, Response, Infal
     BoxCloneSyncService::new(with_cache_headers)
 }
 
+/// Whether the last segment of a path names a file: an extension after its last dot that is
+/// not all digits (`main.3f2a9c.js`, `logo.png`). Content routes end in activity path ids such
+/// as `1.2`, which stay client routes.
+fn names_a_file(last: &str) -> bool {
+    last.rsplit_once('.').is_some_and(|(_, ext)| !ext.is_empty() && !ext.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// `req` with [`MOUNT`] taken off the front of its path (`/learn` and `/learn/` become `/`).
 fn below_mount(mut req: Request<Body>) -> Request<Body> {
     let uri = req.uri();
@@ -99,7 +106,7 @@ fn has_content_hash(path: &str) -> bool {
 mod tests {
     use axum::{body::Body, http::Request};
 
-    use super::{below_mount, has_content_hash};
+    use super::{below_mount, has_content_hash, names_a_file};
 
     #[test]
     fn the_mount_is_taken_off_the_path_and_the_query_kept() {
@@ -113,6 +120,16 @@ mod tests {
             let req = Request::get(uri).body(Body::empty()).expect("request");
             assert_eq!(below_mount(req).uri().to_string(), expected, "{uri}");
         }
+    }
+
+    #[test]
+    fn activity_path_ids_are_client_routes_and_extensions_are_files() {
+        assert!(!names_a_file("1.2"));
+        assert!(!names_a_file("1.3.2"));
+        assert!(!names_a_file("content"));
+        assert!(names_a_file("main.3f2a9c.js"));
+        assert!(names_a_file("favicon.ico"));
+        assert!(names_a_file("certificate.pdf"));
     }
 
     #[test]
