@@ -41,8 +41,12 @@ async function signedInRoutes(page) {
     }
   }
   const catalogCourse = catalog?.items?.[0];
+  const notStarted = items.find((c) => c.status === 'notStarted');
+  const workflowId = inProgress
+    ? (await view(page, `/api/bff/courses/${encodeURIComponent(inProgress.objectiveId)}`))?.workflowId
+    : undefined;
   const routes = [
-    '',
+    './',
     'courses',
     'catalog',
     catalogCourse && `catalog/${catalogCourse.objectiveId}`,
@@ -50,7 +54,11 @@ async function signedInRoutes(page) {
     finished && `courses/${finished.objectiveId}/view/details`,
     inProgress && `courses/${inProgress.objectiveId}/view/content`,
     certificate && `courses/${certificate.objectiveId}/certificate/${certificate.number}`,
+    notStarted && notStarted.link.replace(/^\//, ''),
+    inProgress && workflowId && `courses/${inProgress.objectiveId}/workflow/${workflowId}/view`,
+    inProgress && `courses/proctor/${inProgress.objectiveId}/1`,
     finished && `courses/redirect/${finished.objectiveId}`,
+    'lti-tool-callback',
     'calendar',
     'calendar/agenda',
     'email-response-callback?activityId=x&activityPathId=1&answerId=a&answerText=b',
@@ -81,7 +89,7 @@ async function check(page, route, locale) {
     .catch(() => '(no h1)');
   const violations = await axeViolations(page);
   const ids = violations.map((v) => `${v.id}(${v.nodes.length})`);
-  const line = `${locale} /learn/${route} — "${heading.trim()}": ${ids.length ? ids.join(', ') : 'no violations'}`;
+  const line = `${locale} /learn/${route === './' ? '' : route} — "${heading.trim()}": ${ids.length ? ids.join(', ') : 'no violations'}`;
   console.log(`a11y: ${line}`);
   return { line, violations: ids.length };
 }
