@@ -142,7 +142,7 @@ export default function ContentPage() {
           <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false" className="player__back-icon">
             <path d="M10 3 5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
-          <span>{courseName || <FormattedMessage {...playerMessages.backToDetails} />}</span>
+          {courseName ? <bdi>{courseName}</bdi> : <FormattedMessage {...playerMessages.backToDetails} />}
         </Link>
         {view?.reviewMode && (
           <span className="player__tag">
@@ -179,7 +179,9 @@ export default function ContentPage() {
         </div>
         <div className="player__content">
           <article className="player__activity" style={frameStyle}>
-            <PageHeading title={courseName ? `${title} | ${courseName}` : title}>{title}</PageHeading>
+            <PageHeading title={courseName ? `${title} | ${courseName}` : title}>
+              <bdi>{title}</bdi>
+            </PageHeading>
             {item?.due && (
               <p className="player__meta">
                 <FormattedMessage {...playerMessages.due} values={{ date: intl.formatDate(item.due, { dateStyle: 'medium' }) }} />
@@ -232,7 +234,7 @@ function OpenNext({ tree, linkTo }: { tree: CourseTreeView; linkTo: (path: strin
   return (
     <p className="player__open-next">
       <Link className="button button--primary" to={linkTo(target.activityPathId)}>
-        <FormattedMessage {...playerMessages.continueTo} values={{ name: target.name }} />
+        <FormattedMessage {...playerMessages.continueTo} values={{ name: <bdi>{target.name}</bdi> }} />
       </Link>
     </p>
   );

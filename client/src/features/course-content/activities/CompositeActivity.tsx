@@ -60,7 +60,7 @@ export function CompositeActivity({ view, tree, linkTo, onChanged }: Props) {
           >
             {mode === 'longRead' && (
               <h2 id={`part-${child.activityPathId}`} className="long-read__title">
-                {child.name}
+                <bdi>{child.name}</bdi>
               </h2>
             )}
             {child.kind === 'composite' ? (
@@ -83,7 +83,7 @@ export function CompositeActivity({ view, tree, linkTo, onChanged }: Props) {
             <Link to={linkTo(child.activityPathId)} className="module-item__link">
               <TocStatusIcon status={child.status} />
               <span className="module-item__text">
-                <span className="module-item__name">{child.name}</span>
+                <bdi className="module-item__name">{child.name}</bdi>
                 <Meta child={child} />
               </span>
             </Link>

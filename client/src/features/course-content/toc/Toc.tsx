@@ -73,9 +73,10 @@ export function Toc({ items, activePath, linkTo, onNavigate, progressPercent }: 
             aria-current={active ? 'page' : undefined}
             onClick={onNavigate}
           >
-            <TocStatusIcon status={item.status} />
+            <TocStatusIcon status={item.status} withText={false} />
             <span className="toc__text">
-              <span className="toc__name">{item.name}</span>
+              <bdi className="toc__name">{item.name}</bdi>
+              <span className="visually-hidden">{intl.formatMessage(statusMessages[item.status])}</span>
               {caption && (
                 <span className="toc__caption" aria-hidden={item.status === 'comingSoon' || item.status === 'belowPassingScore' || undefined}>
                   {caption}

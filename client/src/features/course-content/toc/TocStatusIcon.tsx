@@ -30,7 +30,9 @@ const paths: Record<Exclude<TocStatus, 'locked'>, ReactElement> = {
   notStarted: <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.6" />,
 };
 
-export function TocStatusIcon({ status }: { status: TocStatus }) {
+/** `withText` false: the caller puts the status text itself (after the name, so a link reads
+ *  'Introduction, Completed'). */
+export function TocStatusIcon({ status, withText = true }: { status: TocStatus; withText?: boolean }) {
   const intl = useIntl();
   return (
     <span className={`toc-status toc-status--${status}`}>
@@ -39,7 +41,7 @@ export function TocStatusIcon({ status }: { status: TocStatus }) {
           {paths[status]}
         </svg>
       )}
-      <span className="visually-hidden">{intl.formatMessage(statusMessages[status])}</span>
+      {withText && <span className="visually-hidden">{intl.formatMessage(statusMessages[status])}</span>}
     </span>
   );
 }
