@@ -20,11 +20,14 @@ function seededId(kind, name) {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** A screenshot of the viewport (a full-screen dialog covers it) into artifacts/screens/NAME.png. */
-async function screenshot(page, name) {
+/**
+ * A screenshot into artifacts/screens/NAME.png: the viewport (a full-screen dialog covers it),
+ * or the whole page.
+ */
+async function screenshot(page, name, fullPage = false) {
   const dir = path.join(artifacts, 'screens');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 }
 
 const COURSE = seededId('objective', 'acme/Workplace Safety');
@@ -117,7 +120,10 @@ describe('rich content of a course About', () => {
         assert.equal(await main.getByText('(blocked: not on this site)').count(), 2);
         assert.equal(await main.getByRole('link', { name: 'Safety checklist' }).count(), 0);
 
+        await screenshot(page, 'rich-content-about-en-1280', true);
         await assertAccessible(page, 'course details with rich About');
+        await page.setViewportSize({ width: 390, height: 844 });
+        await screenshot(page, 'rich-content-about-en-390', true);
       },
       { context: { permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1280, height: 800 } } },
     );
@@ -197,6 +203,7 @@ describe('rich content of a course About', () => {
         await screenshot(page, 'rich-content-pdf-ar-390');
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await screenshot(page, 'rich-content-about-ar-390', true);
         await assertAccessible(page, 'course details ar-AR at 390 px');
       },
       { context: { viewport: { width: 1280, height: 800 } } },
