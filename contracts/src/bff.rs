@@ -283,6 +283,13 @@ pub struct CourseCard {
     pub result: Option<CardResult>,
     /// Where the card leads, relative to the client's base path (`/courses/...`).
     pub link: String,
+    /// Unread messages in the course's announcement channel (0 when none or when the chat
+    /// service did not answer).
+    pub unread_announcements: u32,
+    /// The course's announcement channel, which the unread indicator opens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub announcement_channel_id: Option<String>,
 }
 
 /// A collection chip of My courses.

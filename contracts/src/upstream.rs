@@ -113,6 +113,9 @@ pub struct ObjectiveSummary {
     /// Duration in seconds, when known.
     #[serde(default)]
     pub duration: Option<i64>,
+    /// The course's announcement channel in the tenant's chat service.
+    #[serde(default)]
+    pub announcement_channel_id: Option<String>,
 }
 
 /// Reference to the objective access behind an aggregate.

@@ -123,19 +123,25 @@ pub async fn get_my_courses(
     let mut scale_ids: Vec<Uuid> = items.iter().filter_map(|a| a.objective.grading_scale_id).collect();
     scale_ids.sort();
     scale_ids.dedup();
-    let scales: HashMap<Uuid, std::sync::Arc<GradingScale>> = state
-        .caches
-        .grading_scales(tenant, &scale_ids, upstream, &auth.ctx)
-        .await?
-        .into_iter()
-        .map(|s| (s.id, s))
-        .collect();
+    // One call for the whole page's unread announcements, beside the grading scales. Chat is
+    // another service: when it fails, the cards show no unread count rather than no page.
+    let (scales, unread) = tokio::join!(state.caches.grading_scales(tenant, &scale_ids, upstream, &auth.ctx), async {
+        upstream.chat_unread_counts(&auth.ctx).await.unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "unread chat counts unavailable; cards show none");
+            HashMap::new()
+        })
+    });
+    let scales: HashMap<Uuid, std::sync::Arc<GradingScale>> = scales?.into_iter().map(|s| (s.id, s)).collect();
     let colors = course::card_colors(&items, query.skip as usize);
     let cards = items
         .iter()
         .zip(colors)
         .map(|(agg, color)| {
-            to_card(agg, color, agg.objective.grading_scale_id.and_then(|id| scales.get(&id)).map(|s| &**s))
+            let mut card =
+                to_card(agg, color, agg.objective.grading_scale_id.and_then(|id| scales.get(&id)).map(|s| &**s));
+            card.unread_announcements =
+                card.announcement_channel_id.as_ref().and_then(|c| unread.get(c)).copied().unwrap_or(0);
+            card
         })
         .collect();
     let collections = lists::collection_chips(showcases, &items);
@@ -166,5 +172,7 @@ fn to_card(agg: &ObjectiveWorkflowAggregate, color: Option<&str>, scale: Option<
         duration_minutes: course::duration_minutes(agg.objective.duration),
         result: course::card_result(agg, scale),
         link: course::card_link(agg),
+        unread_announcements: 0,
+        announcement_channel_id: agg.objective.announcement_channel_id.clone(),
     }
 }

@@ -115,6 +115,7 @@ pub(crate) mod tests {
                 showcases: vec![],
                 grading_scale_id: None,
                 duration: None,
+                announcement_channel_id: None,
             },
             objective_access: None,
             is_mandatory: false,

@@ -316,7 +316,16 @@ result?: CardResult,
 /**
  * Where the card leads, relative to the client's base path (`/courses/...`).
  */
-link: string, };
+link: string, 
+/**
+ * Unread messages in the course's announcement channel (0 when none or when the chat
+ * service did not answer).
+ */
+unreadAnnouncements: number, 
+/**
+ * The course's announcement channel, which the unread indicator opens.
+ */
+announcementChannelId?: string, };
 
 /**
  * A collection chip of My courses.

@@ -189,3 +189,32 @@ async fn strangers_other_tenants_bad_text_and_learner_announcements_are_refused(
         .expect("post");
     assert_eq!(no_csrf.status(), StatusCode::FORBIDDEN, "commands need the anti-forgery header");
 }
+
+#[tokio::test]
+async fn my_courses_cards_carry_the_unread_announcements_of_one_call_and_reading_clears_them() {
+    let app = spawn_app().await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    let card = crate::commands_common::card(&app, &browser, "Data Privacy Basics").await.expect("card");
+    assert_eq!(card["unreadAnnouncements"], 2, "{card}");
+    let channel = card["announcementChannelId"].as_str().expect("channel").to_string();
+    assert_eq!(crate::commands_common::card(&app, &browser, "Cybersecurity Program").await.expect("card")["unreadAnnouncements"], 1);
+    assert_eq!(crate::commands_common::card(&app, &browser, "Secure Coding 101").await.expect("card")["unreadAnnouncements"], 0);
+
+    let view: Value =
+        app.api(&browser, "localhost", &format!("/api/bff/chat/channels/{channel}")).await.json().await.expect("json");
+    let last = view["messages"][1]["seq"].as_i64().expect("seq");
+    post(&app, &browser, &format!("/api/bff/chat/channels/{channel}/read"), Some(json!({ "seq": last }))).await;
+    let card = crate::commands_common::card(&app, &browser, "Data Privacy Basics").await.expect("card");
+    assert_eq!(card["unreadAnnouncements"], 0, "{card}");
+}
+
+#[tokio::test]
+async fn my_courses_still_answers_when_the_chat_service_fails() {
+    let rule = json!({ "path": "chat/**", "fault": { "kind": "error", "status": 503, "rate": 1.0 } });
+    let app = crate::helpers::spawn_app_with(|c| c.faults = vec![serde_json::from_value(rule).expect("rule")]).await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    let card = crate::commands_common::card(&app, &browser, "Data Privacy Basics").await.expect("card");
+    assert_eq!(card["unreadAnnouncements"], 0, "no count rather than no page: {card}");
+}
