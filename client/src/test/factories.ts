@@ -47,6 +47,7 @@ export function courseCard(overrides: Partial<CourseCard> = {}): CourseCard {
     name: `Course ${id}`,
     progressPercent: 0,
     status: 'notStarted',
+    unreadAnnouncements: 0,
     isMandatory: false,
     isDraft: false,
     color: '#2457c5',
