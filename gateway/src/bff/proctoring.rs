@@ -17,7 +17,7 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::{
-    commands::path_id,
+    commands::{command_error, path_id},
     lti_launch::{read_tree, target},
 };
 use crate::{
@@ -122,6 +122,7 @@ pub async fn get_proctoring(
     (status = 404, description = "No such course or activity", body = Problem),
     (status = 409, description = "The activity has no open proctoring session (not started, or finished)", body = Problem),
     (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
+    (status = 422, description = "The learning platform refused the request: its first message and field errors", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn start_token(
@@ -146,8 +147,8 @@ pub async fn start_token(
     {
         Ok(answer) => answer,
         Err(UpstreamError::NotFound(_)) => return Err(no_session()),
+        Err(e @ UpstreamError::Rejected(..)) => return Err(command_error(e)),
         // The platform answers 409 once the session is finished.
-        Err(UpstreamError::Rejected(..)) => return Err(no_session()),
         Err(UpstreamError::Bad(_, cause)) if cause.contains("409") => return Err(no_session()),
         Err(e) => return Err(e.into()),
     };
