@@ -12,13 +12,13 @@ use contracts::bff::{Problem, Unauthorized};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::learner_courses::{LearnerCourse, enrolled_courses, last_attempt_trees};
+use super::learner_courses::{LearnerCourse, enrolled_courses, last_attempt_trees, proctoring_mismatches};
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
     domain::{
         calendar::{CalendarRange, calendar_range, event_dates, local, zone},
-        course,
+        outcome,
         profile::display_timezone,
     },
     error::{AppError, AppResult},
@@ -59,11 +59,13 @@ pub async fn get_calendar(
     )?;
     let timezone = display_timezone(user.timezone.as_deref()).to_string();
     let range = calendar_range(&query.from, &query.to, zone(&timezone), max_days).map_err(AppError::BadRequest)?;
+    let trees = last_attempt_trees(&auth, &courses).await?;
+    let mismatches = proctoring_mismatches(&auth, &courses, &trees).await?;
     let mut entries = Vec::new();
-    for c in &courses {
-        course_entries(c, &range, &mut entries);
+    for (c, mismatch) in courses.iter().zip(mismatches) {
+        course_entries(c, mismatch, &range, &mut entries);
     }
-    for (i, tree) in last_attempt_trees(&auth, &courses).await? {
+    for (i, tree) in trees {
         let c = &courses[i];
         for event in event_dates(&tree).into_iter().filter(|e| range.contains(e.starts)) {
             let (at, date) = local(event.starts, &range.zone);
@@ -91,7 +93,12 @@ pub async fn get_calendar(
 }
 
 /// The course's own dates on the range's days.
-fn course_entries(c: &LearnerCourse, range: &CalendarRange, out: &mut Vec<(time::OffsetDateTime, CalendarEntry)>) {
+fn course_entries(
+    c: &LearnerCourse,
+    mismatch: bool,
+    range: &CalendarRange,
+    out: &mut Vec<(time::OffsetDateTime, CalendarEntry)>,
+) {
     let Some(access) = &c.access else { return };
     let dates = [
         (CalendarEntryKind::Due, access.due_date),
@@ -110,7 +117,11 @@ fn course_entries(c: &LearnerCourse, range: &CalendarRange, out: &mut Vec<(time:
                 objective_id: c.aggregate.objective.id.to_string(),
                 course_name: c.aggregate.objective.name.clone(),
                 activity_name: None,
-                link: course::card_link(&c.aggregate),
+                link: outcome::course_link(
+                    &c.facts(mismatch),
+                    &c.aggregate.objective.id.to_string(),
+                    &c.aggregate.id.to_string(),
+                ),
             },
         ));
     }

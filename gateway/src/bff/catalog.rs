@@ -159,8 +159,7 @@ pub async fn get_catalog(
         .into_iter()
         .filter(|a| lists::is_catalog_listed(a) && filters::matches_filter(a, &sanitised.filter))
         .collect();
-    let colors = course::card_colors(&items, query.skip as usize);
-    let cards = items.iter().zip(colors).map(|(agg, color)| to_card(agg, color)).collect();
+    let cards = items.iter().map(to_card).collect();
     Ok(Json(CatalogView {
         items: cards,
         total_count: count(page.total_count),
@@ -172,7 +171,7 @@ pub async fn get_catalog(
     }))
 }
 
-fn to_card(agg: &ObjectiveWorkflowAggregate, color: Option<&str>) -> CatalogCard {
+fn to_card(agg: &ObjectiveWorkflowAggregate) -> CatalogCard {
     let objective = &agg.objective;
     CatalogCard {
         header: course_header(
@@ -182,7 +181,7 @@ fn to_card(agg: &ObjectiveWorkflowAggregate, color: Option<&str>) -> CatalogCard
             None,
             objective.image_url.as_deref(),
         ),
-        color: color.map(String::from),
+        color: course::card_color_of(objective.id, objective.image_url.as_deref()).map(String::from),
         children_count: objective.activity.children_count.and_then(|n| u32::try_from(n).ok()),
         duration_minutes: course::duration_minutes(objective.duration),
         is_draft: objective.state == course::DRAFT,

@@ -34,7 +34,8 @@ use crate::{
     auth::extract::AuthSession,
     domain::{
         commands::{StartRefusal, StartStep, is_enrolled, is_lti_course, start_destination, start_step},
-        tree::{CourseContext, open_next},
+        details,
+        tree::{CourseContext, open_next_in},
     },
     error::{AppError, AppResult},
     upstream::Prefer,
@@ -121,8 +122,16 @@ pub(crate) async fn run_start(state: &AppState, auth: &AuthSession, objective: U
             ids(&answer.body["activityWorkflowIds"])
         }
     };
-    let course = CourseContext { course_finished: false, new_content_after_completion: true, now: upstream.now() };
-    let next = open_next(&tree.children, &course).and_then(|p| p.activity_path_id.clone());
+    let course = CourseContext {
+        course_finished: false,
+        new_content_after_completion: true,
+        now: upstream.now(),
+        results_protected: details::results_protected(&access),
+        reveal_policy: access.grade_reveal_policy,
+        reveal_date: access.grade_reveal_date,
+    };
+    let next =
+        open_next_in(&tree.children, details::course_state(&access), &course).and_then(|p| p.activity_path_id.clone());
     let (destination, url) = start_destination(objective, is_lti_course(&access), next.as_deref());
     Ok(StartResult {
         objective_id: objective.to_string(),

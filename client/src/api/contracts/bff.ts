@@ -216,6 +216,12 @@ scoreColor?: ScoreColor,
 grade?: string, };
 
 /**
+ * Why a course card shows a lock icon (spec section 2 'Course card', section 4 'Availability',
+ * 'Starting').
+ */
+export type CardLock = "comingSoon" | "willBeAvailable" | "wasAvailableBefore";
+
+/**
  * One course card of My courses.
  */
 export type CourseCard = { 
@@ -240,7 +246,7 @@ code?: string,
  */
 imageUrl?: string, 
 /**
- * Background colour for cards without image (seven colours in rotation).
+ * Background colour for cards without image: one of seven, the course's own on every page.
  */
 color?: string, 
 /**
@@ -270,7 +276,37 @@ result?: CardResult,
 /**
  * Where the card leads, relative to the client's base path (`/courses/...`).
  */
-link: string, };
+link: string, 
+/**
+ * The grade is hidden (reveal policy, grading in progress): no result is given, the card
+ * shows 'go to details'.
+ */
+gradeHidden: boolean, 
+/**
+ * Why the card shows a lock icon: the course cannot be started now (draft, before its
+ * availability date, after its availability end date).
+ */
+lock?: CardLock, 
+/**
+ * Due date (RFC 3339), when it has one.
+ */
+dueDate?: string, 
+/**
+ * The due date has passed and the course is not completed.
+ */
+overdue: boolean, 
+/**
+ * Number of sub-activities, for the tile mode.
+ */
+childrenCount?: number, 
+/**
+ * The course can be started from this date (RFC 3339).
+ */
+availabilityDate?: string, 
+/**
+ * The course can be started until this date (RFC 3339).
+ */
+availabilityEndDate?: string, };
 
 /**
  * A collection chip of My courses.
@@ -426,7 +462,7 @@ color: ScoreColor, };
  */
 export type CatalogCard = { 
 /**
- * Background colour for cards without image (seven colours in rotation).
+ * Background colour for cards without image: one of seven, the course's own on every page.
  */
 color?: string, 
 /**
@@ -513,7 +549,7 @@ isMandatory: boolean,
  */
 enrolled: boolean, 
 /**
- * Buttons: `addToMyCourses`, or `enrolled` once the course is in My courses.
+ * Buttons: `enrolled` when self-enrolled, else `addToMyCourses` unless mandatory or started.
  */
 buttons: Array<DetailsButton>, 
 /**
@@ -945,9 +981,27 @@ workflowId: string,
  */
 items: Array<TreeItem>, 
 /**
- * Path id of the activity to open next, when there is one.
+ * Path id of the activity to open next, when the learner can go on working (see
+ * `canContinue`) and there is one.
  */
 openNext?: string, 
+/**
+ * The course's status, as every view shows it (a proctoring mismatch is in grading).
+ */
+status: CourseStatus, 
+/**
+ * The course's progress, 0..=100, as every view shows it.
+ */
+progressPercent: number, 
+/**
+ * The course's grade is hidden, as on every view.
+ */
+gradeHidden: boolean, 
+/**
+ * The learner can go on working in the content (the last attempt is the one shown, it is
+ * in progress and not treated as in grading, and the course is neither draft nor archived).
+ */
+canContinue: boolean, 
 /**
  * The next moment this answer changes by the clock alone (RFC 3339); refetch then.
  */
@@ -1401,7 +1455,11 @@ passed?: boolean,
 /**
  * Where the course leads, relative to the client's base path.
  */
-link: string, };
+link: string, 
+/**
+ * The grade is hidden (reveal policy, grading in progress): `passed` is not given.
+ */
+gradeHidden: boolean, };
 
 /**
  * `GET /api/bff/dashboard`: in progress, due soon, recently finished.
