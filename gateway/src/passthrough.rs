@@ -34,7 +34,7 @@ use uuid::Uuid;
 
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     bff::learner_courses::tree_proctoring_mismatch,
     domain::outcome::{self, CourseFacts},
     error::{AppError, AppResult, problem},
@@ -150,7 +150,7 @@ fn records_of(method: &str, path: &str) -> Option<Records> {
 /// Whether the course the records belong to hides its grade, decided as on every view
 /// ([`outcome::result_hidden`], proctoring mismatch included). A course whose access cannot be
 /// found is not the learner's: 404.
-async fn results_hidden(auth: &AuthSession, records: Records) -> AppResult<bool> {
+async fn results_hidden(auth: &LearnerSession, records: Records) -> AppResult<bool> {
     let upstream = &auth.tenant.tenant.upstream;
     let aggregate = match records {
         Records::OfAggregate(id) => id,
@@ -184,7 +184,7 @@ async fn results_hidden(auth: &AuthSession, records: Records) -> AppResult<bool>
 }
 
 /// `/api/lms/{*path}`: forwards an allowlisted call (see the module doc).
-pub async fn forward(State(state): State<AppState>, auth: AuthSession, request: Request) -> AppResult<Response> {
+pub async fn forward(State(state): State<AppState>, auth: LearnerSession, request: Request) -> AppResult<Response> {
     let (parts, body) = request.into_parts();
     let raw_path = parts.uri.path();
     let Some(path) = raw_path.strip_prefix(PREFIX) else { return Err(AppError::NotFound) };
@@ -276,11 +276,12 @@ pub fn attachment_link_allowed(url: &Url, origin_host: &str, storage_hosts: &[St
     (status = 200, description = "The size of the attachment", body = AttachmentSize),
     (status = 400, description = "Not an absolute URL, or not on this site or a configured storage host", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_attachment_size(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     headers: HeaderMap,
     Query(query): Query<AttachmentQuery>,
 ) -> AppResult<impl IntoResponse> {

@@ -15,7 +15,7 @@ use utoipa::IntoParams;
 use super::learner_courses::{LearnerCourse, enrolled_courses, last_attempt_trees, proctoring_mismatches};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     domain::{
         calendar::{CalendarRange, calendar_range, event_dates, local, zone},
         outcome,
@@ -42,11 +42,12 @@ pub struct CalendarQuery {
     (status = 200, description = "The dated entries of the range", body = CalendarView),
     (status = 400, description = "A malformed day, a reversed or overlong range", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_calendar(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Query(query): Query<CalendarQuery>,
 ) -> AppResult<Json<CalendarView>> {
     let max_days = state.config.views.calendar_max_range_days;

@@ -21,7 +21,7 @@ use uuid::Uuid;
 use super::course_header::{availability, course_header, course_overview};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     config::CatalogSettings,
     domain::{catalog, course, filters, lists},
     error::{AppError, AppResult},
@@ -106,12 +106,13 @@ pub fn count(total: Option<i64>) -> u32 {
     (status = 200, description = "The catalog page, with collections, terms and the filter applied", body = CatalogView),
     (status = 400, description = "Bad paging or keyword", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "The tenant has the catalog turned off", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_catalog(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Query(params): Query<Vec<(String, String)>>,
 ) -> AppResult<Json<CatalogView>> {
     require_catalog(&auth.tenant)?;
@@ -197,10 +198,14 @@ fn to_card(agg: &ObjectiveWorkflowAggregate) -> CatalogCard {
     (status = 200, description = "The course as the catalog shows it", body = CatalogCourseView),
     (status = 400, description = "The id is not a UUID", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such course in the catalog, or the catalog is turned off", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
-pub async fn get_catalog_course(auth: AuthSession, Path(raw_id): Path<String>) -> AppResult<Json<CatalogCourseView>> {
+pub async fn get_catalog_course(
+    auth: LearnerSession,
+    Path(raw_id): Path<String>,
+) -> AppResult<Json<CatalogCourseView>> {
     require_catalog(&auth.tenant)?;
     let id = objective_id(&raw_id)?;
     let access = auth.tenant.tenant.upstream.objective_access(&auth.ctx, id).await?;

@@ -19,7 +19,7 @@ use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use super::{course_details, public::certificate_number};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     domain::{
         certificate::{CertificateFile, certificate_expired, certificate_file_url},
         outcome::{self, CourseFacts, ResultFacts},
@@ -37,12 +37,13 @@ use crate::{
     (status = 200, description = "One of the learner's own certificates", body = CertificatePreview),
     (status = 400, description = "A malformed certificate number", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "The learner has no such certificate", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_certificate_preview(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(number): Path<String>,
 ) -> AppResult<Json<CertificatePreview>> {
     let number = certificate_number(&number)?;

@@ -23,7 +23,7 @@ use super::{
 };
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     domain::{
         certificate::{self, CertificateFile},
         details,
@@ -51,12 +51,13 @@ pub(crate) fn rfc3339(at: Option<OffsetDateTime>) -> Option<String> {
     (status = 200, description = "The course details: attempts, certificates, buttons and notices", body = CourseDetailsView),
     (status = 400, description = "The id is not a UUID", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "The learner has no such course", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_course_details(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(objective_id): Path<String>,
 ) -> AppResult<Json<CourseDetailsView>> {
     let objective = parse_id("objectiveId", &objective_id)?;

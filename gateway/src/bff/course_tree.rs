@@ -21,7 +21,7 @@ use super::{
 };
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     domain::{
         details,
         outcome::{self, CourseFacts},
@@ -65,12 +65,13 @@ fn kind_name(kind: ActivityType, activity_type: Option<&str>) -> String {
     (status = 200, description = "The content tree of the workflow", body = CourseTreeView),
     (status = 400, description = "An id is not a UUID", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such course or workflow, or the course was never started", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_course_tree(
     State(_state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(objective_id): Path<String>,
     Query(query): Query<TreeQuery>,
 ) -> AppResult<Json<CourseTreeView>> {

@@ -20,7 +20,7 @@ use super::{
 };
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     domain::{
         dashboard, filters,
         outcome::{self, CourseFacts},
@@ -32,9 +32,10 @@ use crate::{
 #[utoipa::path(get, path = "/api/bff/dashboard", tag = "views", responses(
     (status = 200, description = "In progress, due soon and recently finished courses", body = DashboardView),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
-pub async fn get_dashboard(State(state): State<AppState>, auth: AuthSession) -> AppResult<Json<DashboardView>> {
+pub async fn get_dashboard(State(state): State<AppState>, auth: LearnerSession) -> AppResult<Json<DashboardView>> {
     let settings = &state.config.views;
     let upstream = &auth.tenant.tenant.upstream;
     let (courses, records) = tokio::try_join!(enrolled_courses(&auth), async {

@@ -18,7 +18,7 @@ use uuid::Uuid;
 use super::learner_courses::{enrolled_courses, last_attempt_trees};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     domain::email_answer::find_answered_activity,
     error::{AppError, AppResult},
     extract::Query,
@@ -51,12 +51,13 @@ pub struct EmailAnswerQuery {
     (status = 200, description = "The module the e-mailed answer belongs to", body = EmailAnswerView),
     (status = 400, description = "A missing or malformed id, or an overlong answer", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "Module not found: the learner has no such module", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_email_answer(
     State(_state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Query(query): Query<EmailAnswerQuery>,
 ) -> AppResult<Json<EmailAnswerView>> {
     let activity_id =

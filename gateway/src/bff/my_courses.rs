@@ -30,7 +30,7 @@ use super::{
 };
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     domain::{
         course, dashboard, filters, lists,
         outcome::{self, ResultFacts},
@@ -75,10 +75,11 @@ pub struct MyCoursesQuery {
     (status = 200, description = "The enrolled courses of the page, with collections, terms and the filter applied", body = MyCoursesView),
     (status = 400, description = "Bad paging, keyword or an overlong query", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
 ))]
 pub async fn get_my_courses(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Query(query): Query<MyCoursesQuery>,
     RawQuery(raw_query): RawQuery,
 ) -> AppResult<Json<MyCoursesView>> {

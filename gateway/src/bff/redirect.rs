@@ -23,7 +23,7 @@ use uuid::Uuid;
 use super::course_details::parse_id;
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     domain::details,
     error::{AppError, AppResult},
     extract::Query,
@@ -76,12 +76,13 @@ fn safe_path_id(raw: &str) -> bool {
     (status = 200, description = "Where the redirect entry sends the learner", body = RedirectView),
     (status = 400, description = "A missing or malformed id or flag", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "The learner has no such course or activity", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_redirect(
     State(_state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Query(query): Query<RedirectQuery>,
 ) -> AppResult<Json<RedirectView>> {
     let raw = query.objective_id.as_deref().ok_or_else(|| AppError::BadRequest("objectiveId is required".into()))?;

@@ -31,7 +31,7 @@ use super::{
 };
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::{AuthSession, LearnerSession},
     domain::{
         commands::{StartRefusal, StartStep, is_enrolled, is_lti_course, start_destination, start_step},
         details,
@@ -48,6 +48,7 @@ use crate::{
     (status = 200, description = "The course is started: where the client goes", body = StartResult),
     (status = 400, description = "The id is not a UUID", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such course", body = Problem),
     (status = 409, description = "The course cannot start now, with the reason's code", body = Problem),
     (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
@@ -56,7 +57,7 @@ use crate::{
 ))]
 pub async fn start_course(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(objective_id): Path<String>,
 ) -> AppResult<Json<StartResult>> {
     let objective = path_id(&objective_id, "objectiveId")?;

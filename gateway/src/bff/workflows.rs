@@ -15,7 +15,7 @@ use uuid::Uuid;
 use super::commands::{await_command, command_error, path_id};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     domain::score,
     error::{AppError, AppResult},
     extract,
@@ -34,6 +34,7 @@ const MAX_ACTIVITY_WORKFLOWS: usize = 100;
     (status = 200, description = "The workflow is submitted: its state now", body = SubmitResult),
     (status = 400, description = "The id is not a UUID", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such workflow", body = Problem),
     (status = 409, description = "The command was canceled", body = Problem),
     (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
@@ -42,7 +43,7 @@ const MAX_ACTIVITY_WORKFLOWS: usize = 100;
 ))]
 pub async fn submit_workflow(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(workflow_id): Path<String>,
 ) -> AppResult<Json<SubmitResult>> {
     let workflow = path_id(&workflow_id, "workflowId")?;
@@ -72,6 +73,7 @@ pub async fn submit_workflow(
     (status = 200, description = "The activities are finished: the course's progress now", body = FinishActivitiesResult),
     (status = 400, description = "The id is not a UUID, or a bad body", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such workflow", body = Problem),
     (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
     (status = 422, description = "The learning platform refused the command: its first message and field errors", body = Problem),
@@ -79,7 +81,7 @@ pub async fn submit_workflow(
 ))]
 pub async fn finish_activities(
     State(_state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(workflow_id): Path<String>,
     extract::Json(request): extract::Json<FinishActivitiesRequest>,
 ) -> AppResult<Json<FinishActivitiesResult>> {
@@ -119,6 +121,7 @@ pub async fn finish_activities(
     (status = 200, description = "The course attempt is finished", body = FinishObjectiveResult),
     (status = 400, description = "The id is not a UUID", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such workflow", body = Problem),
     (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
     (status = 422, description = "The learning platform refused the command: its first message and field errors", body = Problem),
@@ -126,7 +129,7 @@ pub async fn finish_activities(
 ))]
 pub async fn finish_workflow(
     State(_state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(workflow_id): Path<String>,
 ) -> AppResult<Json<FinishObjectiveResult>> {
     let workflow = path_id(&workflow_id, "workflowId")?;

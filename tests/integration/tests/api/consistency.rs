@@ -178,4 +178,19 @@ async fn every_seeded_course_of_every_demo_user_agrees_on_card_details_dashboard
     assert_eq!(courses, 3, "linus's three courses");
     let (courses, _) = walk_learner(&app, "localhost", "bulk", &[]).await;
     assert_eq!(courses, 500, "bulk's 500 courses");
+    // ken and rosa may not use the learner area: every view answers 403, the same for each.
+    let data_privacy = acme("Data Privacy Basics");
+    for user in ["ken", "rosa"] {
+        let browser = app.browser();
+        app.sign_in(&browser, "localhost", user, None).await;
+        for path in [
+            "/api/bff/my-courses".to_string(),
+            "/api/bff/dashboard".to_string(),
+            format!("/api/bff/courses/{data_privacy}"),
+            format!("/api/bff/courses/{data_privacy}/tree"),
+        ] {
+            let (status, body) = get(&app, &browser, "localhost", &path).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{user} {path}: {body}");
+        }
+    }
 }

@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::{
-    commands_common::{card, objective},
+    commands_common::{card, fast_app, objective, post, signed_in},
     course_details::{ada, get_ok},
     helpers::spawn_app,
 };
@@ -170,6 +170,33 @@ async fn a_childs_own_start_date_wins_over_its_modules() {
     assert_eq!(live["disabled"], true, "{live}");
     assert!(["beforeStart", "completePrevious"].contains(&live["lockReason"].as_str().expect("reason")), "{live}");
     assert_ne!(tree["openNext"], live["activityPathId"]);
+}
+
+/// Defect 7: ken lacks ObjectiveWorkflow.Create: every learner view and command is a 403 (a
+/// start is refused before anything is sent).
+#[tokio::test]
+async fn a_user_without_the_learner_permission_gets_403_on_every_learner_route() {
+    let app = fast_app(&[]).await;
+    let ken = signed_in(&app, "ken").await;
+    let course = objective("Data Privacy Basics");
+    for path in [
+        "/api/bff/my-courses".to_string(),
+        "/api/bff/dashboard".to_string(),
+        "/api/bff/catalog".to_string(),
+        format!("/api/bff/courses/{course}"),
+        format!("/api/bff/redirect?objectiveId={course}"),
+        "/api/bff/calendar?from=2026-01-01&to=2026-01-31".to_string(),
+    ] {
+        let response = app.api(&ken, "localhost", &path).await;
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "{path}");
+    }
+    let (status, body) = post(&app, &ken, &format!("/api/bff/courses/{course}/start"), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, _) = post(&app, &ken, &format!("/api/bff/courses/{course}/enroll"), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // The session view still answers, naming where ken belongs.
+    let session: Value = app.api(&ken, "localhost", "/api/bff/session").await.json().await.expect("json");
+    assert_eq!(session["home"]["kind"], "forbidden");
 }
 
 /// Defect 8: the card says why it is locked, its due date and overdue state, and its number of
