@@ -32,7 +32,7 @@ use crate::{
     domain::commands::{UNKNOWN_ERROR, is_enrolled},
     error::{AppError, AppResult},
     extract::Query,
-    upstream::Prefer,
+    upstream::{Prefer, UpstreamError},
 };
 
 /// Query of the enrol command.
@@ -100,6 +100,15 @@ pub(crate) async fn self_enroll(
 ) -> AppResult<ObjectiveWorkflowAggregate> {
     let upstream = &auth.tenant.tenant.upstream;
     let access = upstream.find_objective_access(&auth.ctx, objective).await?;
+    if access.is_none() {
+        // Without an access only an open-catalog course can be enrolled in: an unknown course
+        // is a 404 before anything is sent.
+        match upstream.open_catalog_objective(&auth.ctx, objective).await {
+            Ok(_) => {}
+            Err(UpstreamError::NotFound(_)) => return Err(AppError::NotFound),
+            Err(e) => return Err(e.into()),
+        }
+    }
     let request_id = Uuid::new_v4();
     let body = match &access {
         Some(access) => serde_json::json!({ "id": request_id, "objectiveAccessId": access.id }),

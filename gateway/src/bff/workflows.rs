@@ -15,7 +15,7 @@ use uuid::Uuid;
 use super::commands::{await_command, command_error, path_id};
 use crate::{
     app::AppState,
-    auth::extract::LearnerSession,
+    auth::extract::{AuthSession, LearnerSession},
     domain::score,
     error::{AppError, AppResult},
     extract,
@@ -24,6 +24,13 @@ use crate::{
 
 /// Most activity workflows one finish call may name.
 const MAX_ACTIVITY_WORKFLOWS: usize = 100;
+
+/// The learner's own workflow, read before any command on it: an unknown workflow, or another
+/// learner's, is a 404 as for `GET /api/bff/workflows/{workflowId}`, and nothing is sent.
+async fn own_workflow(auth: &AuthSession, workflow: Uuid) -> AppResult<()> {
+    auth.tenant.tenant.upstream.objective_workflow(&auth.ctx, workflow).await?;
+    Ok(())
+}
 
 /// `POST /api/bff/workflows/{workflowId}/submit`: `submit-objective-workflows` with
 /// `Prefer: respond-async`, its status polled per `commands.poll_interval_ms` until completed
@@ -48,6 +55,7 @@ pub async fn submit_workflow(
 ) -> AppResult<Json<SubmitResult>> {
     let workflow = path_id(&workflow_id, "workflowId")?;
     let upstream = &auth.tenant.tenant.upstream;
+    own_workflow(&auth, workflow).await?;
     let what = "submitting the course";
     let answer = upstream
         .send_command(&auth.ctx, what, "submit-objective-workflows", &json!({ "id": workflow }), Prefer::RespondAsync)
@@ -97,6 +105,7 @@ pub async fn finish_activities(
         .map(|id| path_id(id, "activityWorkflowId"))
         .collect::<Result<Vec<Uuid>, _>>()?;
     let upstream = &auth.tenant.tenant.upstream;
+    own_workflow(&auth, workflow).await?;
     let body = json!({ "objectiveWorkflowId": workflow, "activityWorkflowIds": ids });
     let answer = upstream
         .send_command(&auth.ctx, "finishing activities", "finish-activity-workflows", &body, Prefer::RespondSync)
@@ -134,6 +143,7 @@ pub async fn finish_workflow(
 ) -> AppResult<Json<FinishObjectiveResult>> {
     let workflow = path_id(&workflow_id, "workflowId")?;
     let upstream = &auth.tenant.tenant.upstream;
+    own_workflow(&auth, workflow).await?;
     let body = json!({ "id": Uuid::new_v4(), "objectiveWorkflowId": workflow });
     let answer = upstream
         .send_command(&auth.ctx, "finishing the course", "finish-objective-workflows", &body, Prefer::RespondSync)

@@ -10,6 +10,9 @@ use crate::{
     helpers::spawn_app,
 };
 
+/// An id nothing in the seed has.
+const UNKNOWN: &str = "0f0e0d0c-0b0a-4908-8706-050403020100";
+
 fn strings(v: &Value) -> Vec<&str> {
     v.as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default()
 }
@@ -283,6 +286,43 @@ async fn certificate_links_are_gateway_urls() {
     }
     assert!(!details.to_string().contains("127.0.0.1"), "no upstream host in details");
     assert!(!preview.to_string().contains("127.0.0.1"), "no upstream host in the preview");
+}
+
+/// Defect 12: commands on an unknown or another learner's workflow are 404 like the GET; start
+/// and enrol of an unknown course are 404 and send nothing.
+#[tokio::test]
+async fn commands_on_unknown_or_foreign_workflows_are_404_and_unknown_courses_send_nothing() {
+    let app = fast_app(&[]).await;
+    let grace = signed_in(&app, "grace").await;
+    let teaching = lms_sandbox::seed::id("objective", "acme/Teaching Online").to_string();
+    let response = app.api(&grace, "localhost", &format!("/api/bff/courses/{teaching}")).await;
+    let details: Value = response.json().await.expect("json");
+    let graces = details["workflowId"].as_str().expect("grace's workflow").to_string();
+    let ada = signed_in(&app, "ada").await;
+    let unknown = UNKNOWN.to_string();
+    for workflow in [&unknown, &graces] {
+        let get = app.api(&ada, "localhost", &format!("/api/bff/workflows/{workflow}")).await;
+        assert_eq!(get.status(), StatusCode::NOT_FOUND);
+        for (path, body) in [
+            (format!("/api/bff/workflows/{workflow}/submit"), None),
+            (format!("/api/bff/workflows/{workflow}/finish"), None),
+            (
+                format!("/api/bff/workflows/{workflow}/activities/finish"),
+                Some(serde_json::json!({ "activityWorkflowIds": [UNKNOWN] })),
+            ),
+        ] {
+            let (status, answer) = post(&app, &ada, &path, body).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {answer}");
+        }
+    }
+    let before = app.api(&ada, "localhost", "/api/bff/my-courses?take=200").await.json::<Value>().await.expect("json");
+    let course = UNKNOWN;
+    for command in ["start", "enroll"] {
+        let (status, answer) = post(&app, &ada, &format!("/api/bff/courses/{course}/{command}"), None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{command}: {answer}");
+    }
+    let after = app.api(&ada, "localhost", "/api/bff/my-courses?take=200").await.json::<Value>().await.expect("json");
+    assert_eq!(before["totalCount"], after["totalCount"], "nothing enrolled");
 }
 
 /// Defect 13: linus's 'Version Control' has no grading scale: score and pass, no grade.
