@@ -120,6 +120,7 @@ pub async fn get_course_tree(
         reveal_date: access.grade_reveal_date,
     };
     let course_state = details::course_state(&access).or(Some(root.state));
+    let grade_hidden = outcome::result_hidden(&facts, now);
     let mut items = Vec::new();
     let mut hidden_below: Option<usize> = None;
     for evaluated in tree::evaluate_in(&root.children, course_state, &ctx) {
@@ -128,7 +129,7 @@ pub async fn get_course_tree(
         }
         hidden_below = None;
         let part = evaluated.part;
-        let Some(status) = tree::toc_status(part, evaluated.state, &evaluated.lock) else {
+        let Some(status) = tree::toc_status(part, evaluated.state, &evaluated.lock, grade_hidden) else {
             // archived: hidden, with everything under it
             hidden_below = Some(evaluated.depth);
             continue;
@@ -163,7 +164,7 @@ pub async fn get_course_tree(
         open_next,
         status: outcome::status(&facts),
         progress_percent: outcome::progress_percent(&facts),
-        grade_hidden: outcome::result_hidden(&facts, now),
+        grade_hidden,
         can_continue,
         refresh_at: rfc3339(refresh::refresh_at(&access, &root.children, now)),
     }))

@@ -272,11 +272,14 @@ pub fn open_next_in<'a>(
 /// are hidden. Draft (itself or under a draft parent, `state` being its [`effective_state`])
 /// shows 'coming soon'; completed and passed (or pass unknown) a check; completed but not passed
 /// 'below passing score'; locked nothing; optional the optional mark; otherwise an empty circle.
-pub fn toc_status(part: &ActivityPart, state: CourseState, lock: &Lock) -> Option<TocStatus> {
+/// While the course's result is hidden (`result_hidden`, [`super::outcome::result_hidden`]) the
+/// pass is unknown to the learner: a completed item shows the check, not 'below passing score'.
+pub fn toc_status(part: &ActivityPart, state: CourseState, lock: &Lock, result_hidden: bool) -> Option<TocStatus> {
     let activity = &part.child_activity;
     let aggregate = activity.activity_workflow_aggregate.as_ref();
     let completed = progress(last_workflow(part)) == Progress::Finished;
-    let passed = aggregate.and_then(|a| a.best_activity_record.as_ref()).and_then(|r| r.passed);
+    let passed =
+        aggregate.and_then(|a| a.best_activity_record.as_ref()).and_then(|r| r.passed).filter(|_| !result_hidden);
     if activity.state == CourseState::Archived {
         return None;
     }
@@ -638,8 +641,11 @@ mod tests {
         ];
         for (clause, p, status) in cases {
             let l = lock(&p, &ActivityConstraint::default(), &CTX);
-            assert_eq!(toc_status(&p, p.child_activity.state, &l), status, "{clause}");
+            assert_eq!(toc_status(&p, p.child_activity.state, &l, false), status, "{clause}");
         }
+        let failed = passed(done(), Some(false));
+        let l = lock(&failed, &ActivityConstraint::default(), &CTX);
+        assert_eq!(toc_status(&failed, CourseState::Ready, &l, true), Some(Completed), "a hidden pass is unknown");
     }
 
     /// Spec section 2 'a proctored LTI activity has a proctored tooltip'.
@@ -723,18 +729,18 @@ mod tests {
         assert_eq!(lesson.state, CourseState::Draft);
         assert_eq!((lesson.lock.locked, lesson.lock.disabled), (true, true));
         assert_eq!(lesson.lock.reason, Some(LockReason::ComingSoon));
-        assert_eq!(toc_status(lesson.part, lesson.state, &lesson.lock), Some(TocStatus::ComingSoon));
+        assert_eq!(toc_status(lesson.part, lesson.state, &lesson.lock, false), Some(TocStatus::ComingSoon));
 
         let course = vec![unavailable(text(1, Some(WorkflowState::Finished))), unavailable(text(2, None))];
         for e in evaluate_in(&course, Some(CourseState::Archived), &CTX) {
             assert_eq!(e.lock.reason, Some(LockReason::ComingSoon), "archived course: not 'complete previous'");
             assert!(e.lock.disabled);
-            assert!(toc_status(e.part, e.state, &e.lock).is_some(), "shown: the item itself is not archived");
+            assert!(toc_status(e.part, e.state, &e.lock, false).is_some(), "shown: the item itself is not archived");
         }
         assert_eq!(open_next_in(&course, Some(CourseState::Archived), &CTX).map(|p| p.order), Some(Some(1)));
         let archived_item = part(3, ActivityType::Text, CourseState::Archived, None);
         let l = lock(&archived_item, &ActivityConstraint::default(), &CTX);
-        assert_eq!(toc_status(&archived_item, CourseState::Archived, &l), None, "archived items stay hidden");
+        assert_eq!(toc_status(&archived_item, CourseState::Archived, &l, false), None, "archived items stay hidden");
         for (parent, own, state) in [
             (None, CourseState::Ready, CourseState::Ready),
             (Some(CourseState::Draft), CourseState::Ready, CourseState::Draft),

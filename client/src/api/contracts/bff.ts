@@ -1516,7 +1516,8 @@ answerId?: string,
  */
 answerText?: string, 
 /**
- * Correct or incorrect: the module's best record passed; absent while it has none.
+ * Correct or incorrect: the module's best record passed; absent while it has none or while
+ * the course's result is hidden.
  */
 correct?: boolean, 
 /**
