@@ -18,7 +18,13 @@ use super::{
     cookies,
     session::{Session, check_expiry, needs_write_back},
 };
-use crate::{app::AppState, error::AppError, tenant::RequestTenant, upstream::CallContext};
+use crate::{
+    app::AppState,
+    domain::permissions::{LEARNER_AREA, is_allowed},
+    error::AppError,
+    tenant::RequestTenant,
+    upstream::CallContext,
+};
 
 /// Refresh the access token when it has less than this left.
 const REFRESH_MARGIN: time::Duration = time::Duration::seconds(30);
@@ -67,6 +73,32 @@ impl FromRequestParts<AppState> for AuthSession {
             request_id: header("x-request-id"),
         };
         Ok(AuthSession { session, tenant: rt, ctx })
+    }
+}
+
+/// A signed-in request of a user who may use the learner area: spec section 6 'Staying in the
+/// learner area requires permission ObjectiveWorkflow.Create' ([`LEARNER_AREA`]), enforced here
+/// on every learner view and command, not only by the client's routing. Others get a 403 problem.
+#[derive(Debug, Clone)]
+pub struct LearnerSession(pub AuthSession);
+
+impl std::ops::Deref for LearnerSession {
+    type Target = AuthSession;
+
+    fn deref(&self) -> &AuthSession {
+        &self.0
+    }
+}
+
+impl FromRequestParts<AppState> for LearnerSession {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let auth = AuthSession::from_request_parts(parts, state).await?;
+        if !is_allowed(&auth.session.user.permissions, &LEARNER_AREA) {
+            return Err(AppError::Forbidden("the learner area needs the ObjectiveWorkflow.Create permission".into()));
+        }
+        Ok(LearnerSession(auth))
     }
 }
 

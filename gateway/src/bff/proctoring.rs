@@ -122,6 +122,7 @@ pub async fn get_proctoring(
     (status = 404, description = "No such course or activity", body = Problem),
     (status = 409, description = "The activity has no open proctoring session (not started, or finished)", body = Problem),
     (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
+    (status = 422, description = "The learning platform refused the request", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn start_token(
