@@ -231,6 +231,30 @@ describe('course player', () => {
     });
   });
 
+  it('finishes Time Management: finish dialog, submit prompt, waiting state, then the result', { timeout: 120_000 }, async () => {
+    await withPage('player-submit', async (page) => {
+      await signInAt(page, 'courses');
+      const id = await courseId(page, 'Time Management');
+      await page.goto(portal(`courses/${id}/view/content`));
+      await page.waitForURL((url) => /\/view\/content\/[\d.]+$/.test(url.pathname));
+      await page.getByRole('main').locator('.player__body').waitFor();
+      await page.getByRole('button', { name: 'Finish course' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Finish the course?' });
+      await dialog.getByText(/mandatory activit/).waitFor();
+      await dialog.getByRole('button', { name: 'Finish anyway' }).click();
+      const prompt = page.getByRole('alertdialog', { name: 'Submit your results?' });
+      await prompt.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Submitting your results… This can take up to a minute.').waitFor();
+      await page.getByRole('heading', { name: 'Course finished' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('region', { name: 'Course finished' }).getByText(/Passed|Not passed/).waitFor();
+      await accessible(page, 'course result (en-US)');
+      await shoot(page, 'player-result-1280-en', DESKTOP);
+      await shoot(page, 'player-result-390-en', MOBILE);
+      const { body } = await api(page, `/api/bff/courses/${id}`);
+      assert.equal(body.status, 'finished');
+    });
+  });
+
   it('resolves the redirect entry and falls back to course details', { timeout: 120_000 }, async () => {
     await withPage('player-redirect', async (page) => {
       await signInAt(page, 'courses');

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
@@ -50,11 +50,12 @@ describe('blocking loader', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'quick' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
 
+    const before = Date.now();
     await user.click(screen.getByRole('link', { name: 'slow' }));
-    await act(() => wait(150));
+    // Not at once (no flash), but once the 300 ms have passed while the page still loads.
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    await act(() => wait(300));
-    expect(screen.getByRole('status')).toHaveTextContent('Loading the page…');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading the page…');
+    expect(Date.now() - before).toBeGreaterThanOrEqual(300);
     expect(await screen.findByRole('heading', { name: 'slow' }, { timeout: 3000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
   });

@@ -30,7 +30,7 @@ describe('user menu', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     expect(button).toHaveAttribute('aria-expanded', 'false');
-    expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveFocus());
   });
 
   it('opens from the keyboard and moves with the arrow keys, Home and End', async () => {

@@ -67,7 +67,7 @@ describe('navigation', { timeout: 20_000 }, () => {
     await screen.findByRole('dialog', { name: 'Main navigation' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus());
   });
 
   it('has the skip link, the logo and the footer with privacy link and version', async () => {

@@ -320,6 +320,11 @@ export const flowMessages = defineMessages({
     defaultMessage: 'Finish course',
     description: 'Button of the course player that submits and finishes the course attempt',
   },
+  finishCourseHint: {
+    id: 'courseContent.flow.finishCourseHint',
+    defaultMessage: 'Done with the course? Submit your results to get your grade.',
+    description: 'Text beside the Finish course button at the end of the course player',
+  },
   finishCourseTitle: {
     id: 'courseContent.flow.finishCourseTitle',
     defaultMessage: 'Finish the course?',

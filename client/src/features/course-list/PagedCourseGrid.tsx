@@ -2,7 +2,7 @@
 // 500 courses): the first page comes from the screen, later pages are their own SWR keys (so a
 // command that revalidates the view's path refreshes them too). The next page loads when the
 // end of the list scrolls into view, or with the 'Show more' button (keyboard, no observer).
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { SWRResponse } from 'swr';
 import type { CourseListQuery } from '../../api/keys';
@@ -33,7 +33,8 @@ interface Props<T, V extends ListView<T>> {
 
 export function PagedCourseGrid<T, V extends ListView<T>>({ first, query, useView, renderItem, itemKey, label, busy }: Props<T, V>) {
   const [pages, setPages] = useState(1);
-  const more = () => setPages((n) => n + 1);
+  // A transition: growing a long list yields to scrolling and input instead of blocking them.
+  const more = () => startTransition(() => setPages((n) => n + 1));
 
   const later = [];
   for (let page = 1; page < pages; page += 1) {

@@ -38,6 +38,9 @@ export function CourseFinish({ view }: { view: ActivityView }) {
   const begin = () => setDialog(hasWarnings(course.finishCheck) ? 'finish' : 'submit');
   return (
     <div className="course-finish">
+      <p className="course-finish__hint">
+        <FormattedMessage {...flowMessages.finishCourseHint} />
+      </p>
       <Button className="button button--primary" onPress={course.canSubmit ? begin : () => void submit()}>
         <FormattedMessage {...flowMessages.finishCourse} />
       </Button>
