@@ -7,11 +7,13 @@ import type {
   CatalogCourseView,
   CatalogView,
   CertificatePreview,
+  CollaborationView,
   CourseDetailsView,
   CourseTreeView,
   DashboardView,
   EmailAnswerView,
   MyCoursesView,
+  ProctoringView,
   ProfileView,
   PublicCatalogView,
   PublicCertificateView,
@@ -74,6 +76,10 @@ export const useActivityView = (
   );
 export const useWorkflowView = (workflowId: string | null) =>
   useView<WorkflowView>(workflowId ? keys.workflow(workflowId) : null);
+export const useProctoring = (objectiveId: string | null, activityPathId: string | null) =>
+  useView<ProctoringView>(objectiveId && activityPathId ? keys.proctoring(objectiveId, activityPathId) : null);
+export const useCollaboration = (objectiveId: string | null, activityPathId: string | null) =>
+  useView<CollaborationView>(objectiveId && activityPathId ? keys.collaboration(objectiveId, activityPathId) : null);
 export const useRedirect = (params: KeyParams | null) => useView<RedirectView>(params ? keys.redirect(params) : null);
 export const useCertificatePreview = (certificateNumber: string | null) =>
   useView<CertificatePreview>(certificateNumber ? keys.certificate(certificateNumber) : null);

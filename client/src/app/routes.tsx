@@ -63,6 +63,11 @@ export const routes: RouteObject[] = withErrors([
         ],
       },
       {
+        path: 'login-callback',
+        handle: { public: true } satisfies RouteHandle,
+        lazy: page(() => import(/* webpackChunkName: "errors" */ './LoginCallbackPage')),
+      },
+      {
         path: 'simulate-error',
         handle: { public: true } satisfies RouteHandle,
         lazy: page(() => import(/* webpackChunkName: "errors" */ '../features/errors/SimulateErrorPage')),
