@@ -64,6 +64,9 @@ pub enum AppError {
     Internal(#[from] anyhow::Error),
 }
 
+/// `Retry-After` of every 503 answer: a dependency is unavailable for now, try again soon.
+pub const RETRY_AFTER_SECS: &str = "2";
+
 /// The cause of a 5xx answer, for the logs only.
 #[derive(Debug, Clone)]
 pub struct ErrorCause(pub String);
@@ -149,6 +152,10 @@ impl IntoResponse for AppError {
             AppError::CommandTimedOut(code, m) => problem(status, code, Some(m.clone())),
             AppError::Internal(_) => problem(status, "internal", None),
         };
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            // Transient by definition: the same request may succeed a moment later.
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static(RETRY_AFTER_SECS));
+        }
         if status.is_server_error() {
             response.extensions_mut().insert(ErrorCause(format!("{self:#}")));
         }
