@@ -27,8 +27,8 @@ pub struct App {
     pub tenants: Tenants,
     /// Where sessions live.
     pub sessions: Arc<dyn SessionStore>,
-    /// Logins started and not yet finished, by `state`.
-    pub pending_logins: moka::future::Cache<String, auth::routes::PendingLogin>,
+    /// Seals the logins started and not yet finished into the browser's cookie.
+    pub login_sealer: auth::pending::LoginSealer,
     /// One lock per session while its tokens are refreshed.
     pub refresh_locks: moka::future::Cache<String, Arc<tokio::sync::Mutex<()>>>,
     /// Caches of upstream data.
@@ -57,10 +57,7 @@ impl AppState {
         let metrics = Arc::new(Metrics::new());
         let tenants = Tenants::new(&config, &http, &metrics);
         let sessions: Arc<dyn SessionStore> = Arc::new(CountingStore { store: sessions, metrics: metrics.clone() });
-        let pending_logins = moka::future::Cache::builder()
-            .max_capacity(config.session.max_sessions)
-            .time_to_live(Duration::from_secs(config.session.pending_login_ttl_secs))
-            .build();
+        let login_sealer = auth::pending::LoginSealer::random();
         let refresh_locks = moka::future::Cache::builder()
             .max_capacity(config.session.max_sessions)
             .time_to_idle(Duration::from_secs(60))
@@ -69,7 +66,7 @@ impl AppState {
         // Analytics runs only in prod and test (spec section 7).
         let forward_events = matches!(config.environment.as_str(), "prod" | "test");
         let events = EventQueue::start(&config.events, forward_events, metrics.clone());
-        let app = App { config, tenants, sessions, pending_logins, refresh_locks, caches, events, metrics };
+        let app = App { config, tenants, sessions, login_sealer, refresh_locks, caches, events, metrics };
         Ok(AppState(Arc::new(app)))
     }
 }
@@ -92,7 +89,7 @@ pub fn build_app(state: AppState) -> Router {
         // auth
         .route("/oidc/login", get(auth::routes::login))
         .route("/oidc/callback", get(auth::routes::callback))
-        .route("/oidc/logout", get(auth::routes::logout).post(auth::routes::logout))
+        .route("/oidc/logout", get(auth::routes::confirm_logout).post(auth::routes::logout))
         .route("/oidc/backchannel-logout", post(auth::backchannel::backchannel_logout))
         // runtime config of the client
         .route("/config-ui/config.json", get(bff::ui_config::get_ui_config))
