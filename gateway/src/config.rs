@@ -18,8 +18,10 @@ use crate::auth::session::crypto::KeyRing;
 /// Everything the gateway needs, validated.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// Address the HTTP server binds.
+    /// Address the HTTP server binds (after binding: the bound address).
     pub listen: SocketAddr,
+    /// Port browsers reach the gateway on when it differs from `listen`'s (a proxy in front).
+    pub public_port: Option<u16>,
     /// Folder of the built client (served under `/learn`).
     pub client_dir: PathBuf,
     /// Deployment environment: `dev`, `test` or `prod`.
@@ -86,6 +88,13 @@ pub struct Limits {
     pub upstream_timeout_secs: u64,
     /// Largest upstream response body read, in bytes.
     pub upstream_max_response_bytes: usize,
+    /// Time for a complete request head, from the connection's accept or the previous answer
+    /// (so also the idle keep-alive timeout), in seconds.
+    pub header_read_timeout_secs: u64,
+    /// Time to receive a whole request body once the head is in, in seconds; then 408.
+    pub request_body_timeout_secs: u64,
+    /// Connections open at once; further ones wait in the listen queue.
+    pub max_connections: usize,
 }
 
 /// Session lifetimes.
@@ -425,6 +434,7 @@ fn default_locales() -> Vec<String> {
 #[serde(deny_unknown_fields)]
 pub struct RawConfig {
     listen: Option<String>,
+    public_port: Option<u16>,
     client_dir: Option<PathBuf>,
     environment: Option<String>,
     limits: Option<Limits>,
@@ -510,6 +520,9 @@ impl Config {
             positive(l.upstream_timeout_secs, "limits.upstream_timeout_secs", &mut errors);
             positive(l.upstream_connect_timeout_secs, "limits.upstream_connect_timeout_secs", &mut errors);
             positive(l.upstream_max_response_bytes as u64, "limits.upstream_max_response_bytes", &mut errors);
+            positive(l.header_read_timeout_secs, "limits.header_read_timeout_secs", &mut errors);
+            positive(l.request_body_timeout_secs, "limits.request_body_timeout_secs", &mut errors);
+            positive(l.max_connections as u64, "limits.max_connections", &mut errors);
         }
         let session = require(raw.session, "session", &mut errors);
         if let Some(s) = &session {
@@ -679,6 +692,7 @@ impl Config {
         }
         Ok(Config {
             listen,
+            public_port: raw.public_port,
             client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
             environment,
             limits,

@@ -8,11 +8,17 @@
 //! 4. panic catcher: a bug answers a generic 500 problem instead of dropping the connection;
 //! 5. head limit: a request line and headers over `limits.max_request_header_bytes` get a 431
 //!    problem (hyper's own, much larger, buffer limit stays as a backstop for the raw bytes);
-//! 6. body limit: bodies over `limits.request_body_bytes` are refused with 413 before reading;
-//! 7. timeout: no request runs longer than `limits.request_timeout_secs` (504).
+//! 6. body read: a request body is read whole, at most `limits.request_body_bytes` of it (413
+//!    beyond, at once when `Content-Length` says so), within `limits.request_body_timeout_secs`
+//!    of the head, else 408: a client trickling its body holds no handler;
+//! 7. body limit: the same limit for anything that reads the body again;
+//! 8. timeout: no request runs longer than `limits.request_timeout_secs` (504).
+//!
+//! Connection limits (count, time to send a head, idle keep-alive) are in [`crate::serve`].
 //!
 //! Tenant layer (every route but the ops probes), in order:
-//! 1. Host → tenant; an unknown host gets 421 and nothing else runs;
+//! 1. Host → tenant (the authority of an absolute target wins); an unknown host, or a port this
+//!    gateway does not serve, gets 421, two or contradicting hosts 400, and nothing else runs;
 //! 2. the CSRF rules of [`crate::auth::csrf`];
 //! 3. 401 answers get the login URL of this request (back to the page that asked);
 //! 4. security headers, and `Cache-Control: no-store` on API and auth answers.
@@ -45,7 +51,7 @@ use crate::{
         redirect::checked_redirect,
     },
     error::{AppError, ErrorCause, problem},
-    tenant::RequestTenant,
+    tenant::{HostRefusal, RequestTenant},
 };
 
 /// Marks a 401 answer whose body gets this request's login URL.
@@ -72,6 +78,10 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
             .layer(PropagateRequestIdLayer::x_request_id())
             .layer(CatchPanicLayer::custom(|_| problem(StatusCode::INTERNAL_SERVER_ERROR, "internal", None)))
             .layer(middleware::from_fn_with_state(limits.max_request_header_bytes, limit_request_head))
+            .layer(middleware::from_fn_with_state(
+                (Duration::from_secs(limits.request_body_timeout_secs), limits.request_body_bytes),
+                read_body_in_time,
+            ))
             .layer(RequestBodyLimitLayer::new(limits.request_body_bytes))
             .layer(TimeoutLayer::with_status_code(
                 StatusCode::GATEWAY_TIMEOUT,
@@ -96,6 +106,50 @@ async fn limit_request_head(State(max_bytes): State<usize>, req: Request, next: 
     next.run(req).await
 }
 
+/// Reads the request body whole within `limit`: 408 when the client is slower, 413 past
+/// `max_bytes`, 400 when the body breaks off.
+async fn read_body_in_time(State((limit, max_bytes)): State<(Duration, usize)>, req: Request, next: Next) -> Response {
+    use axum::body::HttpBody;
+    if req.body().is_end_stream() {
+        return next.run(req).await;
+    }
+    let too_large = || {
+        let mut response = problem(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            Some(format!("The request body is larger than the {max_bytes} bytes this server accepts.")),
+        );
+        without_tenant_headers(response.headers_mut());
+        response
+    };
+    let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > max_bytes as u64) {
+        return too_large();
+    }
+    let (parts, body) = req.into_parts();
+    match tokio::time::timeout(limit, axum::body::to_bytes(body, max_bytes)).await {
+        Ok(Ok(bytes)) => next.run(Request::from_parts(parts, Body::from(bytes))).await,
+        Ok(Err(e)) if too_long(&e) => too_large(),
+        Ok(Err(_)) => problem(StatusCode::BAD_REQUEST, "bad_request", Some("The request body broke off.".into())),
+        Err(_) => {
+            let mut response = problem(
+                StatusCode::REQUEST_TIMEOUT,
+                "request_timeout",
+                Some(format!("The request body did not arrive within {} s.", limit.as_secs())),
+            );
+            without_tenant_headers(response.headers_mut());
+            response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+            response
+        }
+    }
+}
+
+/// Whether a body error is the body limit's.
+fn too_long(e: &axum::Error) -> bool {
+    let first: &(dyn std::error::Error + 'static) = e;
+    std::iter::successors(Some(first), |e| e.source()).any(|e| e.is::<http_body_util::LengthLimitError>())
+}
+
 /// Bytes of `METHOD target HTTP/1.1\r\n` plus `name: value\r\n` for every header.
 fn request_head_size(req: &Request) -> usize {
     let line = req.method().as_str().len() + req.uri().to_string().len() + 12;
@@ -117,10 +171,20 @@ pub fn apply_tenant_layers(router: Router<AppState>, state: AppState) -> Router<
 }
 
 async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    let Some(rt) = RequestTenant::resolve(&state.tenants, req.headers(), req.uri().host()) else {
-        let mut response = AppError::MisdirectedRequest.into_response();
-        without_tenant_headers(response.headers_mut());
-        return response;
+    let target = req.uri().authority().map(|a| a.as_str().to_owned());
+    let rt = match RequestTenant::resolve(&state.tenants, req.headers(), target.as_deref()) {
+        Ok(rt) => rt,
+        Err(refusal) => {
+            let mut response = match refusal {
+                HostRefusal::Ambiguous => AppError::BadRequest(
+                    "The request names its host twice, or two different hosts (RFC 9112 section 3.2).".into(),
+                )
+                .into_response(),
+                HostRefusal::Unknown => AppError::MisdirectedRequest.into_response(),
+            };
+            without_tenant_headers(response.headers_mut());
+            return response;
+        }
     };
     let path = req.uri().path().to_owned();
     if let Err(refusal) = csrf::check(req.method(), &path, req.headers(), &rt.origin()) {
