@@ -94,11 +94,49 @@ pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
 /// The `/api/bff` routes plus `GET /api/bff/openapi.json` serving their document.
 pub fn router(state: &AppState) -> Router<AppState> {
     let (router, doc) = bff_routes(state).split_for_parts();
-    let doc = Arc::new(doc);
+    let doc = Arc::new(as_served(doc, state));
     router.route(OPENAPI_PATH, get(move || async move { Json(doc.as_ref().clone()) }))
 }
 
 /// The document, as served.
-pub fn document(state: &AppState) -> openapi::OpenApi {
-    bff_routes(state).split_for_parts().1
+pub fn document(state: &AppState) -> serde_json::Value {
+    as_served(bff_routes(state).split_for_parts().1, state)
+}
+
+/// The document with what the annotations cannot say: problem answers are
+/// `application/problem+json` (as [`crate::error::problem`] sends them), and the limits the
+/// server enforces on shared query parameters from config (`take` from 1 to
+/// `catalog.max_take`, `skip` not negative).
+fn as_served(doc: openapi::OpenApi, state: &AppState) -> serde_json::Value {
+    let mut doc = serde_json::to_value(doc).expect("the OpenAPI document serialises");
+    let problem_ref = serde_json::json!({ "$ref": "#/components/schemas/Problem" });
+    let max_take = state.config.catalog.max_take;
+    let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) else { return doc };
+    for operation in paths.values_mut().filter_map(|item| item.as_object_mut()).flat_map(|item| item.values_mut()) {
+        if let Some(responses) = operation.get_mut("responses").and_then(|r| r.as_object_mut()) {
+            for response in responses.values_mut() {
+                let Some(content) = response.get_mut("content").and_then(|c| c.as_object_mut()) else { continue };
+                let is_problem = content.get("application/json").is_some_and(|c| c["schema"] == problem_ref);
+                if is_problem && let Some(json) = content.remove("application/json") {
+                    content.insert("application/problem+json".into(), json);
+                }
+            }
+        }
+        let Some(parameters) = operation.get_mut("parameters").and_then(|p| p.as_array_mut()) else { continue };
+        for parameter in parameters.iter_mut().filter(|p| p["in"] == "query") {
+            let name = parameter["name"].as_str().unwrap_or_default().to_owned();
+            let Some(schema) = parameter.get_mut("schema").and_then(|s| s.as_object_mut()) else { continue };
+            match name.as_str() {
+                "take" => {
+                    schema.insert("minimum".into(), 1.into());
+                    schema.insert("maximum".into(), max_take.into());
+                }
+                "skip" => {
+                    schema.insert("minimum".into(), 0.into());
+                }
+                _ => {}
+            }
+        }
+    }
+    doc
 }
