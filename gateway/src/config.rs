@@ -22,6 +22,8 @@ pub struct Config {
     pub listen: SocketAddr,
     /// Port browsers reach the gateway on when it differs from `listen`'s (a proxy in front).
     pub public_port: Option<u16>,
+    /// Bearer token `GET /metrics` requires, when set (`metrics.token`).
+    pub metrics_token: Option<Secret>,
     /// Folder of the built client (served under `/learn`).
     pub client_dir: PathBuf,
     /// Deployment environment: `dev`, `test` or `prod`.
@@ -95,6 +97,11 @@ pub struct Limits {
     pub request_body_timeout_secs: u64,
     /// Connections open at once; further ones wait in the listen queue.
     pub max_connections: usize,
+    /// `/api/**` requests of one session served at once; more get 429.
+    pub max_in_flight_per_session: usize,
+    /// Longest a view (`GET /api/bff/**`) may take, all its upstream calls together, in
+    /// seconds; then 504.
+    pub view_timeout_secs: u64,
 }
 
 /// Session lifetimes.
@@ -171,6 +178,14 @@ fn default_refresh_lock_wait_ms() -> u64 {
 }
 fn default_logout_token_max_age_secs() -> u64 {
     120
+}
+
+/// Access to `GET /metrics`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MetricsSettings {
+    /// Bearer token required to read the metrics; open when not set.
+    pub token: Option<Secret>,
 }
 
 /// A secret string; never printed.
@@ -435,6 +450,7 @@ fn default_locales() -> Vec<String> {
 pub struct RawConfig {
     listen: Option<String>,
     public_port: Option<u16>,
+    metrics: Option<MetricsSettings>,
     client_dir: Option<PathBuf>,
     environment: Option<String>,
     limits: Option<Limits>,
@@ -523,6 +539,8 @@ impl Config {
             positive(l.header_read_timeout_secs, "limits.header_read_timeout_secs", &mut errors);
             positive(l.request_body_timeout_secs, "limits.request_body_timeout_secs", &mut errors);
             positive(l.max_connections as u64, "limits.max_connections", &mut errors);
+            positive(l.max_in_flight_per_session as u64, "limits.max_in_flight_per_session", &mut errors);
+            positive(l.view_timeout_secs, "limits.view_timeout_secs", &mut errors);
         }
         let session = require(raw.session, "session", &mut errors);
         if let Some(s) = &session {
@@ -693,6 +711,7 @@ impl Config {
         Ok(Config {
             listen,
             public_port: raw.public_port,
+            metrics_token: raw.metrics.and_then(|m| m.token).filter(|t| !t.0.is_empty()),
             client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
             environment,
             limits,
