@@ -29,6 +29,8 @@ pub struct App {
     pub sessions: Arc<dyn SessionStore>,
     /// Seals the logins started and not yet finished into the browser's cookie.
     pub login_sealer: auth::pending::LoginSealer,
+    /// The in-flight slots of each session (by cookie value), `limits.max_in_flight_per_session` each.
+    pub session_slots: moka::future::Cache<String, Arc<tokio::sync::Semaphore>>,
     /// One lock per session while its tokens are refreshed.
     pub refresh_locks: moka::future::Cache<String, Arc<tokio::sync::Mutex<()>>>,
     /// Caches of upstream data.
@@ -58,6 +60,10 @@ impl AppState {
         let tenants = Tenants::new(&config, &http, &metrics);
         let sessions: Arc<dyn SessionStore> = Arc::new(CountingStore { store: sessions, metrics: metrics.clone() });
         let login_sealer = auth::pending::LoginSealer::random();
+        let session_slots = moka::future::Cache::builder()
+            .max_capacity(config.session.max_sessions)
+            .time_to_idle(Duration::from_secs(60))
+            .build();
         let refresh_locks = moka::future::Cache::builder()
             .max_capacity(config.session.max_sessions)
             .time_to_idle(Duration::from_secs(60))
@@ -66,7 +72,8 @@ impl AppState {
         // Analytics runs only in prod and test (spec section 7).
         let forward_events = matches!(config.environment.as_str(), "prod" | "test");
         let events = EventQueue::start(&config.events, forward_events, metrics.clone());
-        let app = App { config, tenants, sessions, login_sealer, refresh_locks, caches, events, metrics };
+        let app =
+            App { config, tenants, sessions, login_sealer, session_slots, refresh_locks, caches, events, metrics };
         Ok(AppState(Arc::new(app)))
     }
 }

@@ -43,6 +43,9 @@ pub enum AppError {
     /// The request body is larger than this route accepts.
     #[error("payload too large: {0}")]
     PayloadTooLarge(String),
+    /// The request body is not of a media type this route reads (JSON).
+    #[error("unsupported media type: {0}")]
+    UnsupportedMediaType(String),
     /// The request conflicts with the resource's state; a stable code and a message are shown.
     #[error("conflict ({0}): {1}")]
     Conflict(&'static str, String),
@@ -83,6 +86,7 @@ impl AppError {
             AppError::BadGateway(_) | AppError::IdentityProviderUnavailable(_) => StatusCode::BAD_GATEWAY,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::Conflict(..) => StatusCode::CONFLICT,
             AppError::CommandFailed { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::CommandTimedOut(..) => StatusCode::GATEWAY_TIMEOUT,
@@ -142,6 +146,7 @@ impl IntoResponse for AppError {
                 problem(status, "unavailable", Some("The service is unavailable; please try again shortly.".into()))
             }
             AppError::PayloadTooLarge(m) => problem(status, "payload_too_large", Some(m.clone())),
+            AppError::UnsupportedMediaType(m) => problem(status, "unsupported_media_type", Some(m.clone())),
             AppError::Conflict(code, m) => problem(status, code, Some(m.clone())),
             AppError::CommandFailed { message, field_errors } => problem_with_fields(
                 status,

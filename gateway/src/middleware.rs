@@ -1,7 +1,9 @@
 //! Every tower layer, composed in one place.
 //!
 //! Outer layers (all routes, ops included), outermost first:
-//! 1. request id: set `X-Request-Id` when absent, so every log line and upstream call has one;
+//! 1. request id: a client's `X-Request-Id` is kept only when it is 1 to 64 characters of
+//!    `[A-Za-z0-9._-]` (anything else could forge log lines or bloat upstream calls); set one
+//!    when absent or dropped, so every log line and upstream call has one;
 //! 2. trace: one span per request with method, path (never the query: it may carry codes),
 //!    request id; logs status, latency and the cause of 5xx answers;
 //! 3. request id propagation to the response;
@@ -20,20 +22,24 @@
 //! 1. Host → tenant (the authority of an absolute target wins); an unknown host, or a port this
 //!    gateway does not serve, gets 421, two or contradicting hosts 400, and nothing else runs;
 //! 2. the CSRF rules of [`crate::auth::csrf`];
+//!    then, for `/api/**` with a session cookie, one of the session's
+//!    `limits.max_in_flight_per_session` slots (429 when none is free), and for views
+//!    (`GET /api/bff/**`) the time budget `limits.view_timeout_secs` (504);
 //! 3. 401 answers get the login URL of this request (back to the page that asked);
 //! 4. security headers, and `Cache-Control: no-store` on API and auth answers.
 
-use std::time::Duration;
+use std::{sync::Arc, time::Duration};
 
 use axum::{
     Json, Router,
     body::Body,
     extract::{Request, State},
-    http::{HeaderValue, StatusCode, header},
+    http::{HeaderValue, Method, StatusCode, header},
     middleware::{self, Next},
     response::{IntoResponse, Response},
 };
 use contracts::bff::{Unauthorized, UnauthorizedReason};
+use tokio::sync::Semaphore;
 use tower::ServiceBuilder;
 use tower_http::{
     catch_panic::CatchPanicLayer,
@@ -63,6 +69,7 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
     let limits = &state.config.limits;
     router.layer(
         ServiceBuilder::new()
+            .map_request(drop_unfit_request_id)
             .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
             .layer(
                 TraceLayer::new_for_http()
@@ -88,6 +95,24 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
                 Duration::from_secs(limits.request_timeout_secs),
             )),
     )
+}
+
+/// Removes an `X-Request-Id` that is not 1 to 64 characters of `[A-Za-z0-9._-]` (or comes
+/// twice), so the next layer sets a fresh one.
+fn drop_unfit_request_id(mut req: Request) -> Request {
+    let ids = req.headers().get_all("x-request-id");
+    let mut values = ids.iter();
+    let fit = match (values.next(), values.next()) {
+        (Some(id), None) => {
+            (1..=64).contains(&id.len())
+                && id.as_bytes().iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+        }
+        _ => false,
+    };
+    if !fit {
+        req.headers_mut().remove("x-request-id");
+    }
+    req
 }
 
 /// 431 when the request line and headers, counted as on the wire, exceed `max_bytes`.
@@ -195,8 +220,37 @@ async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Nex
         return with_headers(problem(StatusCode::FORBIDDEN, "forbidden", Some(detail.into())), &rt, &path);
     }
     let referer = req.headers().get(header::REFERER).and_then(|v| v.to_str().ok()).map(String::from);
+    // One session's requests share `limits.max_in_flight_per_session` slots, so a single
+    // session cannot take all of its tenant's upstream slots; more are refused at once.
+    let _slot = if path.starts_with("/api/")
+        && let Some(id) = crate::auth::cookies::read(req.headers(), crate::auth::cookies::session_cookie_name(&rt))
+    {
+        let per_session = state.config.limits.max_in_flight_per_session;
+        let slots = state.session_slots.get_with(id, async move { Arc::new(Semaphore::new(per_session)) }).await;
+        match slots.try_acquire_owned() {
+            Ok(slot) => Some(slot),
+            Err(_) => {
+                let detail = format!("At most {per_session} requests of one session are served at once.");
+                let mut response = problem(StatusCode::TOO_MANY_REQUESTS, "too_many_requests", Some(detail));
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+                return with_headers(response, &rt, &path);
+            }
+        }
+    } else {
+        None
+    };
+    // A view answers within `limits.view_timeout_secs`, however many upstream calls it makes.
+    let is_view = req.method() == Method::GET && path.starts_with("/api/bff/");
     req.extensions_mut().insert(rt.clone());
-    let mut response = next.run(req).await;
+    let mut response = if is_view {
+        let budget = Duration::from_secs(state.config.limits.view_timeout_secs);
+        match tokio::time::timeout(budget, next.run(req)).await {
+            Ok(response) => response,
+            Err(_) => AppError::UpstreamTimeout(format!("the view took longer than {budget:?}")).into_response(),
+        }
+    } else {
+        next.run(req).await
+    };
     if let Some(NeedsLogin(reason)) = response.extensions().get::<NeedsLogin>().copied() {
         let body = Unauthorized { error: "unauthorized".into(), reason, login_url: login_url(&rt, referer.as_deref()) };
         response = (StatusCode::UNAUTHORIZED, Json(body)).into_response();

@@ -104,7 +104,8 @@ pub fn document(state: &AppState) -> serde_json::Value {
 }
 
 /// The document with what the annotations cannot say: problem answers are
-/// `application/problem+json` (as [`crate::error::problem`] sends them), and the limits the
+/// `application/problem+json` (as [`crate::error::problem`] sends them), operations reading a
+/// JSON body answer 415 to another media type ([`crate::extract::Json`]), and the limits the
 /// server enforces on shared query parameters from config (`take` from 1 to
 /// `catalog.max_take`, `skip` not negative).
 fn as_served(doc: openapi::OpenApi, state: &AppState) -> serde_json::Value {
@@ -113,7 +114,13 @@ fn as_served(doc: openapi::OpenApi, state: &AppState) -> serde_json::Value {
     let max_take = state.config.catalog.max_take;
     let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) else { return doc };
     for operation in paths.values_mut().filter_map(|item| item.as_object_mut()).flat_map(|item| item.values_mut()) {
+        let reads_a_body = operation.get("requestBody").is_some();
         if let Some(responses) = operation.get_mut("responses").and_then(|r| r.as_object_mut()) {
+            if reads_a_body && !responses.contains_key("415") {
+                let content = serde_json::json!({ "application/problem+json": { "schema": problem_ref.clone() } });
+                let answer = serde_json::json!({ "description": "The body is not JSON", "content": content });
+                responses.insert("415".into(), answer);
+            }
             for response in responses.values_mut() {
                 let Some(content) = response.get_mut("content").and_then(|c| c.as_object_mut()) else { continue };
                 let is_problem = content.get("application/json").is_some_and(|c| c["schema"] == problem_ref);
