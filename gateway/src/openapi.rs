@@ -106,12 +106,19 @@ pub fn document(state: &AppState) -> serde_json::Value {
 /// The document with what the annotations cannot say: problem answers are
 /// `application/problem+json` (as [`crate::error::problem`] sends them), operations reading a
 /// JSON body answer 415 to another media type ([`crate::extract::Json`]), and the limits the
-/// server enforces on shared query parameters from config (`take` from 1 to
-/// `catalog.max_take`, `skip` not negative).
+/// server enforces on shared query parameters (`take` from 1 to `catalog.max_take`, `skip` not
+/// negative, calendar `from` and `to` dates) and on the finished activities' id list.
 fn as_served(doc: openapi::OpenApi, state: &AppState) -> serde_json::Value {
     let mut doc = serde_json::to_value(doc).expect("the OpenAPI document serialises");
     let problem_ref = serde_json::json!({ "$ref": "#/components/schemas/Problem" });
     let max_take = state.config.catalog.max_take;
+    // The id list of finishing activities: at least one, at most what the command takes.
+    if let Some(ids) = doc.pointer_mut("/components/schemas/FinishActivitiesRequest/properties/activityWorkflowIds")
+        && let Some(ids) = ids.as_object_mut()
+    {
+        ids.insert("minItems".into(), 1.into());
+        ids.insert("maxItems".into(), bff::workflows::MAX_ACTIVITY_WORKFLOWS.into());
+    }
     let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) else { return doc };
     for operation in paths.values_mut().filter_map(|item| item.as_object_mut()).flat_map(|item| item.values_mut()) {
         let reads_a_body = operation.get("requestBody").is_some();
@@ -140,6 +147,10 @@ fn as_served(doc: openapi::OpenApi, state: &AppState) -> serde_json::Value {
                 }
                 "skip" => {
                     schema.insert("minimum".into(), 0.into());
+                }
+                "from" | "to" => {
+                    schema.insert("format".into(), "date".into());
+                    schema.insert("pattern".into(), r"^\d{4}-\d{2}-\d{2}$".into());
                 }
                 _ => {}
             }

@@ -91,6 +91,15 @@ impl Tenants {
             }
     }
 
+    /// Every tenant once, by id.
+    pub fn all(&self) -> Vec<Arc<Tenant>> {
+        let mut by_id = std::collections::BTreeMap::new();
+        for tenant in self.by_host.values() {
+            by_id.entry(tenant.config.id.clone()).or_insert_with(|| tenant.clone());
+        }
+        by_id.into_values().collect()
+    }
+
     /// The tenant for a Host header value (port ignored, case-insensitive).
     pub fn for_host(&self, host: &str) -> Option<Arc<Tenant>> {
         let name = host_name(host)?;

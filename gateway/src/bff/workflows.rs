@@ -23,7 +23,7 @@ use crate::{
 };
 
 /// Most activity workflows one finish call may name.
-const MAX_ACTIVITY_WORKFLOWS: usize = 100;
+pub const MAX_ACTIVITY_WORKFLOWS: usize = 100;
 
 /// `POST /api/bff/workflows/{workflowId}/submit`: `submit-objective-workflows` with
 /// `Prefer: respond-async`, its status polled per `commands.poll_interval_ms` until completed

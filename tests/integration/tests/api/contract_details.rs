@@ -37,3 +37,28 @@ async fn only_short_plain_request_ids_are_kept() {
     let forged = echo("id\" injected=\"1".into()).await;
     assert_eq!(forged.len(), 36, "{forged}");
 }
+
+#[tokio::test]
+async fn the_document_names_problem_answers_and_the_enforced_limits() {
+    let app = spawn_app().await;
+    let doc: serde_json::Value = app
+        .browser()
+        .get(app.url("localhost", "/api/bff/openapi.json"))
+        .send()
+        .await
+        .expect("document")
+        .json()
+        .await
+        .expect("json");
+    let catalog = &doc["paths"]["/api/bff/public/catalog"]["get"];
+    assert!(catalog["responses"]["400"]["content"]["application/problem+json"].is_object(), "{catalog}");
+    assert!(catalog["responses"]["400"]["content"]["application/json"].is_null(), "{catalog}");
+    let take = catalog["parameters"].as_array().expect("params").iter().find(|p| p["name"] == "take").expect("take");
+    assert_eq!((&take["schema"]["minimum"], &take["schema"]["maximum"]), (&1.into(), &200.into()), "{take}");
+    let from = &doc["paths"]["/api/bff/calendar"]["get"]["parameters"][0];
+    assert_eq!(from["schema"]["format"], "date", "{from}");
+    let ids = &doc["components"]["schemas"]["FinishActivitiesRequest"]["properties"]["activityWorkflowIds"];
+    assert_eq!(ids["minItems"], 1, "{ids}");
+    let timezone = &doc["paths"]["/api/bff/profile/timezone"]["post"]["responses"];
+    assert!(timezone["415"]["content"]["application/problem+json"].is_object(), "{timezone}");
+}
