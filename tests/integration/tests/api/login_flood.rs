@@ -12,15 +12,23 @@ async fn anonymous_login_floods_do_not_cost_other_users_their_sign_in() {
     let app = spawn_app_with_toml(|_| {}, "[session]\nmax_sessions = 20\n").await;
     let flood = plain_client(app.port);
     let mut browsers = Vec::new();
+    let flood_logins = |n: usize| {
+        let (flood, url) = (flood.clone(), app.url("localhost", "/oidc/login"));
+        async move {
+            for _ in 0..n {
+                let response = flood.get(&url).send().await.expect("flood");
+                assert_eq!(response.status(), StatusCode::FOUND);
+            }
+        }
+    };
     for round in 0..3 {
-        // A real user starts signing in...
+        // Anonymous clients start logins they never finish...
+        flood_logins(150).await;
+        // ...a real user starts signing in...
         let browser = app.browser();
         let authorize = app.start_login(&browser, "localhost", Some(&app.url("localhost", "/learn/courses"))).await;
-        // ...while anonymous clients start logins they never finish...
-        for _ in 0..60 {
-            let response = flood.get(app.url("localhost", "/oidc/login")).send().await.expect("flood");
-            assert_eq!(response.status(), StatusCode::FOUND);
-        }
+        // ...and the flood goes on...
+        flood_logins(150).await;
         // ...and the user's sign-in still completes, to the page they asked for.
         let back = app.submit_credentials(&browser, &authorize, "ada", "demo").await;
         let done = browser.get(location(back.headers())).send().await.expect("callback");
