@@ -14,7 +14,8 @@ export default (_env, argv) => {
   return {
     entry: './src/index.tsx',
     output: {
-      path: path.resolve(here, 'dist'),
+      // CLIENT_DIST builds elsewhere (for example a second build for browser tests).
+      path: process.env.CLIENT_DIST ? path.resolve(process.env.CLIENT_DIST) : path.resolve(here, 'dist'),
       publicPath: '/learn/',
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',

@@ -93,6 +93,36 @@ pub struct SessionView {
     pub logout_url: String,
     /// Where this user belongs (spec section 6 permission routing).
     pub home: SessionHome,
+    /// The navigation items that depend on this user's permissions.
+    pub navigation: SessionNavigation,
+}
+
+/// Navigation items the user may see (spec section 2 navigation, section 6 rules); absent: hidden.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionNavigation {
+    /// Research projects on the platform (with `returnUrl=/`): feature, config flag and unscoped `Research.Access`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub research_projects_url: Option<String>,
+    /// Knowledge models on the platform (with `returnUrl=/`): feature, config flag and unscoped `Research.Access`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub knowledge_models_url: Option<String>,
+    /// The go-to-portal item, when the user may open a page of the platform navigation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub portal_url: Option<String>,
+}
+
+/// A plug-in item of the learner navigation, from the tenant config.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NavPluginItem {
+    /// The item's text, as the plug-in names it.
+    pub label: String,
+    /// Where it leads: an absolute path on this origin or an https URL.
+    pub url: String,
 }
 
 /// Which kind of place a signed-in user belongs to.
@@ -135,6 +165,10 @@ pub struct UiConfig {
     pub dashboard_enabled: bool,
     /// Whether the calendar is in the navigation.
     pub calendar_enabled: bool,
+    /// Whether rooms (`/classroom/learner/rooms`) are in the navigation (default off).
+    pub rooms_enabled: bool,
+    /// Plug-in items appended to the learner navigation.
+    pub nav_plugins: Vec<NavPluginItem>,
     /// Whether the product feedback widget shows (visible unless explicitly false).
     pub feedback_enabled: bool,
     /// Whether the AI tutor chat widget is enabled.
@@ -454,3 +488,12 @@ pub use dashboard::*;
 
 mod email_answer;
 pub use email_answer::*;
+
+mod player;
+pub use player::*;
+
+mod activity_flows;
+pub use activity_flows::*;
+
+mod conversations;
+pub use conversations::*;

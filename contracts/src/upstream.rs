@@ -7,6 +7,9 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+mod activity_content;
+pub use activity_content::*;
+
 /// The answer of every DevExtreme-style `.../query` endpoint.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -39,6 +39,8 @@ pub struct App {
     pub events: EventQueue,
     /// This app's Prometheus metrics.
     pub metrics: Arc<Metrics>,
+    /// Long-lived answers (chat streams, tutor answers) held per session.
+    pub streams: Arc<bff::streams::StreamSlots>,
 }
 
 /// Cheap-to-clone handle on [`App`].
@@ -72,8 +74,19 @@ impl AppState {
         // Analytics runs only in prod and test (spec section 7).
         let forward_events = matches!(config.environment.as_str(), "prod" | "test");
         let events = EventQueue::start(&config.events, forward_events, metrics.clone());
-        let app =
-            App { config, tenants, sessions, login_sealer, session_slots, refresh_locks, caches, events, metrics };
+        let streams = Arc::new(bff::streams::StreamSlots::default());
+        let app = App {
+            config,
+            tenants,
+            sessions,
+            login_sealer,
+            session_slots,
+            refresh_locks,
+            caches,
+            events,
+            metrics,
+            streams,
+        };
         Ok(AppState(Arc::new(app)))
     }
 }

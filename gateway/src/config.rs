@@ -50,6 +50,10 @@ pub struct Config {
     pub views: ViewSettings,
     /// The `/api/lms` pass-through.
     pub passthrough: PassthroughSettings,
+    /// Course and team chat through `/api/bff/chat`.
+    pub chat: ChatSettings,
+    /// The AI tutor through `/api/bff/tutor`.
+    pub tutor: TutorSettings,
     /// Tenants by id.
     pub tenants: BTreeMap<String, TenantConfig>,
     /// How the `/api/bff` commands wait for the upstream.
@@ -305,6 +309,39 @@ pub struct PassthroughSettings {
     pub storage_hosts: Vec<String>,
 }
 
+/// Course and team chat (`[chat]`): what a learner may post, and how the live stream of new
+/// messages (server-sent events) is bounded.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChatSettings {
+    /// Longest message a learner may post, in characters (400 above).
+    pub max_message_chars: usize,
+    /// Messages a channel view shows (the newest ones).
+    pub page_size: u32,
+    /// Seconds between two heartbeat comments on an idle stream (keeps proxies from closing it,
+    /// and is when the stream notices a signed-out session).
+    pub stream_heartbeat_secs: u64,
+    /// Longest life of one stream, in seconds; the browser reconnects with `Last-Event-ID`
+    /// (and its session is checked and refreshed then). A stream never outlives its session.
+    pub stream_max_secs: u64,
+    /// Streams one session may hold at once (more: 429).
+    pub max_streams_per_session: u32,
+}
+
+/// The AI tutor (`[tutor]`): question length, concurrent answers and time limits.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TutorSettings {
+    /// Longest question, in characters (400 above).
+    pub max_question_chars: usize,
+    /// Answers one session may stream at once (more: 429).
+    pub max_streams_per_session: u32,
+    /// Seconds the tutor may take to start answering (504 after).
+    pub first_token_timeout_secs: u64,
+    /// Longest whole answer, in seconds (the stream ends with an `error` event after).
+    pub max_answer_secs: u64,
+}
+
 /// One tenant, validated.
 #[derive(Debug, Clone)]
 pub struct TenantConfig {
@@ -426,6 +463,38 @@ pub struct UiSettings {
     /// Privacy-policy link.
     #[serde(default)]
     pub privacy_policy_url: Option<String>,
+    /// Rooms in the learner navigation (default off).
+    #[serde(default)]
+    pub rooms_enabled: bool,
+    /// Platform features of the tenant: `research`, `knowledgeModels` (default none).
+    #[serde(default)]
+    pub platform_features: Vec<String>,
+    /// Research projects in the learner navigation (default off; also needs the feature and `Research.Access`).
+    #[serde(default)]
+    pub research_projects_enabled: bool,
+    /// Knowledge models in the learner navigation (default off; also needs the feature and `Research.Access`).
+    #[serde(default)]
+    pub knowledge_models_enabled: bool,
+    /// Where the go-to-portal item leads (default `/`).
+    #[serde(default = "default_portal_url")]
+    pub portal_url: String,
+    /// Plug-in items appended to the learner navigation.
+    #[serde(default)]
+    pub nav_plugins: Vec<NavPluginSettings>,
+}
+
+/// A plug-in item of the learner navigation.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NavPluginSettings {
+    /// The item's text.
+    pub label: String,
+    /// Where it leads.
+    pub url: String,
+}
+
+fn default_portal_url() -> String {
+    "/".into()
 }
 
 fn yes() -> bool {
@@ -464,6 +533,8 @@ pub struct RawConfig {
     commands: Option<CommandSettings>,
     views: Option<ViewSettings>,
     passthrough: Option<PassthroughSettings>,
+    chat: Option<ChatSettings>,
+    tutor: Option<TutorSettings>,
     #[serde(default)]
     tenants: BTreeMap<String, RawTenant>,
 }
@@ -705,6 +776,25 @@ impl Config {
         let Some(commands) = commands else { return Err(ConfigError(errors)) };
         let Some(views) = views else { return Err(ConfigError(errors)) };
         let Some(passthrough) = passthrough else { return Err(ConfigError(errors)) };
+        let chat = require(raw.chat, "chat", &mut errors);
+        if let Some(c) = &chat {
+            positive(c.max_message_chars as u64, "chat.max_message_chars", &mut errors);
+            positive(c.page_size.into(), "chat.page_size", &mut errors);
+            positive(c.stream_heartbeat_secs, "chat.stream_heartbeat_secs", &mut errors);
+            positive(c.stream_max_secs, "chat.stream_max_secs", &mut errors);
+            positive(c.max_streams_per_session.into(), "chat.max_streams_per_session", &mut errors);
+            if c.page_size > 200 {
+                errors.push("chat.page_size: at most 200 (the chat service's page)".into());
+            }
+        }
+        let tutor = require(raw.tutor, "tutor", &mut errors);
+        if let Some(t) = &tutor {
+            positive(t.max_question_chars as u64, "tutor.max_question_chars", &mut errors);
+            positive(t.max_streams_per_session.into(), "tutor.max_streams_per_session", &mut errors);
+            positive(t.first_token_timeout_secs, "tutor.first_token_timeout_secs", &mut errors);
+            positive(t.max_answer_secs, "tutor.max_answer_secs", &mut errors);
+        }
+        let (Some(chat), Some(tutor)) = (chat, tutor) else { return Err(ConfigError(errors)) };
         if !errors.is_empty() {
             return Err(ConfigError(errors));
         }
@@ -729,6 +819,8 @@ impl Config {
                 storage_hosts: passthrough.storage_hosts.iter().map(|h| h.to_ascii_lowercase()).collect(),
                 ..passthrough
             },
+            chat,
+            tutor,
             tenants,
         })
     }
@@ -882,6 +974,12 @@ impl UiSettings {
             locales: default_locales(),
             parent_origins: Vec::new(),
             privacy_policy_url: None,
+            rooms_enabled: false,
+            platform_features: Vec::new(),
+            research_projects_enabled: false,
+            knowledge_models_enabled: false,
+            portal_url: default_portal_url(),
+            nav_plugins: Vec::new(),
         }
     }
 }

@@ -62,6 +62,9 @@ pub enum AppError {
     /// code and a message are shown.
     #[error("command not completed in time ({0}): {1}")]
     CommandTimedOut(&'static str, String),
+    /// The caller holds too many of something at once (streams per session); the message is shown.
+    #[error("too many requests: {0}")]
+    TooManyRequests(String),
     /// Anything else; never shown to the caller.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -90,6 +93,7 @@ impl AppError {
             AppError::Conflict(..) => StatusCode::CONFLICT,
             AppError::CommandFailed { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::CommandTimedOut(..) => StatusCode::GATEWAY_TIMEOUT,
+            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -155,6 +159,7 @@ impl IntoResponse for AppError {
                 (!field_errors.is_empty()).then(|| field_errors.clone()),
             ),
             AppError::CommandTimedOut(code, m) => problem(status, code, Some(m.clone())),
+            AppError::TooManyRequests(m) => problem(status, "too_many_requests", Some(m.clone())),
             AppError::Internal(_) => problem(status, "internal", None),
         };
         if status == StatusCode::SERVICE_UNAVAILABLE {

@@ -297,17 +297,30 @@ fn with_headers(mut response: Response<Body>, rt: &RequestTenant, path: &str) ->
 
 /// A strict policy: no inline script, no foreign script or connections; frames only from the
 /// tenant's parent origins; forms may go to the issuer (logout redirects there).
+///
+/// LTI launches (spec section 7): the client submits the platform's resource form into a named
+/// iframe or a new window, so `frame-src` and `form-action` also name the tenant's LTI origins
+/// ([`crate::bff::lti_launch::lti_origins`]: its LMS's origin, from the tenant's `api_url`;
+/// never a wildcard). The launch route refuses a form whose action is elsewhere.
 fn content_security_policy(rt: &RequestTenant) -> String {
     let config = &rt.tenant.config;
     let ancestors: Vec<&str> = config.ui.parent_origins.iter().map(String::as_str).collect();
     let mut issuers: Vec<String> =
         config.providers.iter().map(|p| p.oidc.issuer.origin().ascii_serialization()).collect();
     issuers.dedup();
-    let issuer = issuers.join(" ");
+    let lti_origins = crate::bff::lti_launch::lti_origins(&config.api_url);
+    let lti = lti_origins.join(" ");
+    let mut form_targets: Vec<String> = issuers;
+    for origin in lti_origins {
+        if !form_targets.contains(&origin) {
+            form_targets.push(origin);
+        }
+    }
+    let forms = form_targets.join(" ");
     format!(
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; \
          font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
-         form-action 'self' {issuer}; frame-ancestors 'self'{}{}",
+         frame-src 'self' {lti}; form-action 'self' {forms}; frame-ancestors 'self'{}{}",
         if ancestors.is_empty() { "" } else { " " },
         ancestors.join(" ")
     )
@@ -373,7 +386,10 @@ mod tests {
     fn csp_lets_only_configured_parents_frame_the_portal() {
         let csp = content_security_policy(&tenant("portal.example", r#""https://intranet.example""#));
         assert!(csp.contains("frame-ancestors 'self' https://intranet.example"), "{csp}");
-        assert!(csp.contains("form-action 'self' https://idp.example"), "{csp}");
+        assert!(csp.contains("form-action 'self' https://idp.example https://lms.example;"), "{csp}");
+        // LTI tools are framed only from the tenant's LMS origin, never any origin.
+        assert!(csp.contains("frame-src 'self' https://lms.example;"), "{csp}");
+        assert!(!csp.contains('*'), "{csp}");
         assert!(csp.contains("script-src 'self';"), "{csp}");
         let csp = content_security_policy(&tenant("portal.example", ""));
         assert!(csp.ends_with("frame-ancestors 'self'"), "{csp}");

@@ -95,7 +95,8 @@ parent_origins = ${q(parentOrigins)}
  */
 export async function startServers({ parentOrigins = [] } = {}) {
   const scratch = mkdtempSync(path.join(tmpdir(), 'lp-e2e-'));
-  const clientDir = path.join(repoRoot, 'client', 'dist');
+  // E2E_CLIENT_DIST: a client built elsewhere (CLIENT_DIST=... npm run build), else client/dist.
+  const clientDir = process.env.E2E_CLIENT_DIST ?? path.join(repoRoot, 'client', 'dist');
   const started = [];
   const stopAll = async () => {
     await Promise.all(started.map(stop));

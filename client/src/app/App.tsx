@@ -1,21 +1,24 @@
-// Startup: runtime config, then session, then the routes. Providers live here.
-import type { ReactNode } from 'react';
+// Startup: the runtime config (with the locale and the toast region), then the data router.
+// Providers sit above the router so every route's error element has messages and config.
+import { useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { ApiError, UnauthorizedError } from '../api/http';
-import { useSession, useUiConfig } from '../api/hooks';
+import { ApiError } from '../api/http';
+import { fetchKey, useUiConfig } from '../api/hooks';
+import type { Key } from '../api/keys';
 import { I18nProvider } from '../i18n/I18nProvider';
-import { SessionWatcher } from '../session/SessionWatcher';
 import { ErrorState } from '../ui/ErrorState';
 import { LoadingState } from '../ui/LoadingState';
+import { Toasts } from '../ui/toasts';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
-import { AppRoutes } from './AppRoutes';
-import { AppContext, ProductNameContext } from './context';
+import { ProductNameContext, UiConfigContext } from './context';
 import { appMessages } from './messages';
+import { routes } from './routes';
 
 /** Client errors (4xx) are answers, not hiccups: retry only network failures and 5xx. */
 export const swrOptions: SWRConfiguration = {
+  fetcher: (key: Key) => fetchKey(key),
   onErrorRetry: (error, _key, config, revalidate, { retryCount }) => {
     if (error instanceof ApiError && error.status < 500) return;
     if (retryCount >= 3) return;
@@ -46,38 +49,28 @@ function StartupLoading() {
   );
 }
 
-/** Everything inside the router: tests render it under a MemoryRouter. */
-export function AppContent() {
-  const config = useUiConfig();
-  const session = useSession(!!config.data);
+/** A data router over the route table; tests pass a memory router instead. */
+export type RouterFactory = typeof createBrowserRouter;
 
-  let content: ReactNode;
-  if (config.error && !config.data) {
-    content = <StartupError onRetry={() => void config.mutate()} />;
-  } else if (session.error instanceof UnauthorizedError) {
-    // The fetch wrapper is already taking the browser to the sign-in page.
-    content = <StartupLoading />;
-  } else if (session.error && !session.data) {
-    content = <StartupError onRetry={() => void session.mutate()} />;
-  } else if (!config.data || !session.data) {
-    content = <StartupLoading />;
-  } else {
-    content = (
-      <AppContext.Provider value={{ config: config.data, session: session.data }}>
-        <SessionWatcher session={session.data} parentOrigins={config.data.parentOrigins} />
-        <AppRoutes />
-      </AppContext.Provider>
+/** Config, locale, toasts, then the router (made once). */
+export function AppContent({ createRouter = createBrowserRouter }: { createRouter?: RouterFactory }) {
+  const config = useUiConfig();
+  const [router] = useState(() => createRouter(routes, { basename: '/learn' }));
+  const content = useMemo(() => {
+    if (config.error && !config.data) return <StartupError onRetry={() => void config.mutate()} />;
+    if (!config.data) return <StartupLoading />;
+    return (
+      <UiConfigContext.Provider value={config.data}>
+        <RouterProvider router={router} />
+      </UiConfigContext.Provider>
     );
-  }
+  }, [config, router]);
 
   return (
     <ProductNameContext.Provider value={config.data?.productName}>
-      <I18nProvider
-        offered={config.data?.locales}
-        tenantDefault={config.data?.defaultLocale}
-        timeZone={session.data?.user.timezone}
-      >
+      <I18nProvider offered={config.data?.locales} tenantDefault={config.data?.defaultLocale}>
         {content}
+        <Toasts />
       </I18nProvider>
     </ProductNameContext.Provider>
   );
@@ -86,9 +79,7 @@ export function AppContent() {
 export function App() {
   return (
     <SWRConfig value={swrOptions}>
-      <BrowserRouter basename="/learn">
-        <AppContent />
-      </BrowserRouter>
+      <AppContent />
     </SWRConfig>
   );
 }

@@ -1,32 +1,67 @@
-import { Suspense } from 'react';
+// The signed-in shell (spec section 2): skip link, header (hamburger below 970 px, logo, user
+// menu), sidebar navigation, notices, breadcrumbs, main, footer, and the blocking loader of
+// route changes. `children` replaces the routed page (a feature the tenant turned off is not
+// found; permission routing).
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Outlet } from 'react-router-dom';
-import { LoadingState } from '../ui/LoadingState';
+import { Link, Outlet } from 'react-router-dom';
 import { useAppContext } from './context';
+import { InsideMainContext } from './landmarks';
 import { appMessages } from './messages';
-import { SideNav } from './SideNav';
+import { NavDrawer } from './NavDrawer';
+import { NavigationLoader, useSlowNavigation } from './NavigationLoader';
+import { ShellBreadcrumbs } from './ShellBreadcrumbs';
+import { ShellFooter } from './ShellFooter';
+import { BrowserSupportAlert, MobileWarning } from './ShellNotices';
+import { SideNav, useNavItems } from './SideNav';
 import { UserMenu } from './UserMenu';
+import './shell.css';
 
-/** Signed-in layout: skip link, header with product name and user menu, sidebar, main. */
-export function AppShell() {
-  const { config, session } = useAppContext();
+/** The product mark and name, leading to the start page. */
+export function Logo({ productName }: { productName: string }) {
   return (
-    <div className="shell">
+    <Link to="/" className="app-logo">
+      <svg className="app-logo__mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="8" fill="var(--accent)" />
+        <path d="M6 13 16 8l10 5-10 5-10-5Z" fill="#fff" />
+        <path d="M10 15.5V21c0 1.5 2.7 3 6 3s6-1.5 6-3v-5.5L16 18.5l-6-3Z" fill="#fff" opacity=".85" />
+      </svg>
+      <span className="app-header__product">{productName}</span>
+    </Link>
+  );
+}
+
+export function AppShell({ children }: { children?: ReactNode }) {
+  const { config, session } = useAppContext();
+  const items = useNavItems(config, session);
+  const loading = useSlowNavigation();
+  return (
+    <div className="app-shell">
       <a className="skip-link" href="#main">
         <FormattedMessage {...appMessages.skipToMain} />
       </a>
-      <header className="shell__header">
-        <span className="shell__product">{config.productName}</span>
-        <UserMenu fullName={session.user.fullName} logoutUrl={session.logoutUrl || '/oidc/logout'} />
+      <header className="app-header">
+        <NavDrawer items={items} productName={config.productName} />
+        <Logo productName={config.productName} />
+        <UserMenu
+          fullName={session.user.fullName}
+          email={session.user.email}
+          logoutUrl={session.logoutUrl || '/oidc/logout'}
+        />
       </header>
-      <div className="shell__body">
-        <SideNav config={config} />
-        <main id="main" className="shell__main" tabIndex={-1}>
-          <Suspense fallback={<LoadingState />}>
-            <Outlet />
-          </Suspense>
-        </main>
+      <div className={items.length ? 'app-body' : 'app-body app-body--no-nav'}>
+        <SideNav items={items} />
+        <div className="app-column">
+          <BrowserSupportAlert />
+          <MobileWarning />
+          <main id="main" className="app-main" tabIndex={-1} aria-busy={loading || undefined}>
+            <ShellBreadcrumbs />
+            <InsideMainContext.Provider value={true}>{children ?? <Outlet />}</InsideMainContext.Provider>
+          </main>
+          <ShellFooter config={config} />
+        </div>
       </div>
+      <NavigationLoader show={loading} />
     </div>
   );
 }

@@ -7,71 +7,89 @@ async function openMenu() {
   const rendered = renderApp('/learn/courses');
   const button = await screen.findByRole('button', { name: 'Ada Lovelace' });
   await rendered.user.click(button);
-  return { ...rendered, button, menu: screen.getByRole('menu', { name: 'User menu' }) };
+  return { ...rendered, button, menu: await screen.findByRole('menu') };
+}
+
+async function openLanguages(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(screen.getByRole('menuitem', { name: /Language/ }));
+  return screen.findByRole('menu', { name: /^Language/ });
 }
 
 describe('user menu', () => {
   it('opens from the button with the full name and closes with Escape, returning focus', async () => {
     const { user, button, menu } = await openMenu();
 
-    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-haspopup');
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveFocus();
+    expect(within(menu).getByText('Signed in as ada@example.test')).toBeInTheDocument();
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
 
     await user.keyboard('{Escape}');
 
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
   });
 
-  it('stays open on other keys and moves with the arrow keys', async () => {
-    const { user, menu } = await openMenu();
+  it('opens from the keyboard and moves with the arrow keys, Home and End', async () => {
+    const rendered = renderApp('/learn/courses');
+    const button = await screen.findByRole('button', { name: 'Ada Lovelace' });
+    button.focus();
+    await rendered.user.keyboard('{ArrowDown}');
+    const menu = await screen.findByRole('menu');
 
-    await user.keyboard('a');
-    await user.keyboard('{ArrowDown}');
-    expect(within(menu).getByRole('menuitemradio', { name: 'English' })).toHaveFocus();
-    await user.keyboard('{End}');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveFocus());
+    await rendered.user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: /Language/ })).toHaveFocus();
+    await rendered.user.keyboard('{End}');
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toHaveFocus();
-    await user.tab();
-
+    await rendered.user.keyboard('{Home}');
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveFocus();
     expect(screen.getByRole('menu')).toBeInTheDocument();
   });
 
-  it('signs out with a form POST to /oidc/logout', async () => {
-    const { menu } = await openMenu();
-
-    const signOut = within(menu).getByRole('menuitem', { name: 'Sign out' });
-    expect(signOut).toHaveAttribute('type', 'submit');
-    const form = (signOut as HTMLButtonElement).form;
+  it('signs out with a form POST to /oidc/logout and tells the other tabs', async () => {
+    const { user, menu } = await openMenu();
+    const form = document.querySelector<HTMLFormElement>('form[action="/oidc/logout"]');
     expect(form).not.toBeNull();
     expect(form?.getAttribute('method')).toBe('post');
-    expect(form?.getAttribute('action')).toBe('/oidc/logout');
-  });
-
-  it('tells the other tabs when it signs out', async () => {
-    const { menu } = await openMenu();
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    form!.addEventListener('submit', submitted);
     const heard = vi.fn();
     const stop = onSignOutElsewhere(heard);
 
-    const form = (within(menu).getByRole('menuitem', { name: 'Sign out' }) as HTMLButtonElement).form!;
-    // jsdom does not navigate; the submit event is what the page reacts to.
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
+
+    expect(submitted).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
+    stop();
+  });
+
+  it('tells the other tabs when the form is submitted', async () => {
+    await openMenu();
+    const heard = vi.fn();
+    const stop = onSignOutElsewhere(heard);
+    const form = document.querySelector<HTMLFormElement>('form[action="/oidc/logout"]')!;
     form.addEventListener('submit', (event) => event.preventDefault());
     fireEvent.submit(form);
-
     await waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
     stop();
   });
 
   it('links to the profile', async () => {
-    const { menu } = await openMenu();
-    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/learn/profile');
+    const { user, menu, location } = await openMenu();
+    const profile = within(menu).getByRole('menuitem', { name: 'Profile' });
+    expect(profile).toHaveAttribute('href', '/learn/profile');
+    await user.click(profile);
+    await waitFor(() => expect(location()).toBe('/profile'));
   });
 
-  it('switches the language live and lays the page out right to left for Arabic', async () => {
-    const { user, menu } = await openMenu();
+  it('offers the tenant languages in a submenu and switches live, right to left for Arabic', { timeout: 15_000 }, async () => {
+    const { user } = await openMenu();
+    const languages = await openLanguages(user);
+    expect(within(languages).getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
 
-    await user.click(within(menu).getByRole('menuitemradio', { name: 'العربية' }));
+    await user.click(within(languages).getByRole('menuitemradio', { name: 'العربية' }));
 
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
     expect(document.documentElement).toHaveAttribute('lang', 'ar-AR');
@@ -79,7 +97,8 @@ describe('user menu', () => {
     expect(window.localStorage.getItem('learner-portal.locale')).toBe('ar-AR');
 
     await user.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'English' }));
+    await user.click(await screen.findByRole('menuitem', { name: /اللغة/ }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'English' }));
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'ltr'));
   });
 

@@ -17,3 +17,17 @@ export function useAppContext(): AppContextValue {
 
 /** Product name for the title, when the config has loaded. */
 export const ProductNameContext = createContext<string | undefined>(undefined);
+
+/** The app context when signed in, `null` on public pages and above the signed-in layout. */
+export function useAppContextOptional(): AppContextValue | null {
+  return useContext(AppContext);
+}
+
+/** The tenant's runtime config, loaded before the router (public pages have it too). */
+export const UiConfigContext = createContext<UiConfig | null>(null);
+
+export function useUiConfigContext(): UiConfig {
+  const value = useContext(UiConfigContext);
+  if (!value) throw new Error('useUiConfigContext before the config loaded');
+  return value;
+}

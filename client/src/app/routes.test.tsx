@@ -82,3 +82,23 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My courses' })).toBeInTheDocument();
   }, 20000);
 });
+
+describe('error elements', () => {
+  it('shows the 500 page when a page crashes (/simulate-error), never a blank page', async () => {
+    const quiet = console.error;
+    console.error = () => undefined;
+    try {
+      renderApp('/learn/simulate-error');
+      expect(await screen.findByRole('heading', { level: 1, name: '500 Something went wrong' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to My courses' })).toHaveAttribute('href', '/learn/courses');
+    } finally {
+      console.error = quiet;
+    }
+  });
+
+  it('treats a feature the tenant turned off as not found', async () => {
+    server.use(http.get('*/config-ui/config.json', () => HttpResponse.json(uiConfig({ calendarEnabled: false }))));
+    renderApp('/learn/calendar');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+});

@@ -1,25 +1,38 @@
 // Locale state, lazy messages, <html lang dir>, and the IntlProvider (time zone set once here).
+// Formatting uses `formattingLocale`: Arabic with Latin digits, English where Intl has no data.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
 import { IntlProvider } from 'react-intl';
 import { setRequestLocale } from '../api/http';
 import { fallbackMessages, loadMessages, type Messages } from './loadMessages';
-import { DEFAULT_LOCALE, directionOf, pickLocale, storeLocale } from './locales';
+import { DEFAULT_LOCALE, directionOf, formattingLocale, offeredLocales, pickLocale, storeLocale } from './locales';
 
 interface LocaleContextValue {
   locale: string;
   /** Locales the tenant offers in the language menu. */
   offered: readonly string[];
   setLocale: (tag: string) => void;
+  /** Sets the learner's time zone (from the session), used by every date format. */
+  setTimeZone: (timeZone: string | undefined) => void;
 }
 
 const LocaleContext = createContext<LocaleContextValue>({
   locale: DEFAULT_LOCALE,
   offered: [DEFAULT_LOCALE],
   setLocale: () => undefined,
+  setTimeZone: () => undefined,
 });
 
 export function useLocale(): LocaleContextValue {
   return useContext(LocaleContext);
+}
+
+/** Sets the IntlProvider's time zone once the learner's is known (the signed-in layout). */
+export function useSetTimeZone(timeZone: string | undefined): void {
+  const { setTimeZone } = useContext(LocaleContext);
+  useEffect(() => {
+    if (timeZone) setTimeZone(timeZone);
+  }, [timeZone, setTimeZone]);
 }
 
 interface Props {
@@ -27,14 +40,17 @@ interface Props {
   offered?: readonly string[];
   /** UiConfig.defaultLocale, once known. */
   tenantDefault?: string;
-  /** SessionView.user.timezone, once known. */
+  /** The time zone before the session says the learner's (tests). */
   timeZone?: string;
   children: ReactNode;
 }
 
-export function I18nProvider({ offered = [], tenantDefault, timeZone, children }: Props) {
+export function I18nProvider({ offered = [], tenantDefault, timeZone: initialTimeZone, children }: Props) {
   const [chosen, setChosen] = useState<string | null>(null);
+  const [timeZone, setTimeZoneState] = useState<string | undefined>(initialTimeZone);
+  const setTimeZone = useCallback((tz: string | undefined) => setTimeZoneState(tz), []);
   const locale = chosen ?? pickLocale(offered, tenantDefault);
+  const offeredKnown = useMemo(() => offeredLocales(offered), [offered]);
   const [loaded, setLoaded] = useState<{ locale: string; messages: Messages }>({
     locale: DEFAULT_LOCALE,
     messages: fallbackMessages,
@@ -63,19 +79,20 @@ export function I18nProvider({ offered = [], tenantDefault, timeZone, children }
   }, []);
 
   const value = useMemo(
-    () => ({ locale: loaded.locale, offered: offered.length ? offered : [DEFAULT_LOCALE], setLocale }),
-    [loaded.locale, offered, setLocale],
+    () => ({
+      locale: loaded.locale,
+      offered: offeredKnown,
+      setLocale,
+      setTimeZone,
+    }),
+    [loaded.locale, offeredKnown, setLocale, setTimeZone],
   );
+  const format = formattingLocale(loaded.locale);
 
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider
-        locale={loaded.locale}
-        defaultLocale={DEFAULT_LOCALE}
-        messages={loaded.messages}
-        timeZone={timeZone}
-      >
-        {children}
+      <IntlProvider locale={format} defaultLocale={DEFAULT_LOCALE} messages={loaded.messages} timeZone={timeZone}>
+        <AriaI18nProvider locale={format}>{children}</AriaI18nProvider>
       </IntlProvider>
     </LocaleContext.Provider>
   );

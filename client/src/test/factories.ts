@@ -9,6 +9,8 @@ export function uiConfig(overrides: Partial<UiConfig> = {}): UiConfig {
     catalogEnabled: true,
     dashboardEnabled: false,
     calendarEnabled: false,
+    roomsEnabled: false,
+    navPlugins: [],
     feedbackEnabled: true,
     aiTutorEnabled: false,
     defaultLocale: 'en-US',
@@ -29,6 +31,7 @@ export function sessionView(overrides: Partial<SessionView> = {}): SessionView {
     idleExpiresAt: '2030-01-01T00:00:00Z',
     logoutUrl: '/oidc/logout',
     home: { kind: 'learner', url: '/learn/' },
+    navigation: {},
     ...overrides,
   };
 }

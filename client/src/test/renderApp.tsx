@@ -1,30 +1,28 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { createMemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { AppContent, swrOptions } from '../app/App';
-
-/** Shows the router's current location, so tests can read the URL the user would see. */
-function LocationProbe() {
-  const location = useLocation();
-  return (
-    <output data-testid="location" hidden>
-      {`${location.pathname}${location.search}${location.hash}`}
-    </output>
-  );
-}
+import { AppContent, swrOptions, type RouterFactory } from '../app/App';
 
 /** Renders the whole app at `url` (a path under /learn) with a fresh SWR cache. */
 export function renderApp(url = '/learn/courses', options: { advanceTimers?: (ms: number) => unknown } = {}) {
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
+  let router: ReturnType<typeof createMemoryRouter> | undefined;
+  const createRouter = ((routes, opts) => {
+    router = createMemoryRouter(routes, { ...opts, initialEntries: [url] });
+    return router;
+  }) as RouterFactory;
   const utils = render(
     <SWRConfig value={{ ...swrOptions, provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter basename="/learn" initialEntries={[url]}>
-        <AppContent />
-        <LocationProbe />
-      </MemoryRouter>
+      <AppContent createRouter={createRouter} />
     </SWRConfig>,
   );
-  const location = () => utils.getByTestId('location').textContent ?? '';
-  return { ...utils, user, location };
+  /** The URL the user would see (under the basename), once the router exists. */
+  const location = () => {
+    const current = router?.state.location;
+    if (!current) return '';
+    const path = current.pathname.replace(/^\/learn(?=\/|$)/, '') || '/';
+    return `${path}${current.search}${current.hash}`;
+  };
+  return { ...utils, user, location, router: () => router };
 }

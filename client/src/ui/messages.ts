@@ -21,4 +21,14 @@ export const uiMessages = defineMessages({
     defaultMessage: 'Try again',
     description: 'Button that repeats a request that failed',
   },
+  notifications: {
+    id: 'ui.toasts.label',
+    defaultMessage: 'Notifications',
+    description: 'Accessible name of the region where short notifications (toasts) appear',
+  },
+  close: {
+    id: 'ui.close',
+    defaultMessage: 'Close',
+    description: 'Accessible name of an icon-only button that closes a notification or panel',
+  },
 });

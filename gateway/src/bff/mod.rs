@@ -1,9 +1,13 @@
 //! One module per screen's view and per command, plus the client's static files and config.
 
+pub mod activity;
+pub mod activity_commands;
 pub mod calendar;
 pub mod catalog;
 pub mod certificate_preview;
+pub mod chat;
 pub mod client;
+pub mod collaboration;
 pub mod commands;
 pub mod course_details;
 pub mod course_header;
@@ -12,13 +16,17 @@ pub mod dashboard;
 pub mod email_answer;
 pub mod enroll;
 pub mod learner_courses;
+pub mod lti_launch;
 pub mod my_courses;
+pub mod proctoring;
 pub mod profile;
 pub mod public;
 pub mod redirect;
 pub mod session;
 pub mod start;
+pub mod streams;
 pub mod timezone;
+pub mod tutor;
 pub mod ui_config;
 pub mod workflow_view;
 pub mod workflows;

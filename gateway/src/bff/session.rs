@@ -1,7 +1,8 @@
 //! `GET /api/bff/session` and the activity heartbeat.
 
 use axum::{Json, extract::State, http::StatusCode};
-use contracts::bff::{HomeKind, SessionHome, SessionUser, SessionView, Unauthorized};
+use contracts::bff::{HomeKind, SessionHome, SessionNavigation, SessionUser, SessionView, Unauthorized};
+use contracts::upstream::Permission;
 use serde::Deserialize;
 use time::format_description::well_known::Rfc3339;
 use utoipa::IntoParams;
@@ -9,12 +10,14 @@ use utoipa::IntoParams;
 use crate::{
     app::AppState,
     auth::{extract::AuthSession, session::expires_at},
+    config::UiSettings,
     domain::{
-        permissions::{Home, NAVIGATION, home},
+        permissions::{Home, NAVIGATION, Required, Requirement, ScopeRule, Strategy, home, is_allowed},
         profile::full_name,
     },
     error::AppResult,
     extract::Query,
+    tenant::RequestTenant,
 };
 
 /// Query of `GET /api/bff/session`.
@@ -33,6 +36,7 @@ pub struct SessionQuery {
 ))]
 pub async fn get_session(
     State(state): State<AppState>,
+    rt: RequestTenant,
     auth: AuthSession,
     Query(query): Query<SessionQuery>,
 ) -> AppResult<Json<SessionView>> {
@@ -55,7 +59,30 @@ pub async fn get_session(
         idle_expires_at,
         logout_url: "/oidc/logout".into(),
         home: session_home(&home(&user.permissions, NAVIGATION, query.requested_url.as_deref())),
+        navigation: session_navigation(&rt.tenant.config.ui, &user.permissions),
     }))
+}
+
+/// Research projects and knowledge models need unscoped `Research.Access` (spec section 6).
+const RESEARCH_ACCESS: Requirement<'static> = Requirement {
+    permissions: &[Required { name: "Research.Access", scope: ScopeRule::Unscoped }],
+    strategy: Strategy::All,
+};
+
+/// The permission-dependent navigation items: a platform item needs the tenant's feature, its
+/// navigation flag and `Research.Access`; the portal item needs a page of the platform navigation
+/// other than research and knowledge models.
+fn session_navigation(ui: &UiSettings, held: &[Permission]) -> SessionNavigation {
+    let research = is_allowed(held, &RESEARCH_ACCESS);
+    let item = |feature: &str, flag: bool, path: &str| {
+        (research && flag && ui.platform_features.iter().any(|f| f == feature)).then(|| format!("{path}?returnUrl=/"))
+    };
+    let portal = NAVIGATION.iter().any(|node| !node.research_or_knowledge_model && is_allowed(held, &node.requirement));
+    SessionNavigation {
+        research_projects_url: item("research", ui.research_projects_enabled, "/platform/research-projects"),
+        knowledge_models_url: item("knowledgeModels", ui.knowledge_models_enabled, "/platform/knowledge-models"),
+        portal_url: portal.then(|| ui.portal_url.clone()),
+    }
 }
 
 fn session_home(home: &Home) -> SessionHome {

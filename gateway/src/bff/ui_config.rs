@@ -1,7 +1,7 @@
 //! `GET /config-ui/config.json`: the tenant's runtime client config.
 
 use axum::Json;
-use contracts::bff::UiConfig;
+use contracts::bff::{NavPluginItem, UiConfig};
 
 use crate::tenant::RequestTenant;
 
@@ -16,6 +16,8 @@ pub async fn get_ui_config(rt: RequestTenant) -> Json<UiConfig> {
         catalog_enabled: ui.catalog_enabled,
         dashboard_enabled: ui.dashboard_enabled,
         calendar_enabled: ui.calendar_enabled,
+        rooms_enabled: ui.rooms_enabled,
+        nav_plugins: ui.nav_plugins.iter().map(|p| NavPluginItem { label: p.label.clone(), url: p.url.clone() }).collect(),
         feedback_enabled: ui.feedback_enabled,
         ai_tutor_enabled: ui.ai_tutor_enabled,
         default_locale: ui.default_locale.clone(),

@@ -12,6 +12,7 @@ pub mod email_answer;
 pub mod filters;
 pub mod lists;
 pub mod permissions;
+pub mod player;
 pub mod profile;
 pub mod refresh;
 pub mod reveal;

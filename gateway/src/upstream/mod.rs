@@ -13,6 +13,7 @@
 pub mod aggregates;
 pub mod catalog;
 pub mod commands;
+pub mod conversations;
 pub mod courses;
 pub mod learner;
 pub mod open_catalog;

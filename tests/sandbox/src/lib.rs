@@ -55,6 +55,8 @@ pub struct SandboxConfig {
     pub command_delay: Duration,
     /// A self-enrolment's aggregate appears after a random delay in this range.
     pub enrollment_delay: (Duration, Duration),
+    /// Pause between two words of a tutor answer (`api/tutor.rs`).
+    pub tutor_token_delay: Duration,
     /// Back-channel logout URIs of the client, by tenant: loopback http(s) URLs the issuer
     /// POSTs a logout token to when a session ends at its end-session endpoint
     /// (`LMS_SANDBOX_BACKCHANNEL_URIS`, see [`parse_backchannel_uris`]).
@@ -97,6 +99,7 @@ impl SandboxConfig {
             events_body_limit_bytes: 1024 * 1024,
             command_delay: Duration::from_secs(1),
             enrollment_delay: (Duration::from_secs(1), Duration::from_secs(3)),
+            tutor_token_delay: api::tutor::DEFAULT_TOKEN_DELAY,
             backchannel_logout_uris: BTreeMap::new(),
             external_issuers: Vec::new(),
         }
@@ -105,6 +108,8 @@ impl SandboxConfig {
 
 /// The shared state of a running sandbox.
 pub struct Sandbox {
+    /// The data folder's lock, held while this sandbox runs (released when it is dropped).
+    _data_lock: Option<std::fs::File>,
     db: Mutex<Connection>,
     keys: HashMap<String, keys::SigningKey>,
     public_url: Url,
@@ -116,6 +121,7 @@ pub struct Sandbox {
     events_body_limit_bytes: usize,
     command_delay: Duration,
     enrollment_delay: (Duration, Duration),
+    tutor_token_delay: Duration,
     backchannel_logout_uris: Mutex<BTreeMap<String, Vec<Url>>>,
     external: idp::external::Trusted,
     list_rows: api::ListRows,
@@ -210,9 +216,12 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
     let data_dir = config.data_dir.clone();
     let clock = clock::Clock::new(config.clock);
     let seeded_at = clock.now();
-    let (db, keys) =
-        tokio::task::spawn_blocking(move || open(data_dir, seeded_at)).await.context("starting the sandbox")??;
+    let seed_url = public_url.clone();
+    let (data_lock, db, keys) = tokio::task::spawn_blocking(move || open(data_dir, seeded_at, &seed_url))
+        .await
+        .context("starting the sandbox")??;
     let state = Arc::new(Sandbox {
+        _data_lock: data_lock,
         db: Mutex::new(db),
         keys,
         public_url: public_url.clone(),
@@ -224,6 +233,7 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
         clock,
         command_delay: config.command_delay,
         enrollment_delay: config.enrollment_delay,
+        tutor_token_delay: config.tutor_token_delay,
         backchannel_logout_uris: Mutex::new(config.backchannel_logout_uris.clone()),
         external: idp::external::Trusted::start(config.external_issuers.clone()),
         list_rows: api::ListRows::default(),
@@ -241,10 +251,38 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
     Ok(RunningSandbox { addr, base_url: public_url, state, shutdown: Some(tx), task: Some(task) })
 }
 
-fn open(data_dir: Option<PathBuf>, now: i64) -> anyhow::Result<(Connection, HashMap<String, keys::SigningKey>)> {
+/// The database, the signing keys, and with a data folder the lock that keeps a second sandbox
+/// from re-seeding a running one's database under it.
+type Opened = (Option<std::fs::File>, Connection, HashMap<String, keys::SigningKey>);
+
+/// Locks `dir` for this process: a second sandbox on the same folder stops with a message
+/// naming it, instead of re-seeding the first one's database (whose every write would then fail).
+fn lock_data_dir(dir: &std::path::Path) -> anyhow::Result<std::fs::File> {
+    let path = dir.join("sandbox.lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => anyhow::bail!(
+            "the data folder {} is in use by another running lms-sandbox; stop that one or pass another --data-dir",
+            dir.display()
+        ),
+        Err(std::fs::TryLockError::Error(e)) => Err(e).with_context(|| format!("locking {}", path.display())),
+    }
+}
+
+fn open(data_dir: Option<PathBuf>, now: i64, public_url: &Url) -> anyhow::Result<Opened> {
+    let lock = data_dir.as_deref().map(|dir| {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        lock_data_dir(dir)
+    });
+    let lock = lock.transpose()?;
     let db = match &data_dir {
         Some(dir) => {
-            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
             let path = dir.join("sandbox.db");
             if path.exists() {
                 std::fs::remove_file(&path).with_context(|| format!("removing the old {}", path.display()))?;
@@ -254,12 +292,14 @@ fn open(data_dir: Option<PathBuf>, now: i64) -> anyhow::Result<(Connection, Hash
         None => Connection::open_in_memory().context("opening the in-memory database")?,
     };
     db::create_schema(&db).context("creating the schema")?;
-    seed::seed(&db, now).context("seeding")?;
+    api::chat::create_schema(&db).context("creating the chat schema")?;
+    seed::seed(&db, now, public_url).context("seeding")?;
+    api::chat::seed(&db, now).context("seeding the chats")?;
     let mut keys = HashMap::new();
     for (tenant, _) in seed::TENANTS {
         keys.insert(tenant.to_string(), keys::load_or_create(data_dir.as_deref(), tenant)?);
     }
-    Ok((db, keys))
+    Ok((lock, db, keys))
 }
 
 fn router(state: Shared) -> Router {

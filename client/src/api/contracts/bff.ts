@@ -125,7 +125,41 @@ logoutUrl: string,
 /**
  * Where this user belongs (spec section 6 permission routing).
  */
-home: SessionHome, };
+home: SessionHome, 
+/**
+ * The navigation items that depend on this user's permissions.
+ */
+navigation: SessionNavigation, };
+
+/**
+ * Navigation items the user may see (spec section 2 navigation, section 6 rules); absent: hidden.
+ */
+export type SessionNavigation = { 
+/**
+ * Research projects on the platform (with `returnUrl=/`): feature, config flag and unscoped `Research.Access`.
+ */
+researchProjectsUrl?: string, 
+/**
+ * Knowledge models on the platform (with `returnUrl=/`): feature, config flag and unscoped `Research.Access`.
+ */
+knowledgeModelsUrl?: string, 
+/**
+ * The go-to-portal item, when the user may open a page of the platform navigation.
+ */
+portalUrl?: string, };
+
+/**
+ * A plug-in item of the learner navigation, from the tenant config.
+ */
+export type NavPluginItem = { 
+/**
+ * The item's text, as the plug-in names it.
+ */
+label: string, 
+/**
+ * Where it leads: an absolute path on this origin or an https URL.
+ */
+url: string, };
 
 /**
  * `GET /config-ui/config.json`: the tenant's runtime client config.
@@ -155,6 +189,14 @@ dashboardEnabled: boolean,
  * Whether the calendar is in the navigation.
  */
 calendarEnabled: boolean, 
+/**
+ * Whether rooms (`/classroom/learner/rooms`) are in the navigation (default off).
+ */
+roomsEnabled: boolean, 
+/**
+ * Plug-in items appended to the learner navigation.
+ */
+navPlugins: Array<NavPluginItem>, 
 /**
  * Whether the product feedback widget shows (visible unless explicitly false).
  */
@@ -1465,3 +1507,739 @@ correct?: boolean,
  * The 'Review module' button's target, relative to the client's base path.
  */
 reviewLink: string, };
+
+/**
+ * Display mode of a course (spec section 4): where an LTI launch goes.
+ */
+export type LtiDisplayMode = "fullscreen" | "embeddedAuto" | "embeddedCustom";
+
+/**
+ * Body of `POST /api/bff/workflows/{workflowId}/launch`.
+ */
+export type LtiLaunchRequest = { 
+/**
+ * The course (objective) id: its display mode and preferred size.
+ */
+objectiveId: string, 
+/**
+ * Path id of the LTI activity (`1.3`); absent for a course that is a single LTI activity.
+ */
+activityPathId?: string, 
+/**
+ * Review mode: launch the last activity workflow read-only, never start one.
+ */
+review?: boolean, };
+
+/**
+ * One field of the resource form.
+ */
+export type LtiFormField = { 
+/**
+ * Field name.
+ */
+name: string, 
+/**
+ * Field value.
+ */
+value: string, };
+
+/**
+ * The resource form the client submits into the launch's target (never into its own page).
+ */
+export type LtiLaunchForm = { 
+/**
+ * Absolute URL of the tool's launch endpoint (an origin the tenant allows).
+ */
+action: string, 
+/**
+ * `POST` or `GET`.
+ */
+method: string, 
+/**
+ * The form's fields.
+ */
+fields: Array<LtiFormField>, };
+
+/**
+ * `POST /api/bff/workflows/{workflowId}/launch`: the activity workflow is running; how to
+ * launch its tool.
+ */
+export type LtiLaunch = { 
+/**
+ * The objective workflow.
+ */
+workflowId: string, 
+/**
+ * The activity workflow launched (started now, or the running one).
+ */
+activityWorkflowId: string, 
+/**
+ * Path id of the activity, absent for a single-activity course.
+ */
+activityPathId?: string, 
+/**
+ * The resource link's target, made absolute.
+ */
+targetLinkUri: string, 
+/**
+ * The resource form.
+ */
+form: LtiLaunchForm, 
+/**
+ * Where the form goes: a new window (fullscreen) or a named iframe.
+ */
+displayMode: LtiDisplayMode, 
+/**
+ * Preferred width in CSS pixels (embedded custom).
+ */
+preferredWidth?: number, 
+/**
+ * Preferred height in CSS pixels (embedded custom).
+ */
+preferredHeight?: number, };
+
+/**
+ * State of a proctoring session (spec section 3: 1 created, 2 finished).
+ */
+export type ProctoringSessionState = "created" | "finished" | "unknown";
+
+/**
+ * `GET /api/bff/courses/{objectiveId}/proctoring/{activityPathId}`: the proctored activity.
+ */
+export type ProctoringView = { 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * Course name.
+ */
+courseName: string, 
+/**
+ * The objective workflow, once started.
+ */
+workflowId?: string, 
+/**
+ * Path id of the activity.
+ */
+activityPathId: string, 
+/**
+ * Activity name.
+ */
+name: string, 
+/**
+ * The activity's last activity workflow, once started.
+ */
+activityWorkflowId?: string, 
+/**
+ * Its status, once started.
+ */
+activityStatus?: CourseStatus, 
+/**
+ * The last proctoring session's state, when there is one.
+ */
+session?: ProctoringSessionState, 
+/**
+ * Spec section 4 'Availability': the session disagrees with the activity workflow, so the
+ * course is treated as in grading ('This course is being graded...').
+ */
+inGrading: boolean, 
+/**
+ * A start token may be asked for: the session is created and the activity in progress.
+ */
+canStart: boolean, };
+
+/**
+ * `POST /api/bff/courses/{objectiveId}/proctoring/{activityPathId}/start-token`.
+ */
+export type ProctoringStartToken = { 
+/**
+ * The token the proctoring service starts the session with.
+ */
+token: string, 
+/**
+ * The session it belongs to.
+ */
+proctoringSessionId?: string, 
+/**
+ * Seconds it stays valid.
+ */
+expiresIn?: number, 
+/**
+ * The objective workflow (for the launch that follows).
+ */
+workflowId: string, 
+/**
+ * The activity workflow.
+ */
+activityWorkflowId: string, };
+
+/**
+ * One participant of a collaborative activity.
+ */
+export type CollaborationMember = { 
+/**
+ * User id.
+ */
+id: string, 
+/**
+ * Full name.
+ */
+name: string, 
+/**
+ * E-mail address.
+ */
+email?: string, 
+/**
+ * Role in the activity (`leader`, `member`, ...), when the platform gives one.
+ */
+role?: string, 
+/**
+ * The signed-in learner.
+ */
+isMe: boolean, };
+
+/**
+ * The group workflow the learner shares with the other members.
+ */
+export type CollaborationGroup = { 
+/**
+ * Group activity workflow id (the same for every member).
+ */
+id: string, 
+/**
+ * Group name.
+ */
+name: string, 
+/**
+ * The group workflow's status.
+ */
+status: CourseStatus, 
+/**
+ * Its members.
+ */
+members: Array<CollaborationMember>, };
+
+/**
+ * What the learner can do next with a collaborative activity.
+ */
+export type CollaborationAction = "start" | "join" | "open" | "none";
+
+/**
+ * `GET /api/bff/courses/{objectiveId}/collaboration/{activityPathId}`: a collaborative activity.
+ */
+export type CollaborationView = { 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * The objective workflow.
+ */
+workflowId: string, 
+/**
+ * Path id of the activity.
+ */
+activityPathId: string, 
+/**
+ * Activity name.
+ */
+name: string, 
+/**
+ * Everyone taking part in the activity, sorted by last name.
+ */
+participants: Array<CollaborationMember>, 
+/**
+ * The learner's group, when they are in one.
+ */
+group?: CollaborationGroup, 
+/**
+ * The learner's activity workflow, once joined.
+ */
+activityWorkflowId?: string, 
+/**
+ * Its status, once joined.
+ */
+status?: CourseStatus, 
+/**
+ * What the learner can do next.
+ */
+action: CollaborationAction, };
+
+/**
+ * `POST /api/bff/courses/{objectiveId}/collaboration/{activityPathId}/join`: the learner works
+ * on the activity with their group.
+ */
+export type CollaborationJoinResult = { 
+/**
+ * The objective workflow.
+ */
+workflowId: string, 
+/**
+ * The learner's activity workflow in the group's work.
+ */
+activityWorkflowId: string, 
+/**
+ * The group joined, when the learner is in one.
+ */
+groupId?: string, };
+
+/**
+ * How a composite shows its children (spec section 4, presentation modes 0..=3).
+ */
+export type PresentationModeName = "tree" | "tiles" | "longRead" | "longReadWithoutActivityNames";
+
+/**
+ * How the course's content is framed (spec section 4, display modes 1..=3).
+ */
+export type DisplayModeName = "fullscreen" | "embeddedAuto" | "embeddedCustom";
+
+/**
+ * The banner of an activity that cannot be started (spec section 4 'Starting').
+ */
+export type ActivityBanner = "comingSoon" | "notAvailable";
+
+/**
+ * A caption or subtitle track of a video.
+ */
+export type VideoTrack = { 
+/**
+ * Track URL (WebVTT).
+ */
+src: string, 
+/**
+ * BCP 47 language of the track (the language hint).
+ */
+lang: string, 
+/**
+ * Label shown in the player's track menu.
+ */
+label: string, };
+
+/**
+ * The content of a video activity.
+ */
+export type VideoContent = { 
+/**
+ * A media file the browser plays itself, when the platform gives one.
+ */
+url?: string, 
+/**
+ * A player page to embed, when the platform gives one instead of a file.
+ */
+embedUrl?: string, 
+/**
+ * Language of the spoken audio, when known.
+ */
+lang?: string, 
+/**
+ * Caption tracks.
+ */
+tracks: Array<VideoTrack>, };
+
+/**
+ * The details of an event activity. Dates are RFC 3339; the client shows them in the
+ * learner's time zone.
+ */
+export type EventContent = { 
+/**
+ * When it starts.
+ */
+start?: string, 
+/**
+ * When it ends.
+ */
+end?: string, 
+/**
+ * Where it takes place.
+ */
+location?: string, 
+/**
+ * The online meeting link, when it has one.
+ */
+meetingUrl?: string, };
+
+/**
+ * What an activity shows, by its kind; every part is optional (the platform may give none).
+ */
+export type ActivityContent = { 
+/**
+ * Rich content (HTML as the platform gives it; the client sanitises it): the text of a
+ * text activity, the prompt of a discussion, the description of an event or video.
+ */
+html?: string, 
+/**
+ * The video of a video activity.
+ */
+video?: VideoContent, 
+/**
+ * The details of an event activity.
+ */
+event?: EventContent, 
+/**
+ * The discussion thread of a discussion activity, when the platform gives its address.
+ */
+discussionUrl?: string, };
+
+/**
+ * What is still open under a module or in the course, for the finish dialogs (spec section 2
+ * 'Dialogs': improve score, mandatory or optional activities incomplete).
+ */
+export type FinishCheck = { 
+/**
+ * Mandatory activities not completed.
+ */
+incompleteMandatory: number, 
+/**
+ * Optional activities not completed.
+ */
+incompleteOptional: number, 
+/**
+ * Completed activities below the passing score (the learner may improve them).
+ */
+belowPassing: number, };
+
+/**
+ * One activity of the player with its content and its activity workflow.
+ */
+export type PlayerActivity = { 
+/**
+ * Path id of the part (`1.3`), the content route's `activityPartAxis`.
+ */
+activityPathId: string, 
+/**
+ * Activity id.
+ */
+activityId?: string, 
+/**
+ * Activity name.
+ */
+name: string, 
+/**
+ * Item type (`text`, `video`, `lti`, `composite`, ...).
+ */
+kind: string, 
+/**
+ * A collaborative activity (group work).
+ */
+collaborative: boolean, 
+/**
+ * A proctored activity.
+ */
+proctored: boolean, 
+/**
+ * Status as the contents show it.
+ */
+status: TocStatus, 
+/**
+ * Draft or archived banner, when it has one.
+ */
+banner?: ActivityBanner, 
+/**
+ * Cannot be opened.
+ */
+locked: boolean, 
+/**
+ * Disabled by availability, dates or review hiding.
+ */
+disabled: boolean, 
+/**
+ * Why, when locked or disabled.
+ */
+lockReason?: LockReason, 
+/**
+ * The platform's own reason, with `unavailable`.
+ */
+lockMessage?: string, 
+/**
+ * The last activity workflow, once started.
+ */
+activityWorkflowId?: string, 
+/**
+ * Its state; `notStarted` before the first start.
+ */
+workflowStatus: CourseStatus, 
+/**
+ * Saved progress of the activity workflow, 0..=1 (a video's position as a share of it).
+ */
+progress?: number, 
+/**
+ * Should be started when opened: not started (or finished with nothing running), can
+ * start, and not in review.
+ */
+canStart: boolean, 
+/**
+ * Can be finished by the learner now ('Mark as done'): running, not graded by a tool,
+ * not in review.
+ */
+canFinish: boolean, 
+/**
+ * Duration in whole minutes, rounded up, when known.
+ */
+durationMinutes?: number, 
+/**
+ * What it shows.
+ */
+content: ActivityContent, };
+
+/**
+ * The course as the player needs it beside the open activity.
+ */
+export type PlayerCourse = { 
+/**
+ * Course name.
+ */
+name: string, 
+/**
+ * The objective workflow's state.
+ */
+status: CourseStatus, 
+/**
+ * Presentation mode of the course.
+ */
+presentationMode: PresentationModeName, 
+/**
+ * Display mode of the course.
+ */
+displayMode: DisplayModeName, 
+/**
+ * Preferred width in pixels (display mode `embeddedCustom`).
+ */
+preferredWidth?: number, 
+/**
+ * Preferred height in pixels (display mode `embeddedCustom`).
+ */
+preferredHeight?: number, 
+/**
+ * The attempt can be submitted now (in progress, not in review).
+ */
+canSubmit: boolean, 
+/**
+ * The attempt can be finished now without a submit (submitted, graded or approved).
+ */
+canFinish: boolean, 
+/**
+ * What is still open in the course, for the course finish dialog.
+ */
+finishCheck: FinishCheck, };
+
+/**
+ * `GET /api/bff/courses/{objectiveId}/activities/{activityPathId}`: one activity of the
+ * player, its children (for a composite, with their content), and the course around it.
+ */
+export type ActivityView = { 
+/**
+ * Objective (course) id.
+ */
+objectiveId: string, 
+/**
+ * The objective workflow shown.
+ */
+workflowId: string, 
+/**
+ * Read-only review of a finished attempt (`viewType=REVIEW`).
+ */
+reviewMode: boolean, 
+/**
+ * The activity.
+ */
+activity: PlayerActivity, 
+/**
+ * How a composite shows its children (its own mode, else the course's).
+ */
+presentationMode: PresentationModeName, 
+/**
+ * The children of a composite, in reading order (archived ones left out); empty otherwise.
+ */
+children: Array<PlayerActivity>, 
+/**
+ * What is still open under this activity, for the module finish dialog.
+ */
+finishCheck: FinishCheck, 
+/**
+ * The course.
+ */
+course: PlayerCourse, 
+/**
+ * The next moment this answer changes by the clock alone (RFC 3339); refetch then.
+ */
+refreshAt?: string, };
+
+/**
+ * Body of `POST /api/bff/workflows/{workflowId}/activities/start`.
+ */
+export type StartActivitiesRequest = { 
+/**
+ * Path ids of the activities to start (at least one).
+ */
+activityPathIds: Array<string>, };
+
+/**
+ * `POST /api/bff/workflows/{workflowId}/activities/start`: the activity workflows, started now
+ * or already running, in the order asked.
+ */
+export type StartActivitiesResult = { 
+/**
+ * The objective workflow.
+ */
+workflowId: string, 
+/**
+ * The activity workflows.
+ */
+activityWorkflowIds: Array<string>, };
+
+/**
+ * Body of `PUT /api/bff/workflows/{workflowId}/activities/{activityWorkflowId}/progress`.
+ */
+export type SaveProgressRequest = { 
+/**
+ * Progress through the activity, 0..=1.
+ */
+progress?: number, 
+/**
+ * Position in a video, in seconds, kept with the workflow.
+ */
+positionSeconds?: number, };
+
+/**
+ * `PUT /api/bff/workflows/{workflowId}/activities/{activityWorkflowId}/progress`: saved.
+ */
+export type SaveProgressResult = { 
+/**
+ * The activity workflow.
+ */
+activityWorkflowId: string, 
+/**
+ * Its progress now, when it has one.
+ */
+progress?: number, };
+
+/**
+ * What a channel is for.
+ */
+export type ChatChannelKind = "announcement" | "team";
+
+/**
+ * One channel of the learner.
+ */
+export type ChatChannel = { 
+/**
+ * Channel id.
+ */
+id: string, 
+/**
+ * Announcements of a course, or a team.
+ */
+kind: ChatChannelKind, 
+/**
+ * Display name (the course's or the team's).
+ */
+name: string, 
+/**
+ * The course of an announcement channel.
+ */
+objectiveId?: string, 
+/**
+ * Messages the learner has not read.
+ */
+unreadCount: number, 
+/**
+ * Whether the learner may post here.
+ */
+canPost: boolean, };
+
+/**
+ * `GET /api/bff/chat/channels`: the learner's channels.
+ */
+export type ChatChannelsView = { 
+/**
+ * Team channels first, then announcement channels, by name.
+ */
+channels: Array<ChatChannel>, };
+
+/**
+ * One message. Its text is plain text: the client never renders it as HTML.
+ */
+export type ChatMessage = { 
+/**
+ * Message id.
+ */
+id: string, 
+/**
+ * Position in the chat, the cursor of reading and of the live stream.
+ */
+seq: bigint, 
+/**
+ * The channel it belongs to.
+ */
+channelId: string, 
+/**
+ * Author's display name.
+ */
+authorName: string, 
+/**
+ * Whether the signed-in learner wrote it.
+ */
+mine: boolean, 
+/**
+ * Plain text.
+ */
+text: string, 
+/**
+ * When it was posted (RFC 3339).
+ */
+created: string, };
+
+/**
+ * `GET /api/bff/chat/channels/{channelId}`: one channel and its newest messages.
+ */
+export type ChatChannelView = { 
+/**
+ * The channel.
+ */
+channel: ChatChannel, 
+/**
+ * The newest messages, oldest first.
+ */
+messages: Array<ChatMessage>, 
+/**
+ * The last message the learner had read before opening (`seq`, 0 for none).
+ */
+lastReadSeq: bigint, 
+/**
+ * Longest text `POST .../messages` accepts, in characters.
+ */
+maxMessageChars: number, };
+
+/**
+ * `POST /api/bff/chat/channels/{channelId}/messages`.
+ */
+export type PostChatMessage = { 
+/**
+ * Plain text; leading and trailing spaces are dropped; never empty.
+ */
+text: string, };
+
+/**
+ * `POST /api/bff/chat/channels/{channelId}/read`: everything up to `seq` is read.
+ */
+export type MarkChatRead = { 
+/**
+ * The newest message read.
+ */
+seq: bigint, };
+
+/**
+ * `POST /api/bff/tutor/answers`: a question about a course. The answer is a
+ * `text/event-stream` of `citation` (`{source, passage}`), `token` (`{text}`), then `done`
+ * or `error` (`{message}`) events.
+ */
+export type TutorQuestion = { 
+/**
+ * The course asked about.
+ */
+objectiveId: string, 
+/**
+ * The question; never empty, at most the configured length.
+ */
+question: string, };

@@ -1,7 +1,74 @@
-import { MessagePage } from '../../ui/MessagePage';
-import { calendarMessages } from './messages';
+// `/calendar/*` (spec section 2): the learner's due dates, availability windows and event
+// activities from `GET /api/bff/calendar`, in the learner's time zone. Two views: a month grid
+// (react-aria Calendar: arrow keys move between days, the chosen day's entries are listed
+// beside it) and an agenda (`/calendar/agenda`), a list of the month's days with entries.
+// The day in view is kept in the URL (`?date=YYYY-MM-DD`).
+import { today, type CalendarDate } from '@internationalized/date';
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { Button } from 'react-aria-components';
+import { NavLink, useParams, useSearchParams } from 'react-router-dom';
+import { useCalendar } from '../../api/hooks';
+import { useAppContext } from '../../app/context';
+import { DelayedLoading } from '../../ui/DelayedLoading';
+import { ErrorState } from '../../ui/ErrorState';
+import { PageHeading } from '../../ui/PageHeading';
+import { AgendaView } from './AgendaView';
+import { entriesByDay, monthRange, parseDateParam } from './calendarModel';
+import { calendarMessages as m } from './messages';
+import { MonthView } from './MonthView';
+import './calendar.css';
 
-/** Placeholder until the calendar screen is built. */
 export default function CalendarPage() {
-  return <MessagePage title={calendarMessages.title} text={calendarMessages.comingSoon} />;
+  const intl = useIntl();
+  const { session } = useAppContext();
+  const timeZone = session.user.timezone ?? 'UTC';
+  const view = useParams()['*'] === 'agenda' ? 'agenda' : 'month';
+  const [params, setParams] = useSearchParams();
+  const now = today(timeZone);
+  const date = parseDateParam(params.get('date'), now);
+  const range = monthRange(date);
+  const calendar = useCalendar(range);
+  const byDay = useMemo(() => entriesByDay(calendar.data?.entries ?? []), [calendar.data]);
+
+  const setDate = (next: CalendarDate) => {
+    const search = new URLSearchParams(params);
+    search.set('date', next.toString());
+    setParams(search, { replace: true });
+  };
+  const query = `?date=${date.toString()}`;
+  const title = intl.formatMessage(m.title);
+
+  return (
+    <section className="calendar-page">
+      <PageHeading>{title}</PageHeading>
+      <p className="calendar-page__intro">{intl.formatMessage(m.intro, { zone: timeZone.replace(/_/g, ' ') })}</p>
+      <div className="calendar-toolbar">
+        <nav aria-label={intl.formatMessage(m.views)} className="calendar-views">
+          <NavLink to={`/calendar${query}`} end className="calendar-views__link">
+            {intl.formatMessage(m.month)}
+          </NavLink>
+          <NavLink to={`/calendar/agenda${query}`} className="calendar-views__link">
+            {intl.formatMessage(m.agenda)}
+          </NavLink>
+        </nav>
+        <Button className="button button--secondary" onPress={() => setDate(now)}>
+          {intl.formatMessage(m.today)}
+        </Button>
+      </div>
+      {calendar.error && !calendar.data ? (
+        <ErrorState
+          title={intl.formatMessage(m.loadFailed)}
+          description={intl.formatMessage(m.loadFailedHint)}
+          onRetry={() => void calendar.mutate()}
+        />
+      ) : view === 'month' ? (
+        <MonthView date={date} today={now} timeZone={timeZone} byDay={byDay} loading={!calendar.data} onDateChange={setDate} />
+      ) : !calendar.data ? (
+        <DelayedLoading />
+      ) : (
+        <AgendaView date={date} timeZone={timeZone} byDay={byDay} onDateChange={setDate} />
+      )}
+    </section>
+  );
 }

@@ -1,7 +1,7 @@
-import { MessagePage } from '../../ui/MessagePage';
-import { errorMessages } from './messages';
+// `/forbidden`: 403, also where users without learner access land; by the spec it has no
+// primary button.
+import { ErrorPage } from './ErrorPage';
 
-/** 403 page; by the spec it has no primary button. */
 export default function ForbiddenPage() {
-  return <MessagePage title={errorMessages.forbiddenTitle} text={errorMessages.forbiddenText} />;
+  return <ErrorPage status={403} primaryButton={false} />;
 }

@@ -142,4 +142,154 @@ describe('My courses', () => {
 
     expect(await screen.findByRole('link', { name: 'Algebra basics' })).toBeInTheDocument();
   });
+
+  describe('filters and paging', () => {
+    const collections = [
+      { id: 'col-sec', name: 'Security', uncategorized: false },
+      { id: '00000000-0000-0000-0000-000000000000', name: '', uncategorized: true },
+    ];
+    const terms = [{ id: 't-spring', name: 'Spring 2026' }];
+    const known: Record<string, string[]> = {
+      collection: collections.map((c) => c.id),
+      term: terms.map((t) => t.id),
+      courseProgress: ['notStarted', 'inProgress', 'completed'],
+      coursePriority: ['mandatory', 'optional'],
+    };
+
+    /** Answers like the gateway: unknown values dropped and flagged, pages by skip/take. */
+    function serveFiltered(cards = [courseCard({ name: 'Algebra basics' })]) {
+      const requests: URLSearchParams[] = [];
+      server.use(
+        http.get('*/api/bff/my-courses', ({ request }) => {
+          const params = new URL(request.url).searchParams;
+          requests.push(params);
+          const pick = (name: string) => (params.get(name) ?? '').split(',').filter(Boolean);
+          let dropped = false;
+          const applied = Object.fromEntries(
+            Object.keys(known).map((name) => {
+              const values = pick(name);
+              const ok = values.filter((v) => known[name]!.includes(v));
+              if (ok.length < values.length) dropped = true;
+              return [name, ok];
+            }),
+          );
+          const skip = Number(params.get('skip') ?? 0);
+          const take = Number(params.get('take') ?? 100);
+          return HttpResponse.json(
+            myCoursesView(cards.slice(skip, skip + take), {
+              totalCount: cards.length,
+              collections,
+              terms,
+              filter: {
+                collections: applied.collection!,
+                terms: applied.term!,
+                progress: applied.courseProgress as never,
+                priority: applied.coursePriority as never,
+              },
+              filtersUnavailable: dropped,
+            }),
+          );
+        }),
+      );
+      return requests;
+    }
+
+    it('sends the URL filters to the view and shows them on the chips, the button and in the drawer', async () => {
+      const requests = serveFiltered();
+      const { user } = renderApp('/learn/courses?courseProgress=inProgress&collection=col-sec');
+      await courseList();
+
+      expect(requests[0]!.get('courseProgress')).toBe('inProgress');
+      expect(requests[0]!.get('collection')).toBe('col-sec');
+      const chips = screen.getByRole('group', { name: 'Collections' });
+      expect(within(chips).getByRole('button', { name: 'Security' })).toHaveAttribute('aria-pressed', 'true');
+      expect(within(chips).getByRole('button', { name: 'Uncategorized' })).toHaveAttribute('aria-pressed', 'false');
+      expect(screen.getAllByRole('button', { name: 'Clear filters' })[0]).toBeEnabled();
+
+      await user.click(screen.getByRole('button', { name: /^Filters, 2 filters active/ }));
+      const drawer = await screen.findByRole('dialog', { name: 'Filter courses' });
+      expect(within(drawer).getByRole('checkbox', { name: 'In progress' })).toBeChecked();
+      expect(within(drawer).getByRole('checkbox', { name: 'Not started' })).not.toBeChecked();
+      expect(within(drawer).getByRole('checkbox', { name: 'Security' })).toBeChecked();
+      expect(within(drawer).getByRole('checkbox', { name: 'Spring 2026' })).not.toBeChecked();
+    });
+
+    it('applies a filter chosen in the drawer through the URL, and clears them all', async () => {
+      const requests = serveFiltered();
+      const { user, location } = renderApp('/learn/courses');
+      await courseList();
+      expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Filters' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Filter courses' });
+      expect(within(drawer).getByRole('button', { name: 'Clear filters' })).toBeDisabled();
+      await user.click(within(drawer).getByRole('checkbox', { name: 'Mandatory' }));
+      await user.click(within(drawer).getByRole('checkbox', { name: 'Spring 2026' }));
+
+      await waitFor(() => expect(location()).toBe('/courses?coursePriority=mandatory&term=t-spring'));
+      await waitFor(() => expect(requests.at(-1)!.get('term')).toBe('t-spring'));
+      expect(requests.at(-1)!.get('coursePriority')).toBe('mandatory');
+      expect(within(drawer).getByRole('button', { name: 'Clear filters' })).toBeEnabled();
+
+      await user.click(within(drawer).getByRole('button', { name: 'Clear filters' }));
+      await waitFor(() => expect(location()).toBe('/courses'));
+      await user.click(within(drawer).getByRole('button', { name: /Show 1 course/ }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // Focus returns to the button that opened the sheet.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus());
+    });
+
+    it('toggles a collection with its chip', async () => {
+      serveFiltered();
+      const { user, location } = renderApp('/learn/courses?keyword=alg');
+      await courseList();
+      await user.click(screen.getByRole('button', { name: 'Security' }));
+      await waitFor(() => expect(location()).toBe('/courses?keyword=alg&collection=col-sec'));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Security' })).toHaveAttribute('aria-pressed', 'true'));
+    });
+
+    it('says when filters of the link are unavailable and takes the unknown values out of the URL', async () => {
+      const requests = serveFiltered();
+      const { location } = renderApp('/learn/courses?courseProgress=bogus,inProgress&term=t-gone&tab=2');
+
+      expect(await screen.findByText('Some filters are no longer available and were removed.')).toBeInTheDocument();
+      await waitFor(() => expect(location()).toBe('/courses?courseProgress=inProgress&tab=2'));
+      expect(requests[0]!.get('courseProgress')).toBe('bogus,inProgress');
+      await waitFor(() => expect(requests.at(-1)!.get('courseProgress')).toBe('inProgress'));
+      // Shown once, not again for the cleaned URL.
+      expect(screen.getAllByText('Some filters are no longer available and were removed.')).toHaveLength(1);
+    });
+
+    it('with filters that match nothing says so instead of the no-courses prompt', async () => {
+      serveFiltered([]);
+      renderApp('/learn/courses?coursePriority=mandatory');
+      expect(await screen.findByRole('heading', { name: 'No courses match these filters' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'You have no courses yet' })).not.toBeInTheDocument();
+    });
+
+    it('loads a long list a page at a time with skip and take', async () => {
+      const cards = Array.from({ length: 60 }, (_, i) =>
+        courseCard({ name: `Performance Course ${String(i + 1).padStart(3, '0')}` }),
+      );
+      const requests = serveFiltered(cards);
+      const { user } = renderApp('/learn/courses');
+
+      const list = await courseList();
+      expect(within(list).getAllByRole('listitem')).toHaveLength(24);
+      expect(requests[0]!.get('skip')).toBe('0');
+      expect(requests[0]!.get('take')).toBe('24');
+      expect(screen.getByText('Showing 24 of 60')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Show more courses' }));
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(48));
+      expect(requests.some((r) => r.get('skip') === '24' && r.get('take') === '24')).toBe(true);
+      expect(screen.getByRole('link', { name: 'Performance Course 048' })).toBeInTheDocument();
+
+      await user.click(await screen.findByRole('button', { name: 'Show more courses' }));
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(60));
+      expect(screen.getByText('Showing 60 of 60')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Show more courses' })).not.toBeInTheDocument();
+    }, 20_000);
+  });
 });

@@ -1,61 +1,92 @@
-// My courses (spec section 2): title, keyword search, the cards grid and its empty states.
-import { useId } from 'react';
+// My courses (spec section 2): title, keyword search, collection chips, the filter drawer, the
+// cards grid loaded a page at a time, and its empty states. Filters and keyword live in the URL.
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
+import type { CourseCard as CourseCardView } from '../../api/contracts/bff';
 import { useMyCourses } from '../../api/hooks';
 import { useAppContext } from '../../app/context';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageHeading } from '../../ui/PageHeading';
-import { CourseCard } from './CourseCard';
-import { NoCourses, NoMatches } from './EmptyState';
+import { CourseCard } from '../course-card';
+import {
+  appliedFilter,
+  CollectionChips,
+  FilterDrawer,
+  NoMatches,
+  PAGE_SIZE,
+  PagedCourseGrid,
+  SearchBox,
+  useFiltersUnavailable,
+  useKeywordSearch,
+  useListParams,
+} from '../course-list';
+import { NoCourses } from './EmptyState';
 import { myCoursesMessages as m } from './messages';
-import { useKeywordSearch } from './useKeywordSearch';
-import './my-courses.css';
+
+const renderCard = (card: CourseCardView) => <CourseCard kind="enrolled" card={card} />;
+const cardKey = (card: CourseCardView) => card.aggregateId || card.objectiveId;
 
 export default function MyCoursesPage() {
   const intl = useIntl();
   const { config } = useAppContext();
-  const searchId = useId();
-  const { input, setInput, keyword } = useKeywordSearch();
-  const { data, error, isLoading, mutate } = useMyCourses({ keyword });
-  // With keepPreviousData the old cards stay while a new keyword loads; announce only fresh results.
+  const { input, setInput } = useKeywordSearch();
+  const { filter, keyword, query, setFilter, clearFilters, activeCount } = useListParams();
+  const { data, error, isLoading, mutate } = useMyCourses({ ...query, skip: 0, take: PAGE_SIZE });
+  // With keepPreviousData the old cards stay while a new search loads; act only on fresh answers.
   const current = isLoading ? undefined : data;
+  const applied = useMemo(() => (current ? appliedFilter(current.filter) : undefined), [current]);
+  useFiltersUnavailable(current?.filtersUnavailable, applied);
 
   let body;
   if (error && !data) {
     body = <ErrorState title={intl.formatMessage(m.loadFailed)} onRetry={() => void mutate()} />;
-  } else if (isLoading && !data) {
+  } else if (!data) {
     body = <LoadingState />;
-  } else if (data && data.items.length === 0) {
-    body = keyword ? <NoMatches keyword={keyword} /> : <NoCourses catalogEnabled={data.catalogEnabled} />;
-  } else if (data) {
+  } else if (data.items.length === 0) {
+    body =
+      keyword || activeCount > 0 ? <NoMatches keyword={keyword} /> : <NoCourses catalogEnabled={data.catalogEnabled} />;
+  } else {
     body = (
-      <ul className="course-grid" aria-label={intl.formatMessage(m.listLabel)} aria-busy={!current}>
-        {data.items.map((card) => (
-          <li key={card.aggregateId || card.objectiveId}>
-            <CourseCard card={card} />
-          </li>
-        ))}
-      </ul>
+      <PagedCourseGrid
+        key={JSON.stringify(query)}
+        first={data}
+        query={query}
+        useView={useMyCourses}
+        renderItem={renderCard}
+        itemKey={cardKey}
+        label={intl.formatMessage(m.listLabel)}
+        busy={!current}
+      />
     );
   }
 
+  const hasCourses = !!data && (data.items.length > 0 || !!keyword || activeCount > 0);
   return (
-    <section className="page my-courses">
+    <section className="page course-list">
       <PageHeading>{config.coursesName}</PageHeading>
-      <form role="search" className="my-courses__search" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor={searchId} className="visually-hidden">
-          {intl.formatMessage(m.searchLabel)}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={input}
-          onChange={(event) => setInput(event.target.value)}
-          placeholder={intl.formatMessage(m.searchLabel)}
-          autoComplete="off"
+      <p className="course-list__intro">{intl.formatMessage(m.subtitle)}</p>
+      <div className="course-list__toolbar">
+        <SearchBox label={intl.formatMessage(m.searchLabel)} value={input} onChange={setInput} />
+        {hasCourses && (
+          <FilterDrawer
+            filter={filter}
+            activeCount={activeCount}
+            totalCount={current?.totalCount}
+            collections={data.collections}
+            terms={data.terms}
+            onChange={setFilter}
+            onClear={clearFilters}
+          />
+        )}
+      </div>
+      {hasCourses && (
+        <CollectionChips
+          collections={data.collections}
+          selected={filter.collection}
+          onChange={(collection) => setFilter({ collection })}
         />
-      </form>
+      )}
       <p role="status" className="visually-hidden">
         {current ? intl.formatMessage(m.resultsCount, { count: current.totalCount }) : ''}
       </p>

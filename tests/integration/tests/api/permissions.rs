@@ -2,7 +2,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{spawn_app, urlencode};
+use crate::helpers::{spawn_app, spawn_app_with_toml, urlencode};
 
 #[tokio::test]
 async fn each_demo_user_is_sent_where_their_permissions_allow() {
@@ -21,4 +21,33 @@ async fn each_demo_user_is_sent_where_their_permissions_allow() {
         let body: serde_json::Value = response.json().await.expect("json");
         assert_eq!(body["home"], serde_json::json!({ "kind": kind, "url": url }), "{user}");
     }
+}
+
+#[tokio::test]
+async fn the_session_view_lists_the_navigation_items_each_user_may_see() {
+    let toml = r#"
+[tenants.acme.ui]
+platform_features = ["research"]
+research_projects_enabled = true
+knowledge_models_enabled = true
+portal_url = "/platform/"
+rooms_enabled = true
+nav_plugins = [{ label = "Help centre", url = "/help" }]
+"#;
+    let app = spawn_app_with_toml(|_| {}, toml).await;
+    for (user, navigation) in [
+        ("ada", serde_json::json!({})),
+        ("grace", serde_json::json!({ "portalUrl": "/platform/" })),
+        // Research is a feature of the tenant and enabled; knowledge models are not a feature here.
+        ("rosa", serde_json::json!({ "researchProjectsUrl": "/platform/research-projects?returnUrl=/" })),
+    ] {
+        let browser = app.browser();
+        app.sign_in(&browser, "localhost", user, None).await;
+        let body: serde_json::Value =
+            app.api(&browser, "localhost", "/api/bff/session").await.json().await.expect("json");
+        assert_eq!(body["navigation"], navigation, "{user}");
+    }
+    let config: serde_json::Value = app.browser().get(app.url("localhost", "/config-ui/config.json")).send().await.expect("config").json().await.expect("json");
+    assert_eq!(config["roomsEnabled"], true);
+    assert_eq!(config["navPlugins"], serde_json::json!([{ "label": "Help centre", "url": "/help" }]));
 }

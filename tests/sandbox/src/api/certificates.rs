@@ -103,7 +103,7 @@ async fn png(State(s): State<Shared>, Path((tenant, id)): Path<(String, String)>
 /// A one-page PDF 1.4 (A4 landscape, Helvetica) with a title and lines of text. Written by hand:
 /// five objects and a cross-reference table are all a valid PDF needs, and no PDF library is
 /// worth its weight for that.
-fn certificate_pdf(title: &str, lines: &[String]) -> Vec<u8> {
+pub(super) fn certificate_pdf(title: &str, lines: &[String]) -> Vec<u8> {
     let escape = |t: &str| -> String {
         t.chars()
             .map(|c| match c {

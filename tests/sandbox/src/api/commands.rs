@@ -53,7 +53,7 @@ impl FieldErrors {
         json!(self.0)
     }
 
-    fn first(&self) -> String {
+    pub(crate) fn first(&self) -> String {
         self.0.values().flatten().next().cloned().unwrap_or_default()
     }
 }

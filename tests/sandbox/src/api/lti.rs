@@ -14,6 +14,8 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::{commands::FieldErrors, engine::workflow, iso, known_tenant, user};
+
+mod tool;
 use crate::{Shared, error::ApiError};
 
 pub(super) fn routes() -> Router<Shared> {
@@ -21,7 +23,8 @@ pub(super) fn routes() -> Router<Shared> {
     Router::new()
         .route("/t/{tenant}/api/objective-workflows/{id}/resource-link", post(resource_link))
         .route("/t/{tenant}/api/objective-workflows/{id}/resource-form/{*ids}", get(resource_form))
-        .route("/t/{tenant}/lti/launch/{aw}", get(launch_page))
+        .route("/t/{tenant}/lti/launch/{aw}", get(launch_page).post(tool::launch))
+        .route("/t/{tenant}/lti/launch/{aw}/score", post(tool::score))
         .route(&format!("{AW}/last-proctoring-session"), get(last_session))
         .route(&format!("{AW}/last-proctoring-session/start-token"), get(start_token))
 }
@@ -85,29 +88,50 @@ async fn resource_link(
     }
 }
 
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FormQuery {
+    return_url: Option<String>,
+}
+
 async fn resource_form(
     State(s): State<Shared>,
     Path((tenant, id, ids)): Path<(String, String, String)>,
     headers: HeaderMap,
+    Query(query): Query<FormQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let user = user(&s, &tenant, &headers)?;
     let ids: Vec<String> = ids.split('/').filter(|i| !i.is_empty()).map(String::from).collect();
     let found = activity_workflows(&s, &user, &id, &ids)?;
+    let return_url = match query.return_url.as_deref().map(url::Url::parse) {
+        None => None,
+        Some(Ok(url)) if tool::returnable(&url) => Some(url.to_string()),
+        Some(_) => return Err(ApiError::bad_request("returnUrl must be an http(s) URL on a loopback host")),
+    };
     let action = format!("{}t/{tenant}/lti/launch/{}", s.public_url, found[0].0);
+    let id_token = tool::sign_launch(&s, &tenant, &user, &id, &found[0], return_url.as_deref())?;
     Ok(Json(json!({
         "form": {
             "action": action, "method": "POST",
-            "fields": { "objectiveWorkflowId": id, "activityWorkflowIds": ids.join(","), "lti_message_type": "LtiResourceLinkRequest" },
+            "fields": {
+                "objectiveWorkflowId": id, "activityWorkflowIds": ids.join(","),
+                "lti_message_type": "LtiResourceLinkRequest", "id_token": id_token,
+            },
         },
     })))
 }
 
+/// The resource link's target (`GET`): the tool without a launch. The launch itself is the
+/// resource form's `POST` ([`tool::launch`]).
 async fn launch_page(Path((tenant, aw)): Path<(String, String)>) -> Result<Html<String>, ApiError> {
     known_tenant(&tenant)?;
     let aw = Uuid::parse_str(&aw).map_err(|_| ApiError::not_found("no such activity workflow"))?;
-    Ok(Html(format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>LTI tool</title><link rel=\"icon\" href=\"data:,\"></head>\
-         <body><h1>LTI tool</h1><p>Activity workflow {aw}</p></body></html>"
+    Ok(Html(tool::page(
+        "LTI tool",
+        &format!(
+            "<h1>Stand-in LTI tool</h1><p>Activity workflow <code>{aw}</code>.</p>\
+             <p>Open this activity from the learner portal: the tool starts from its launch form.</p>"
+        ),
     )))
 }
 

@@ -7,12 +7,15 @@ mod accesses;
 mod activities;
 mod catalog;
 mod certificates;
+pub(crate) mod chat;
 mod commands;
 mod engine;
+mod files;
 pub(crate) mod grading;
 mod lti;
 mod records;
 mod sql;
+pub(crate) mod tutor;
 mod users;
 mod workflows;
 
@@ -43,6 +46,9 @@ pub fn routes() -> Router<Shared> {
         .merge(catalog::routes())
         .merge(certificates::routes())
         .merge(records::routes())
+        .merge(files::routes())
+        .merge(chat::routes())
+        .merge(tutor::routes())
 }
 
 /// Checks the tenant and the token; returns the user id.

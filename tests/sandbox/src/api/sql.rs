@@ -36,7 +36,7 @@ const OBJECTIVE_BASE: &str = concat!(
      'gradingScaleId', o.grading_scale_id,
      SCALE'certificateTemplates', CASE WHEN o.certificate_template IS NULL THEN json('[]')
         ELSE json_array(json_object('name', o.certificate_template, 'validDays', o.certificate_valid_days)) END,
-     'announcementChannelId', NULL, 'duration', o.duration, 'knowledgeModelId', o.knowledge_model_id)"
+     'announcementChannelId', (SELECT ch.id FROM chat_channels ch WHERE ch.objective_id = o.id AND ch.kind = 'announcement'), 'duration', o.duration, 'knowledgeModelId', o.knowledge_model_id)"
 );
 
 /// An objective workflow (needs `a` for protectResults).

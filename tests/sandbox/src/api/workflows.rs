@@ -147,7 +147,9 @@ async fn participants(
     let rows = json_rows(
         &s,
         "SELECT json_object('id', u.id, 'userId', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
-            'email', u.email, 'role', p.role)
+            'email', u.email, 'role', p.role,
+            'groupActivityWorkflowId', (SELECT g.id FROM group_workflows g WHERE g.activity_id = p.activity_id
+                AND EXISTS (SELECT 1 FROM json_each(g.members) m WHERE m.value = u.id)))
          FROM participants p JOIN users u ON u.id = p.user_id WHERE p.activity_id = ?1 ORDER BY u.last_name",
         [&activity],
     )?;

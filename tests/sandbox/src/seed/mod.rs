@@ -6,8 +6,10 @@
 use rusqlite::{Connection, params};
 use serde_json::json;
 use sha2::{Digest, Sha256};
+use url::Url;
 use uuid::Uuid;
 
+mod about;
 mod catalog;
 mod courses;
 mod trees;
@@ -103,9 +105,10 @@ const DAY: i64 = 86_400;
 const LETTERS: [(&str, &str, f64); 5] =
     [("A", "#2f9e44", 0.9), ("B", "#66a80f", 0.8), ("C", "#f59f00", 0.7), ("D", "#f76707", 0.6), ("F", "#e03131", 0.0)];
 
-/// Seeds every tenant; `now` (the sandbox clock at start) anchors every seeded date.
+/// Seeds every tenant; `now` (the sandbox clock at start) anchors every seeded date and
+/// `public_url` (the sandbox's base URL) is where About HTML finds the seeded files.
 /// Deterministic: the same ids at every start.
-pub fn seed(db: &Connection, now: i64) -> rusqlite::Result<()> {
+pub fn seed(db: &Connection, now: i64, public_url: &Url) -> rusqlite::Result<()> {
     let tx = db.unchecked_transaction()?;
     seed_accounts(db)?;
     let mut scales = std::collections::HashMap::new();
@@ -150,12 +153,12 @@ pub fn seed(db: &Connection, now: i64) -> rusqlite::Result<()> {
     for (tenant, username, courses) in
         [("acme", "ada", ADA), ("acme", "grace", GRACE), ("acme", "ken", KEN), ("globex", "linus", LINUS)]
     {
-        let mut seeder = Seeder { db, tenant, now, scale: &scales[tenant] };
+        let mut seeder = Seeder { db, tenant, now, scale: &scales[tenant], public_url };
         for (n, c) in courses.iter().enumerate() {
             seeder.course(username, c, n)?;
         }
     }
-    let mut seeder = Seeder { db, tenant: "acme", now, scale: &scales["acme"] };
+    let mut seeder = Seeder { db, tenant: "acme", now, scale: &scales["acme"], public_url };
     catalog::seed_catalog(&mut seeder, "ada")?;
     catalog::seed_bulk(&mut seeder, "bulk")?;
     seed_collaboration(db)?;
@@ -252,6 +255,8 @@ struct Seeder<'a> {
     tenant: &'a str,
     now: i64,
     scale: &'a serde_json::Value,
+    /// The sandbox's base URL, for links to its seeded files.
+    public_url: &'a Url,
 }
 
 impl Seeder<'_> {
@@ -273,7 +278,7 @@ impl Seeder<'_> {
                 c.name,
                 c.code,
                 format!("About {}.", c.name),
-                format!("<p>{} is a course of the Acme academy.</p>", c.name),
+                about::about(tenant, c.name, self.public_url),
                 c.image.then(|| cover(n)),
                 c.state,
                 root_id,

@@ -133,3 +133,128 @@ async fn starting_a_proctored_activity_creates_a_session_and_finishing_it_ends_i
     assert_eq!((&finished["id"], &finished["state"]), (&session["id"], &json!(2)), "finished: {finished}");
     assert!(finished["finished"].is_string());
 }
+
+/// The form fields of a resource form, as a browser submits them.
+fn form_fields(form: &Value) -> Vec<(String, String)> {
+    form["form"]["fields"]
+        .as_object()
+        .expect("fields")
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().expect("text").to_string()))
+        .collect()
+}
+
+#[tokio::test]
+async fn the_stand_in_tool_shows_the_launch_and_reports_a_score_back() {
+    let sb = Sandbox::start_fast().await;
+    let token = sb.access_token("acme", "ada").await;
+    let tour = sb.aggregate("acme", &token, "Activity Types Tour").await;
+    let ow = tour["lastObjectiveWorkflow"]["id"].as_str().expect("workflow").to_string();
+    let parts = sb.api_json("acme", &token, &format!("users/me/objective-workflows/{ow}/activity/children"), &[]).await;
+    let quiz =
+        parts.as_array().expect("parts").iter().find(|p| p["childActivity"]["name"] == "Quiz").expect("quiz").clone();
+    let started = sb
+        .sync(
+            "acme",
+            &token,
+            "start-activity-workflows",
+            &json!({ "objectiveWorkflowId": ow, "activityPartIds": [quiz["id"]] }),
+        )
+        .await;
+    let aw = started["activityWorkflowIds"][0].as_str().expect("aw").to_string();
+
+    // A return URL must be a loopback address (the portal in development).
+    let path = format!("objective-workflows/{ow}/resource-form/{aw}");
+    let refused = sb.api("acme", &token, &path, &[("returnUrl", "https://evil.example/back")]).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let back = "http://localhost:8080/learn/lti-tool-callback?objectiveId=abc";
+    let form = sb.api_json("acme", &token, &path, &[("returnUrl", back)]).await;
+    let fields = form_fields(&form);
+    assert!(fields.iter().any(|(k, v)| k == "id_token" && v.split('.').count() == 3), "a signed launch: {form}");
+    let action = form["form"]["action"].as_str().expect("action").to_string();
+
+    // The launch page shows who launched what, and the score form.
+    let page = sb.browser.post(&action).form(&fields).send().await.expect("launch");
+    assert_eq!(page.status(), StatusCode::OK);
+    assert_eq!(page.headers()["cache-control"], "no-store");
+    let html = page.text().await.expect("html");
+    for text in [
+        "Stand-in LTI tool",
+        "Ada Lovelace",
+        "Activity Types Tour",
+        "<h1>Quiz</h1>",
+        "Submit score",
+        back,
+        "LtiResourceLinkRequest",
+    ] {
+        assert!(html.contains(&text.replace('&', "&amp;")), "{text} in {html}");
+    }
+    let id_token = fields.iter().find(|(k, _)| k == "id_token").expect("token").1.clone();
+
+    // A forged or another activity's token is refused.
+    let mut forged = fields.clone();
+    forged.iter_mut().filter(|(k, _)| k == "id_token").for_each(|(_, v)| v.push('x'));
+    assert_eq!(sb.browser.post(&action).form(&forged).send().await.expect("forged").status(), StatusCode::UNAUTHORIZED);
+    let other = action.replace(&aw, &uuid::Uuid::new_v4().to_string());
+    assert_eq!(sb.browser.post(&other).form(&fields).send().await.expect("other").status(), StatusCode::UNAUTHORIZED);
+
+    // A score out of range is refused on a page; a good one is recorded, the activity finished,
+    // and the browser sent back to the portal.
+    let score_url = format!("{action}/score");
+    let bad = sb
+        .browser
+        .post(&score_url)
+        .form(&[("id_token", id_token.as_str()), ("score", "25")])
+        .send()
+        .await
+        .expect("bad");
+    assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(bad.text().await.expect("html").contains("The score must be a number from 0 to 10."));
+    let good = sb
+        .browser
+        .post(&score_url)
+        .form(&[("id_token", id_token.as_str()), ("score", "8.5")])
+        .send()
+        .await
+        .expect("good");
+    assert_eq!(good.status(), StatusCode::SEE_OTHER);
+    assert_eq!(good.headers()["location"], back, "the return URL names the course already");
+    let parts = sb.api_json("acme", &token, &format!("users/me/objective-workflows/{ow}/activity/children"), &[]).await;
+    let quiz =
+        parts.as_array().expect("parts").iter().find(|p| p["childActivity"]["name"] == "Quiz").expect("quiz").clone();
+    let last = &quiz["childActivity"]["activityWorkflowAggregate"]["lastActivityWorkflow"];
+    assert_eq!((&last["id"], &last["state"], &last["score"]), (&json!(aw), &json!(6), &json!(8.5)), "{last}");
+    assert_eq!(quiz["childActivity"]["activityWorkflowAggregate"]["bestActivityRecord"]["score"], 8.5);
+
+    // Launched again, the finished activity shows its score and no form.
+    let again = sb.browser.post(&action).form(&fields).send().await.expect("again").text().await.expect("html");
+    assert!(again.contains("This activity is finished (8.5 of 10)") && !again.contains("Submit score"), "{again}");
+    let twice = sb
+        .browser
+        .post(&score_url)
+        .form(&[("id_token", id_token.as_str()), ("score", "9")])
+        .send()
+        .await
+        .expect("twice");
+    assert_eq!(twice.status(), StatusCode::UNPROCESSABLE_ENTITY, "a finished activity takes no new score");
+}
+
+#[tokio::test]
+async fn participants_name_their_group_workflow() {
+    let sb = Sandbox::start_fast().await;
+    let token = sb.access_token("acme", "grace").await;
+    let tour = sb.aggregate("acme", &token, "Activity Types Tour").await;
+    let ow = tour["lastObjectiveWorkflow"]["id"].as_str().expect("workflow").to_string();
+    let people = sb
+        .api_json(
+            "acme",
+            &token,
+            &format!("users/me/objective-workflows/{ow}/activity-paths/7/participants/query"),
+            &[],
+        )
+        .await;
+    let group = lms_sandbox::seed::id("group-workflow", "acme/Activity Types Tour/Team Blue").to_string();
+    let rows = people["data"].as_array().expect("rows");
+    assert_eq!(rows.len(), 2, "{people}");
+    assert!(rows.iter().all(|p| p["groupActivityWorkflowId"] == group.as_str()), "{people}");
+}

@@ -42,6 +42,28 @@ async fn a_data_folder_keeps_the_keys_and_reseeds_the_database() {
 }
 
 #[tokio::test]
+async fn a_second_sandbox_on_a_data_folder_in_use_refuses_to_start_and_names_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut config = SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
+    config.data_dir = Some(dir.path().to_path_buf());
+    let first = Sandbox::start_with(config.clone()).await;
+    let token = first.tokens_for("acme", "ada").await;
+
+    let second = lms_sandbox::spawn(config.clone()).await;
+    let message = format!("{:#}", second.err().expect("the second sandbox must not start"));
+    assert!(message.contains(&dir.path().display().to_string()), "names the folder: {message}");
+    assert!(message.contains("in use"), "{message}");
+    // The first one still writes to its database: a refresh rotates the token.
+    let refresh = first.refresh("acme", token["refresh_token"].as_str().expect("rt")).await;
+    assert_eq!(refresh.status(), reqwest::StatusCode::OK, "the first sandbox's database is untouched");
+
+    // Once the first stops, the folder is free again.
+    first.running.shutdown().await;
+    let third = lms_sandbox::spawn(config).await.expect("the folder is free after the first stopped");
+    third.shutdown().await;
+}
+
+#[tokio::test]
 async fn the_binary_prints_where_it_listens_and_serves() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut child = Command::new(env!("CARGO_BIN_EXE_lms-sandbox"))

@@ -19,7 +19,7 @@ export function useKeywordSearch() {
       const next = new URLSearchParams(location.search);
       if (input) next.set('keyword', input);
       else next.delete('keyword');
-      const search = next.toString();
+      const search = next.toString().replace(/%2C/g, ',');
       navigate(
         { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
         { replace: true, preventScrollReset: true },

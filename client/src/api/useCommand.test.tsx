@@ -1,0 +1,98 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import useSWR, { SWRConfig } from 'swr';
+import { describe, expect, it } from 'vitest';
+import { http, HttpResponse, server } from '../test/server';
+import { fetchKey } from './hooks';
+import { keys, keyUrl } from './keys';
+import { useCommand } from './useCommand';
+
+function wrapper({ children }: { children: ReactNode }) {
+  return <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>;
+}
+
+describe('keys', () => {
+  it('leave empty parameters out and join lists with commas', () => {
+    expect(keyUrl(keys.myCourses({ keyword: '', collection: ['a', 'b'], courseProgress: [], take: 20 }))).toBe(
+      '/api/bff/my-courses?collection=a%2Cb&take=20',
+    );
+    expect(keyUrl(keys.courseDetails('x/y'))).toBe('/api/bff/courses/x%2Fy');
+  });
+});
+
+describe('useCommand', () => {
+  it('sends Prefer and the body, then revalidates exactly the keys it names', async () => {
+    const hits = { courses: 0, catalog: 0, profile: 0 };
+    let prefer: string | null = null;
+    let body: unknown;
+    server.use(
+      http.get('*/api/bff/my-courses', () => {
+        hits.courses += 1;
+        return HttpResponse.json({ n: hits.courses });
+      }),
+      http.get('*/api/bff/catalog', () => {
+        hits.catalog += 1;
+        return HttpResponse.json({ n: hits.catalog });
+      }),
+      http.get('*/api/bff/profile', () => {
+        hits.profile += 1;
+        return HttpResponse.json({ n: hits.profile });
+      }),
+      http.post('*/api/bff/courses/c1/enroll', async ({ request }) => {
+        prefer = request.headers.get('Prefer');
+        body = await request.json();
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { result } = renderHook(
+      () => {
+        const courses = useSWR(keys.myCourses({ keyword: 'a' }), fetchKey);
+        const catalog = useSWR(keys.catalog({}), fetchKey);
+        const profile = useSWR(keys.profile(), fetchKey);
+        const enroll = useCommand<{ ok: boolean }>('/api/bff/courses/c1/enroll', {
+          prefer: 'respond-async',
+          revalidates: [{ path: '/api/bff/my-courses' }, { path: '/api/bff/catalog' }],
+        });
+        return { courses, catalog, profile, enroll };
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.profile.data).toBeDefined());
+    await waitFor(() => expect(result.current.catalog.data).toBeDefined());
+
+    await act(async () => {
+      await result.current.enroll.trigger({ reason: 'test' });
+    });
+
+    expect(prefer).toBe('respond-async');
+    expect(body).toEqual({ reason: 'test' });
+    await waitFor(() => expect(hits.courses).toBe(2));
+    expect(hits.catalog).toBe(2);
+    expect(hits.profile).toBe(1);
+  });
+
+  it('maps a problem body to field errors and the first real message', async () => {
+    server.use(
+      http.post('*/api/bff/workflows/w1/submit', () =>
+        HttpResponse.json(
+          {
+            error: 'command_failed',
+            title: 'Server accepted command but encountered errors.',
+            status: 422,
+            fieldErrors: { id: [' ', 'The workflow was already submitted.'], other: ['Second'] },
+          },
+          { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const { result } = renderHook(() => useCommand('/api/bff/workflows/w1/submit'), { wrapper });
+
+    await act(async () => {
+      await expect(result.current.trigger()).rejects.toThrow();
+    });
+
+    await waitFor(() => expect(result.current.failure?.status).toBe(422));
+    expect(result.current.failure?.message).toBe('The workflow was already submitted.');
+    expect(result.current.failure?.fieldErrors.other).toEqual(['Second']);
+  });
+});

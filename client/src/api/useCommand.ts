@@ -1,0 +1,75 @@
+// The one way the client sends a command: POST with `Prefer`, problem field errors mapped
+// for forms, and exactly the keys the command changes revalidated afterwards.
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { ApiError, apiFetch, type PreferMode } from './http';
+import { keyMatches, type KeyMatch } from './keys';
+
+export interface CommandOptions<Result> {
+  /** `respond-sync` (default) waits for the result; `respond-async` lets the gateway poll. */
+  prefer?: PreferMode;
+  /** The cached views this command changes; revalidated after it succeeds. */
+  revalidates?: readonly KeyMatch[] | ((result: Result) => readonly KeyMatch[]);
+  /** HTTP method; commands are POST unless the route says otherwise. */
+  method?: 'POST' | 'PUT' | 'DELETE';
+}
+
+/** Messages per field of a refused command, and the first message to show. */
+export interface CommandFailure {
+  status: number;
+  fieldErrors: Record<string, string[]>;
+  /** The first real message (spec section 8), else the problem's detail or title. */
+  message: string | undefined;
+}
+
+/** Reads a failed command's problem into what a form or toast shows. */
+export function commandFailure(error: unknown): CommandFailure | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const fieldErrors = error.problem?.fieldErrors ?? {};
+  const first = Object.values(fieldErrors)
+    .flat()
+    .find((text) => text.trim() !== '');
+  return {
+    status: error.status,
+    fieldErrors,
+    message: first ?? error.problem?.detail ?? error.problem?.title,
+  };
+}
+
+/**
+ * `const enroll = useCommand<EnrollResult>(path, { revalidates: [...] })`, then
+ * `await enroll.trigger(body)`; `enroll.isMutating` is the pending state of the button that
+ * started it and `enroll.failure` what went wrong. `path` null disables it.
+ */
+export function useCommand<Result, Body = unknown>(path: string | null, options: CommandOptions<Result> = {}) {
+  const { mutate } = useSWRConfig();
+  const { prefer = 'respond-sync', revalidates = [], method = 'POST' } = options;
+  const mutation = useSWRMutation<Result, unknown, readonly [string, string, string] | null, Body | undefined>(
+    path ? (['command', method, path] as const) : null,
+    ([, , url], { arg }) => apiFetch<Result>(url, { method, prefer, body: arg ?? {} }),
+    { throwOnError: true },
+  );
+  const send = mutation.trigger as (body: Body | undefined) => Promise<Result>;
+  const trigger = useCallback(
+    async (body?: Body): Promise<Result> => {
+      const result = await send(body);
+      const matches = typeof revalidates === 'function' ? revalidates(result) : revalidates;
+      await Promise.all(
+        // One argument: revalidate in place, keeping the shown data until the new answer.
+        matches.map((match) => mutate((key) => keyMatches(key, match))),
+      );
+      return result;
+    },
+    // `revalidates` is usually an inline array; its content, not its identity, matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [send, mutate, JSON.stringify(typeof revalidates === 'function' ? null : revalidates)],
+  );
+  return {
+    trigger,
+    isMutating: mutation.isMutating,
+    error: mutation.error as unknown,
+    failure: commandFailure(mutation.error),
+    reset: mutation.reset,
+  };
+}

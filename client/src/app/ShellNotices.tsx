@@ -1,0 +1,80 @@
+// Two dismissible notices above the page: the browser-support alert (spec section 2) and, on
+// phones, the mobile warning. A dismissal lasts for the browser session.
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Button } from 'react-aria-components';
+import { browserVerdict, SUPPORTED_DESKTOP, SUPPORTED_MOBILE } from './browserSupport';
+import { CloseIcon, WarningIcon } from './icons';
+import { appMessages } from './messages';
+
+function useDismissed(storageKey: string): [boolean, () => void] {
+  const [dismissed, setDismissed] = useState(() => {
+    try {
+      return window.sessionStorage.getItem(storageKey) === '1';
+    } catch {
+      return false;
+    }
+  });
+  const dismiss = () => {
+    setDismissed(true);
+    try {
+      window.sessionStorage.setItem(storageKey, '1');
+    } catch {
+      // Storage may be off; the notice then stays hidden until the next page load.
+    }
+  };
+  return [dismissed, dismiss];
+}
+
+function Notice({ tone, title, text, onDismiss }: { tone: 'warning' | 'info'; title?: string; text: string; onDismiss: () => void }) {
+  const intl = useIntl();
+  return (
+    <div className={`shell-notice shell-notice--${tone}`} role={tone === 'warning' ? 'alert' : 'status'}>
+      <WarningIcon />
+      <p className="shell-notice__text">
+        {title && <strong className="shell-notice__title">{title} </strong>}
+        {text}
+      </p>
+      <Button className="shell-notice__dismiss" aria-label={intl.formatMessage(appMessages.dismiss)} onPress={onDismiss}>
+        <CloseIcon />
+      </Button>
+    </div>
+  );
+}
+
+export function BrowserSupportAlert({ userAgent = navigator.userAgent }: { userAgent?: string }) {
+  const intl = useIntl();
+  const [dismissed, dismiss] = useDismissed('learner-portal.browser-alert');
+  if (dismissed || browserVerdict(userAgent) !== 'unsupported') return null;
+  const list = (names: readonly string[]) => intl.formatList(names, { type: 'conjunction' });
+  return (
+    <Notice
+      tone="warning"
+      title={intl.formatMessage(appMessages.browserTitle)}
+      text={intl.formatMessage(appMessages.browserText, { desktop: list(SUPPORTED_DESKTOP), mobile: list(SUPPORTED_MOBILE) })}
+      onDismiss={dismiss}
+    />
+  );
+}
+
+const NARROW = '(max-width: 970px)';
+
+function useNarrowScreen(): boolean {
+  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(NARROW);
+    const onChange = () => setNarrow(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return narrow;
+}
+
+export function MobileWarning() {
+  const intl = useIntl();
+  const narrow = useNarrowScreen();
+  const [dismissed, dismiss] = useDismissed('learner-portal.mobile-warning');
+  if (!narrow || dismissed) return null;
+  return <Notice tone="info" text={intl.formatMessage(appMessages.mobileWarning)} onDismiss={dismiss} />;
+}

@@ -1,0 +1,68 @@
+// The agenda: the month's days that hold entries, in order, each with its entries and links to
+// their courses; buttons move a month back or ahead.
+import type { CalendarDate } from '@internationalized/date';
+import { useIntl } from 'react-intl';
+import { Button } from 'react-aria-components';
+import type { CalendarEntry } from '../../api/contracts/bff';
+import { ChevronIcon } from '../../app/icons';
+import { CalendarEntryItem } from './CalendarEntryItem';
+import { calendarMessages as m } from './messages';
+
+interface Props {
+  date: CalendarDate;
+  timeZone: string;
+  byDay: Map<string, CalendarEntry[]>;
+  onDateChange: (date: CalendarDate) => void;
+}
+
+export function AgendaView({ date, timeZone, byDay, onDateChange }: Props) {
+  const intl = useIntl();
+  const monthName = intl.formatDate(date.toDate(timeZone), { month: 'long', year: 'numeric' });
+  const month = date.toString().slice(0, 7);
+  const days = [...byDay.entries()].filter(([day]) => day.startsWith(month)).sort(([a], [b]) => a.localeCompare(b));
+
+  return (
+    <div className="cal-agenda">
+      <header className="cal__header">
+        <Button
+          className="cal__nav cal__nav--previous"
+          aria-label={intl.formatMessage(m.previousMonth)}
+          onPress={() => onDateChange(date.subtract({ months: 1 }).set({ day: 1 }))}
+        >
+          <ChevronIcon />
+        </Button>
+        <h2 className="cal__title" aria-live="polite">
+          {monthName}
+        </h2>
+        <Button
+          className="cal__nav"
+          aria-label={intl.formatMessage(m.nextMonth)}
+          onPress={() => onDateChange(date.add({ months: 1 }).set({ day: 1 }))}
+        >
+          <ChevronIcon />
+        </Button>
+      </header>
+      {days.length === 0 ? (
+        <p className="cal-agenda__empty">{intl.formatMessage(m.emptyMonth, { month: monthName })}</p>
+      ) : (
+        days.map(([day, entries]) => {
+          const [y, mo, d] = day.split('-').map(Number);
+          const at = date.set({ year: y, month: mo, day: d }).toDate(timeZone);
+          return (
+            <section key={day} className="cal-agenda__day" aria-labelledby={`agenda-${day}`}>
+              <h3 id={`agenda-${day}`} className="cal-agenda__date">
+                {intl.formatDate(at, { weekday: 'long', day: 'numeric', month: 'long' })}
+                <span className="cal-agenda__count">{intl.formatMessage(m.entryCount, { count: entries.length })}</span>
+              </h3>
+              <ul className="cal-entries">
+                {entries.map((entry, index) => (
+                  <CalendarEntryItem key={`${entry.objectiveId}-${entry.kind}-${index}`} entry={entry} />
+                ))}
+              </ul>
+            </section>
+          );
+        })
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// One entry of the calendar: its time, what it marks, and a link to its course.
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { CalendarEntry, CalendarEntryKind } from '../../api/contracts/bff';
+import { calendarMessages as m } from './messages';
+
+export const KIND_LABELS: Record<CalendarEntryKind, MessageDescriptor> = {
+  due: m.kindDue,
+  availableFrom: m.kindAvailableFrom,
+  availableUntil: m.kindAvailableUntil,
+  event: m.kindEvent,
+};
+
+export function entryTitle(intl: ReturnType<typeof useIntl>, entry: CalendarEntry): string {
+  return entry.kind === 'event' && entry.activityName
+    ? intl.formatMessage(m.eventActivity, { activity: entry.activityName, course: entry.courseName })
+    : entry.courseName;
+}
+
+export function CalendarEntryItem({ entry }: { entry: CalendarEntry }) {
+  const intl = useIntl();
+  return (
+    <li className={`cal-entry cal-entry--${entry.kind}`}>
+      <time className="cal-entry__time" dateTime={entry.at}>
+        {intl.formatTime(entry.at, { hour: 'numeric', minute: '2-digit' })}
+      </time>
+      <span className="cal-entry__kind">{intl.formatMessage(KIND_LABELS[entry.kind])}</span>
+      <Link className="cal-entry__link" to={entry.link}>
+        {entryTitle(intl, entry)}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CalendarEntry, CalendarView } from '../../api/contracts/bff';
+import { uiConfig } from '../../test/factories';
+import { renderApp } from '../../test/renderApp';
+import { http, HttpResponse, server } from '../../test/server';
+
+const entries: CalendarEntry[] = [
+  {
+    kind: 'due',
+    at: '2030-01-15T17:00:00+00:00',
+    date: '2030-01-15',
+    objectiveId: 'c-1',
+    courseName: 'Safety basics',
+    link: '/courses/c-1',
+  },
+  {
+    kind: 'event',
+    at: '2030-01-20T09:30:00+00:00',
+    date: '2030-01-20',
+    objectiveId: 'c-2',
+    courseName: 'Leadership',
+    activityName: 'Live workshop',
+    link: '/courses/c-2/view/content',
+  },
+];
+
+function serveCalendar(view: Partial<CalendarView> = {}) {
+  const asked: string[] = [];
+  server.use(
+    http.get('*/config-ui/config.json', () => HttpResponse.json(uiConfig({ calendarEnabled: true }))),
+    http.get('*/api/bff/calendar', ({ request }) => {
+      const url = new URL(request.url);
+      asked.push(`${url.searchParams.get('from')}..${url.searchParams.get('to')}`);
+      const from = url.searchParams.get('from') ?? '';
+      const to = url.searchParams.get('to') ?? '';
+      return HttpResponse.json({
+        from,
+        to,
+        timezone: 'Europe/London',
+        entries: entries.filter((e) => e.date >= from && e.date <= to),
+        ...view,
+      });
+    }),
+  );
+  return asked;
+}
+
+describe('calendar', () => {
+  it('asks for the month in view and lists the chosen day with a link to the course', async () => {
+    const asked = serveCalendar();
+    renderApp('/learn/calendar?date=2030-01-15');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+    const grid = await screen.findByRole('grid');
+    expect(grid).toBeInTheDocument();
+    await waitFor(() => expect(asked).toContain('2030-01-01..2030-01-31'));
+    const day = await screen.findByRole('region', { name: /Tuesday, January 15, 2030: 1 entry/ });
+    const link = within(day).getByRole('link', { name: 'Safety basics' });
+    expect(link).toHaveAttribute('href', '/learn/courses/c-1');
+    expect(within(day).getByText('Due')).toBeInTheDocument();
+    expect(within(day).getByText('5:00 PM')).toBeInTheDocument();
+  });
+
+  it('moves between days with the arrow keys and follows into the next month', { timeout: 20_000 }, async () => {
+    const asked = serveCalendar();
+    const { user } = renderApp('/learn/calendar?date=2030-01-15');
+    await screen.findByRole('region', { name: /January 15, 2030: 1 entry/ });
+    const selected = within(screen.getByRole('grid')).getByRole('button', { name: /January 15, 2030/ });
+    selected.focus();
+
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('region', { name: /January 16, 2030: no entries/ })).toBeInTheDocument();
+    expect(screen.getByText('Nothing is scheduled on this day.')).toBeInTheDocument();
+
+    for (let i = 0; i < 4; i += 1) await user.keyboard('{ArrowRight}');
+    const event = await screen.findByRole('region', { name: /January 20, 2030: 1 entry/ });
+    expect(within(event).getByRole('link', { name: 'Live workshop in Leadership' })).toHaveAttribute(
+      'href',
+      '/learn/courses/c-2/view/content',
+    );
+
+    await user.keyboard('{PageDown}');
+    await waitFor(() => expect(asked).toContain('2030-02-01..2030-02-28'));
+  });
+
+  it('shows the agenda of the month, day by day', async () => {
+    serveCalendar();
+    const { user } = renderApp('/learn/calendar?date=2030-01-15');
+    await user.click(await screen.findByRole('link', { name: 'Agenda' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'January 2030' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Agenda' })).toHaveAttribute('aria-current', 'page');
+    const days = screen.getAllByRole('region');
+    expect(days.map((d) => within(d).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Tuesday, January 151 entry',
+      'Sunday, January 201 entry',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(await screen.findByText('Nothing is scheduled in February 2030.')).toBeInTheDocument();
+  });
+
+  it('shows the error with a retry when the entries cannot be loaded', async () => {
+    server.use(
+      http.get('*/config-ui/config.json', () => HttpResponse.json(uiConfig({ calendarEnabled: true }))),
+      http.get('*/api/bff/calendar', () => HttpResponse.json({ title: 'no' }, { status: 400 })),
+    );
+    renderApp('/learn/calendar?date=2030-01-15');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

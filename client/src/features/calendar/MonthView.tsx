@@ -1,0 +1,104 @@
+// The month grid: react-aria Calendar (a grid; arrow keys, Page Up/Down for months, Home/End),
+// each day showing what it holds; the focused day's entries are listed beside the grid with
+// links to their courses, and announced politely as the focus moves.
+import type { CalendarDate } from '@internationalized/date';
+import { useIntl } from 'react-intl';
+import { Button, Calendar, CalendarCell, CalendarGrid, Heading } from 'react-aria-components';
+import type { CalendarEntry } from '../../api/contracts/bff';
+import { ChevronIcon } from '../../app/icons';
+import { DelayedLoading } from '../../ui/DelayedLoading';
+import { CalendarEntryItem, entryTitle } from './CalendarEntryItem';
+import { calendarMessages as m } from './messages';
+
+interface Props {
+  date: CalendarDate;
+  today: CalendarDate;
+  timeZone: string;
+  byDay: Map<string, CalendarEntry[]>;
+  loading: boolean;
+  onDateChange: (date: CalendarDate) => void;
+}
+
+const SHOWN_PER_CELL = 2;
+
+export function MonthView({ date, timeZone, byDay, loading, onDateChange }: Props) {
+  const intl = useIntl();
+  const dayEntries = byDay.get(date.toString()) ?? [];
+  const fullDate = intl.formatDate(date.toDate(timeZone), { dateStyle: 'full' });
+
+  return (
+    <div className="cal-month">
+      <p id="cal-grid-hint" className="visually-hidden">
+        {intl.formatMessage(m.gridHint)}
+      </p>
+      <Calendar
+        className="cal"
+        aria-label={intl.formatMessage(m.title)}
+        aria-describedby="cal-grid-hint"
+        value={date}
+        onChange={onDateChange}
+        focusedValue={date}
+        onFocusChange={onDateChange}
+      >
+        <header className="cal__header">
+          <Button slot="previous" className="cal__nav cal__nav--previous">
+            <ChevronIcon />
+          </Button>
+          <Heading className="cal__title" />
+          <Button slot="next" className="cal__nav">
+            <ChevronIcon />
+          </Button>
+        </header>
+        <CalendarGrid className="cal__grid" weekdayStyle="short">
+          {(day) => (
+            <CalendarCell date={day} className="cal__cell">
+              {({ formattedDate, isOutsideMonth }) => {
+                const entries = isOutsideMonth ? [] : (byDay.get(day.toString()) ?? []);
+                return (
+                  <>
+                    <span className="cal__day">{formattedDate}</span>
+                    {entries.length > 0 && (
+                      <span className="cal__chips" aria-hidden="true">
+                        {entries.slice(0, SHOWN_PER_CELL).map((entry, index) => (
+                          <span key={index} className={`cal__chip cal__chip--${entry.kind}`}>
+                            {entryTitle(intl, entry)}
+                          </span>
+                        ))}
+                        {entries.length > SHOWN_PER_CELL && (
+                          <span className="cal__more">
+                            {intl.formatMessage(m.more, { count: entries.length - SHOWN_PER_CELL })}
+                          </span>
+                        )}
+                        <span className="cal__dots">
+                          {entries.slice(0, 3).map((entry, index) => (
+                            <span key={index} className={`cal__dot cal__chip--${entry.kind}`} />
+                          ))}
+                        </span>
+                      </span>
+                    )}
+                  </>
+                );
+              }}
+            </CalendarCell>
+          )}
+        </CalendarGrid>
+      </Calendar>
+      <section className="cal-day" aria-labelledby="cal-day-heading">
+        <h2 id="cal-day-heading" className="cal-day__heading" aria-live="polite">
+          {intl.formatMessage(m.dayHeading, { date: fullDate, count: dayEntries.length })}
+        </h2>
+        {loading ? (
+          <DelayedLoading />
+        ) : dayEntries.length ? (
+          <ul className="cal-entries">
+            {dayEntries.map((entry, index) => (
+              <CalendarEntryItem key={`${entry.objectiveId}-${entry.kind}-${index}`} entry={entry} />
+            ))}
+          </ul>
+        ) : (
+          <p className="cal-day__empty">{intl.formatMessage(m.emptyDay)}</p>
+        )}
+      </section>
+    </div>
+  );
+}

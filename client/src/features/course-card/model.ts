@@ -1,0 +1,118 @@
+// One card model for every list that shows courses (My courses, catalog, open catalog,
+// dashboard). Each gateway view has its own card shape; a small mapping function turns it into
+// this model, so there is one card component and the rules stay in the gateway's views.
+import type { CardResult, CatalogCard, CourseCard, CourseStatus, DashboardCourse } from '../../api/contracts/bff';
+
+/** Why a card shows a lock icon, as the gateway names it. */
+export type CardLockReason = 'comingSoon' | 'willBeAvailable' | 'wasAvailableBefore';
+
+/**
+ * Card fields that views may carry (lock, availability dates, due date, tile-mode count, hidden
+ * grade). Read when present, so the card renders them as soon as a view sends them.
+ */
+export interface OptionalCardFields {
+  gradeHidden?: boolean;
+  lock?: CardLockReason;
+  availabilityDate?: string;
+  availabilityEndDate?: string;
+  dueDate?: string;
+  overdue?: boolean;
+  childrenCount?: number;
+}
+
+/** What the card component renders. */
+export interface CardModel extends OptionalCardFields {
+  /** Stable React key. */
+  key: string;
+  objectiveId: string;
+  name: string;
+  code?: string;
+  imageUrl?: string;
+  /** Cover colour of the view, for cards without image. */
+  color?: string;
+  /** Where the card leads, relative to the client's base path (from the view). */
+  link: string;
+  isDraft: boolean;
+  isMandatory: boolean;
+  durationMinutes?: number;
+  /** Enrolled cards only: status, progress and result. Catalog cards have none. */
+  status?: CourseStatus;
+  progressPercent?: number;
+  result?: CardResult;
+  /** Short description (catalog cards). */
+  description?: string;
+}
+
+/** A card of My courses (`MyCoursesView.items`). */
+export function fromCourseCard(card: CourseCard): CardModel {
+  const extra = card as CourseCard & OptionalCardFields;
+  return {
+    key: card.aggregateId || card.objectiveId,
+    objectiveId: card.objectiveId,
+    name: card.name,
+    code: card.code,
+    imageUrl: card.imageUrl,
+    color: card.color,
+    link: card.link,
+    isDraft: card.isDraft,
+    isMandatory: card.isMandatory,
+    durationMinutes: card.durationMinutes,
+    status: card.status,
+    progressPercent: card.progressPercent,
+    result: card.result,
+    gradeHidden: extra.gradeHidden,
+    lock: extra.lock,
+    availabilityDate: extra.availabilityDate,
+    availabilityEndDate: extra.availabilityEndDate,
+    dueDate: extra.dueDate,
+    overdue: extra.overdue,
+    childrenCount: extra.childrenCount,
+  };
+}
+
+/** A card of the catalog or the open catalog (`CatalogView.items`, `PublicCatalogView.items`). */
+export function fromCatalogCard(card: CatalogCard): CardModel {
+  const extra = card as CatalogCard & OptionalCardFields;
+  return {
+    key: card.objectiveId,
+    objectiveId: card.objectiveId,
+    name: card.name,
+    code: card.code,
+    imageUrl: card.imageUrl,
+    color: card.color,
+    link: card.link,
+    isDraft: card.isDraft,
+    isMandatory: false,
+    durationMinutes: card.durationMinutes,
+    description: card.description,
+    childrenCount: card.childrenCount,
+    lock: extra.lock,
+    availabilityDate: extra.availabilityDate,
+    availabilityEndDate: extra.availabilityEndDate,
+  };
+}
+
+/** A course of the dashboard (`DashboardView.inProgress`, `dueSoon`, `recentlyFinished`). */
+export function fromDashboardCourse(course: DashboardCourse): CardModel {
+  const extra = course as DashboardCourse & OptionalCardFields & { color?: string; isDraft?: boolean };
+  const result: CardResult | undefined =
+    course.passed === undefined || course.passed === null ? undefined : { passed: course.passed };
+  return {
+    key: course.objectiveId,
+    objectiveId: course.objectiveId,
+    name: course.name,
+    code: course.code,
+    imageUrl: course.imageUrl,
+    color: extra.color,
+    link: course.link,
+    isDraft: extra.isDraft ?? false,
+    isMandatory: course.isMandatory,
+    status: course.status,
+    progressPercent: course.progressPercent,
+    result,
+    dueDate: course.dueDate,
+    overdue: extra.overdue,
+    gradeHidden: extra.gradeHidden,
+    lock: extra.lock,
+  };
+}

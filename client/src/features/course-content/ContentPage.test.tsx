@@ -1,0 +1,299 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ActivityView, CourseTreeView, LockReason, TocStatus } from '../../api/contracts/bff';
+import { renderApp } from '../../test/renderApp';
+import { http, HttpResponse, server } from '../../test/server';
+import { detailsView } from '../course-details/testData';
+import { activityView, AW_ID, COURSE_ID, playerActivity, treeItem, treeView, WORKFLOW_ID } from './testData';
+
+const CONTENT = `/learn/courses/${COURSE_ID}/view/content`;
+
+interface Served {
+  events: Array<Record<string, unknown>>;
+  commands: Array<{ url: string; body: unknown }>;
+}
+
+/** Answers the course's views; `activities` by path (a function: per request). */
+function serve(
+  tree: CourseTreeView | (() => CourseTreeView),
+  activities: Record<string, ActivityView | (() => ActivityView)>,
+): Served {
+  const served: Served = { events: [], commands: [] };
+  server.use(
+    http.get(`*/api/bff/courses/${COURSE_ID}`, () =>
+      HttpResponse.json(detailsView({ status: 'inProgress', progressPercent: 33, buttons: ['continue'] })),
+    ),
+    http.get(`*/api/bff/courses/${COURSE_ID}/tree`, () => HttpResponse.json(typeof tree === 'function' ? tree() : tree)),
+    http.get(`*/api/bff/courses/${COURSE_ID}/activities/:path`, ({ params }) => {
+      const view = activities[String(params.path)];
+      if (!view) return HttpResponse.json({ error: 'not_found', title: 'Not found', status: 404 }, { status: 404 });
+      return HttpResponse.json(typeof view === 'function' ? view() : view);
+    }),
+    http.post('*/api/bff/workflows/:workflow/activities/start', async ({ request }) => {
+      served.commands.push({ url: request.url, body: await request.json() });
+      return HttpResponse.json({ workflowId: WORKFLOW_ID, activityWorkflowIds: [AW_ID] });
+    }),
+    http.post('*/api/bff/workflows/:workflow/activities/finish', async ({ request }) => {
+      served.commands.push({ url: request.url, body: await request.json() });
+      return HttpResponse.json({ workflowId: WORKFLOW_ID, activityWorkflowIds: [AW_ID], progressPercent: 33 });
+    }),
+    http.post('*/api/events', async ({ request }) => {
+      served.events.push((await request.json()) as Record<string, unknown>);
+      return new HttpResponse(null, { status: 202 });
+    }),
+  );
+  return served;
+}
+
+function contents() {
+  return screen.getByRole('list', { name: 'Course contents' });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// Whole-app renders with lazy routes and dialogs: slow on a busy machine, not stuck.
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('course player: table of contents', () => {
+  it.each<[TocStatus, string]>([
+    ['comingSoon', 'Coming soon'],
+    ['completed', 'Completed'],
+    ['belowPassingScore', 'Below passing score'],
+    ['locked', 'Locked'],
+    ['optional', 'Optional, not completed'],
+    ['notStarted', 'Not completed'],
+  ])('an item with status %s says "%s" to screen readers', async (status, text) => {
+    serve(treeView([treeItem(), treeItem({ activityPathId: '2', name: 'Walkthrough', status, locked: status === 'locked' })]), {
+      '1': activityView(),
+    });
+    renderApp(`${CONTENT}/1`);
+    await screen.findByRole('heading', { level: 1, name: 'Introduction' });
+    const link = within(contents()).getByRole('link', { name: new RegExp(`Walkthrough`) });
+    expect(within(link).getByText(text, { selector: '.visually-hidden' })).toBeInTheDocument();
+  });
+
+  it('marks the open activity with aria-current, opens sections with aria-expanded and carries the search', async () => {
+    serve(
+      treeView([
+        treeItem({ activityPathId: '1', name: 'Module 1', kind: 'composite' }),
+        treeItem({ activityPathId: '1.1', depth: 1, name: 'Welcome', status: 'completed' }),
+        treeItem({ activityPathId: '1.2', depth: 1, name: 'Threat landscape' }),
+        treeItem({ activityPathId: '2', name: 'Bonus reading', optional: true, status: 'optional' }),
+      ]),
+      { '1.2': activityView({}, { activityPathId: '1.2', name: 'Threat landscape' }) },
+    );
+    const { user } = renderApp(`${CONTENT}/1.2?viewType=REVIEW&utm=mail`);
+    await screen.findByRole('heading', { level: 1, name: 'Threat landscape' });
+    const current = within(contents()).getByRole('link', { current: 'page' });
+    expect(current).toHaveTextContent('Threat landscape');
+    expect(within(contents()).getByRole('link', { name: /Welcome/ })).toHaveAttribute(
+      'href',
+      `/learn/courses/${COURSE_ID}/view/content/1.1?viewType=REVIEW&utm=mail`,
+    );
+    const toggle = within(contents()).getByRole('button', { name: 'Activities of Module 1' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(contents()).queryByRole('link', { name: /Welcome/ })).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('starts closed below the course-shell breakpoint and opens with its button', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    serve(treeView(), { '1': activityView() });
+    const { user } = renderApp(`${CONTENT}/1`);
+    await screen.findByRole('heading', { level: 1, name: 'Introduction' });
+    const button = screen.getByRole('button', { name: 'Contents' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('list', { name: 'Course contents' })).not.toBeInTheDocument();
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(contents()).toBeVisible();
+    // Tab moves on and leaves the panel open: no key handler closes it.
+    await user.tab();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('opens the view’s open-next activity when no activity is named', async () => {
+    serve(treeView(undefined, { openNext: '2' }), {
+      '2': activityView({}, { activityPathId: '2', name: 'Walkthrough', kind: 'video' }),
+    });
+    renderApp(CONTENT);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Walkthrough' })).toBeInTheDocument();
+  });
+});
+
+describe('course player: navigation and focus', () => {
+  it.each([
+    ['Next', '1', 'Walkthrough'],
+    ['Previous', '2', 'Introduction'],
+  ])('after %s focus goes to the new activity’s heading', async (button, from, to) => {
+    serve(treeView(), {
+      '1': activityView(),
+      '2': activityView({}, { activityPathId: '2', name: 'Walkthrough', kind: 'video' }),
+    });
+    const { user } = renderApp(`${CONTENT}/${from}`);
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(screen.getByRole('link', { name: new RegExp(`^${button}: `) }));
+    const heading = await screen.findByRole('heading', { level: 1, name: to });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('after a contents click focus goes to the new activity’s heading', async () => {
+    serve(treeView(), {
+      '1': activityView(),
+      '3': activityView({}, { activityPathId: '3', name: 'Quiz', kind: 'lti' }),
+    });
+    const { user } = renderApp(`${CONTENT}/1`);
+    await screen.findByRole('heading', { level: 1, name: 'Introduction' });
+    await user.click(within(contents()).getByRole('link', { name: /Quiz/ }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Quiz' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+});
+
+describe('course player: locks and banners', () => {
+  it.each<[LockReason, string]>([
+    ['comingSoon', 'The activity is going to be available soon. Please come back later.'],
+    ['completePrevious', 'To get access, you have to complete previous assignments.'],
+    ['afterGracePeriod', 'The activity is no longer available because the “Due” date is missed.'],
+    ['afterAccessibleUntil', 'The activity is no longer available.'],
+    ['beforeStart', 'The activity is going to be available soon. Please come back later.'],
+    ['afterStartUntil', 'The activity is no longer available because the “Available to start until” date is missed.'],
+    ['reviewHidden', 'This content is not available at the moment. Please come back later or ask your administrator.'],
+    ['noNewContentAfterCompletion', "You can't access new content after completing the course."],
+    ['unavailable', 'This content is not available at the moment. Please come back later or ask your administrator.'],
+  ])('a locked activity (%s) shows its reason instead of its content', async (lockReason, text) => {
+    serve(treeView(), { '1': activityView({}, { locked: true, lockReason, canFinish: false, status: 'locked' }) });
+    renderApp(`${CONTENT}/1`);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByText('This activity is locked')).toBeInTheDocument();
+    expect(screen.queryByText('Personal data is any information about a person.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as done' })).not.toBeInTheDocument();
+  });
+
+  it('an unavailable activity shows the platform’s own reason when it gives one', async () => {
+    serve(treeView(), {
+      '1': activityView({}, { disabled: true, lockReason: 'unavailable', lockMessage: 'Closed for maintenance.' }),
+    });
+    renderApp(`${CONTENT}/1`);
+    expect(await screen.findByText('Closed for maintenance.')).toBeInTheDocument();
+    expect(screen.getByText('This activity is not available')).toBeInTheDocument();
+  });
+
+  it('a draft activity shows the Coming soon banner and is not started', async () => {
+    const served = serve(treeView(), {
+      '1': activityView({}, { banner: 'comingSoon', status: 'comingSoon', canStart: false, canFinish: false }),
+    });
+    renderApp(`${CONTENT}/1`);
+    expect(await screen.findByText('Coming soon', { selector: '.player-notice__title' })).toBeInTheDocument();
+    expect(served.commands).toEqual([]);
+  });
+});
+
+describe('course player: activities', () => {
+  it('starts an activity when it is opened, sends activity_start, and marks it done', async () => {
+    let started = false;
+    const served = serve(treeView(), {
+      '1': () =>
+        activityView(
+          {},
+          started
+            ? { workflowStatus: 'inProgress', canStart: false, canFinish: true }
+            : { workflowStatus: 'notStarted', activityWorkflowId: undefined, canStart: true, canFinish: false },
+        ),
+    });
+    server.use(
+      http.post('*/api/bff/workflows/:workflow/activities/start', async ({ request }) => {
+        served.commands.push({ url: request.url, body: await request.json() });
+        started = true;
+        return HttpResponse.json({ workflowId: WORKFLOW_ID, activityWorkflowIds: [AW_ID] });
+      }),
+    );
+    const { user } = renderApp(`${CONTENT}/1`);
+    expect(await screen.findByText('Personal data is any information about a person.')).toBeInTheDocument();
+    await waitFor(() => expect(served.commands[0]?.body).toEqual({ activityPathIds: ['1'] }));
+    await waitFor(() =>
+      expect(served.events).toContainEqual({
+        name: 'activity_start',
+        objectiveId: COURSE_ID,
+        objectiveWorkflowId: WORKFLOW_ID,
+        activityId: 'act-1',
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Mark as done' }));
+    await waitFor(() => expect(served.commands[1]?.body).toEqual({ activityWorkflowIds: [AW_ID] }));
+    expect(await screen.findByText('“Introduction” is completed.')).toBeInTheDocument();
+  });
+
+  it('a failed start says so with the section 8 text', async () => {
+    serve(treeView(), { '1': activityView({}, { workflowStatus: 'notStarted', canStart: true, canFinish: false }) });
+    server.use(
+      http.post('*/api/bff/workflows/:workflow/activities/start', () =>
+        HttpResponse.json({ error: 'bad_gateway', title: 'Bad gateway', status: 502 }, { status: 502 }),
+      ),
+    );
+    renderApp(`${CONTENT}/1`);
+    expect(await screen.findByText('Something went wrong. Please refresh the page.')).toBeInTheDocument();
+  });
+
+  it('shows an event in the learner’s time zone with its place', async () => {
+    serve(treeView(), {
+      '1': activityView(
+        {},
+        {
+          kind: 'event',
+          name: 'Live Q&A',
+          content: { event: { start: '2030-03-04T15:00:00Z', end: '2030-03-04T16:00:00Z', location: 'Room 4' } },
+        },
+      ),
+    });
+    renderApp(`${CONTENT}/1`);
+    expect(await screen.findByText('Room 4')).toBeInTheDocument();
+    // The session's time zone is Europe/London: 15:00 UTC on 4 March is 3:00 PM there.
+    expect(screen.getByText(/3:00/)).toBeInTheDocument();
+  });
+
+  it('shows a module’s children as tiles in the Tiles presentation mode', async () => {
+    serve(treeView([treeItem({ kind: 'composite', name: 'Module 1' }), treeItem({ activityPathId: '1.1', depth: 1, name: 'Welcome' })]), {
+      '1': activityView(
+        {
+          presentationMode: 'tiles',
+          children: [playerActivity({ activityPathId: '1.1', name: 'Welcome', status: 'completed', canFinish: false })],
+        },
+        { kind: 'composite', name: 'Module 1', canFinish: false },
+      ),
+    });
+    renderApp(`${CONTENT}/1`);
+    const list = await screen.findByRole('list', { name: 'Activities of this module' });
+    expect(list).toHaveClass('module-tiles');
+    expect(within(list).getByRole('link', { name: /Welcome/ })).toHaveAttribute(
+      'href',
+      `/learn/courses/${COURSE_ID}/view/content/1.1`,
+    );
+  });
+
+  it('in review mode nothing starts and Finish course is not offered', async () => {
+    const served = serve(treeView(), {
+      '1': activityView(
+        { reviewMode: true, course: { ...activityView().course, canSubmit: false } },
+        { canStart: false, canFinish: false, status: 'completed', workflowStatus: 'finished' },
+      ),
+    });
+    renderApp(`${CONTENT}/1?viewType=REVIEW`);
+    expect(await screen.findByText(/You are reviewing a finished attempt/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Finish course' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(served.events).toContainEqual({ name: 'course_open_for_review', objectiveId: COURSE_ID, objectiveWorkflowId: WORKFLOW_ID }),
+    );
+    expect(served.commands).toEqual([]);
+  });
+});

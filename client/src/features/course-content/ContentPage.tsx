@@ -1,0 +1,333 @@
+// The course player (/courses/{objectiveId}/view/content[/{activityPartAxis}]): the table of
+// contents beside one activity, Previous / Next, the finish flow. The tree view gives the
+// contents (statuses, locks, open-next, refreshAt); the activity view gives the activity's
+// content and workflow. The activity is started when it is opened; search parameters
+// (viewType=REVIEW, workflowId, ...) are carried from one activity to the next.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
+import type { SWRConfiguration } from 'swr';
+import type { ActivityView, CourseTreeView } from '../../api/contracts/bff';
+import { ApiError } from '../../api/http';
+import { useActivityView, useCourseTree } from '../../api/hooks';
+import { PlayerLoading } from './PlayerLoading';
+import { ErrorState } from '../../ui/ErrorState';
+import { PageHeading } from '../../ui/PageHeading';
+import { useRefreshAt } from '../../ui/useRefreshAt';
+import { useCourse } from '../course-details/courseContext';
+import { ActivityBody } from './activities/ActivityBody';
+import { CompositeActivity } from './activities/CompositeActivity';
+import { firstOpening, sendPlayerEvent } from './events';
+import { CourseFinish } from './flows/CourseFinish';
+import { activityMessages, playerMessages } from './messages';
+import { neighbours } from './toc/buildToc';
+import { Toc } from './toc/Toc';
+import { useStartActivities } from './usePlayerCommands';
+import './content.css';
+
+/**
+ * Below this width the contents panel starts closed. Spec section 9 gives two readings of the
+ * mobile breakpoint: max width 970 px (other screens) and 1279 px (the course shell); the
+ * player is the course shell, so 1279 px applies here.
+ */
+export const COURSE_SHELL_BREAKPOINT_PX = 1279;
+
+/** A failed tree load is asked again after this long (spec section 9 'tree refetch retry 30 s'). */
+export const TREE_RETRY_MS = 30_000;
+
+const enc = encodeURIComponent;
+
+function isWide(): boolean {
+  return typeof window.matchMedia !== 'function' || window.matchMedia(`(min-width: ${COURSE_SHELL_BREAKPOINT_PX + 1}px)`).matches;
+}
+
+/** Open on wide screens, closed below the breakpoint; follows the breakpoint when it is crossed. */
+function useTocOpen(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(isWide);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(`(min-width: ${COURSE_SHELL_BREAKPOINT_PX + 1}px)`);
+    const onChange = () => setOpen(query.matches);
+    query.addEventListener?.('change', onChange);
+    return () => query.removeEventListener?.('change', onChange);
+  }, []);
+  return [open, setOpen];
+}
+
+const treeOptions: SWRConfiguration<CourseTreeView> = {
+  onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
+    // A course that does not exist or was never started does not appear by waiting.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
+    setTimeout(() => void revalidate({ retryCount }), TREE_RETRY_MS);
+  },
+};
+
+export default function ContentPage() {
+  const intl = useIntl();
+  const { objectiveId = '', activityPartAxis } = useParams();
+  const [search] = useSearchParams();
+  const { course } = useCourse();
+  const viewType = search.get('viewType') ?? undefined;
+  const workflowId = search.get('workflowId') ?? undefined;
+  const params = useMemo(() => ({ ...(workflowId ? { workflowId } : {}), ...(viewType ? { viewType } : {}) }), [workflowId, viewType]);
+  const tree = useCourseTree(objectiveId, params, treeOptions);
+  useRefreshAt(tree.data?.refreshAt, () => tree.mutate());
+  const [tocOpen, setTocOpen] = useTocOpen();
+  const query = search.toString();
+  const linkTo = (path: string) => `/courses/${enc(objectiveId)}/view/content/${enc(path)}${query ? `?${query}` : ''}`;
+  const items = tree.data?.items ?? [];
+  const activePath = activityPartAxis ?? tree.data?.openNext ?? items.find((i) => i.activityPathId)?.activityPathId;
+  const activity = useActivityView(activityPartAxis ? objectiveId : null, activityPartAxis ?? null, params);
+
+  if (tree.error) {
+    if (tree.error instanceof ApiError && tree.error.status === 404) {
+      return (
+        <div className="player player--message">
+          <PageHeading>{intl.formatMessage(playerMessages.notStartedTitle)}</PageHeading>
+          <p>
+            <FormattedMessage {...playerMessages.notStartedText} />
+          </p>
+          <Link className="button button--primary" to={`/courses/${enc(objectiveId)}`}>
+            <FormattedMessage {...playerMessages.backToDetails} />
+          </Link>
+        </div>
+      );
+    }
+    return (
+      <div className="player player--message">
+        <ErrorState
+          title={<FormattedMessage {...playerMessages.loadFailed} />}
+          description={
+            <>
+              <FormattedMessage {...playerMessages.loadFailedHint} /> <FormattedMessage {...playerMessages.retryingSoon} />
+            </>
+          }
+          onRetry={() => void tree.mutate()}
+        />
+      </div>
+    );
+  }
+  if (!tree.data) return <PlayerLoading fullPage />;
+  if (!activityPartAxis) {
+    if (activePath) return <Navigate replace to={linkTo(activePath)} />;
+    return (
+      <div className="player player--message">
+        <PageHeading>{course?.name ?? intl.formatMessage(playerMessages.contents)}</PageHeading>
+        <p className="activity-empty">
+          <FormattedMessage {...playerMessages.emptyCourse} />
+        </p>
+      </div>
+    );
+  }
+  const item = items.find((i) => i.activityPathId === activityPartAxis);
+  const { previous, next } = neighbours(items, activityPartAxis);
+  const title = item?.name ?? activity.data?.activity.name ?? '';
+  const courseName = activity.data?.course.name ?? course?.name ?? '';
+  const view = activity.data;
+  const display = view?.course.displayMode ?? 'fullscreen';
+  const frameStyle =
+    display === 'embeddedCustom' && view
+      ? {
+          maxInlineSize: view.course.preferredWidth ? `${view.course.preferredWidth}px` : undefined,
+          minBlockSize: view.course.preferredHeight ? `${view.course.preferredHeight}px` : undefined,
+        }
+      : undefined;
+  const closeOnNarrow = () => {
+    if (!isWide()) setTocOpen(false);
+  };
+  return (
+    <div className={`player player--${display}`}>
+      <div className="player__bar">
+        <Link className="player__course" to={`/courses/${enc(objectiveId)}`}>
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false" className="player__back-icon">
+            <path d="M10 3 5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span>{courseName || <FormattedMessage {...playerMessages.backToDetails} />}</span>
+        </Link>
+        {view?.reviewMode && (
+          <span className="player__tag">
+            <FormattedMessage {...playerMessages.reviewTag} />
+          </span>
+        )}
+        <button
+          type="button"
+          className="button button--secondary player__toc-toggle"
+          aria-expanded={tocOpen}
+          aria-controls="player-toc-panel"
+          onClick={() => setTocOpen(!tocOpen)}
+        >
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <path d="M2 4h12M2 8h12M2 12h8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+          </svg>
+          <FormattedMessage {...playerMessages.showContents} />
+        </button>
+      </div>
+      {view?.reviewMode && (
+        <p className="player-review-banner">
+          <FormattedMessage {...playerMessages.reviewBanner} />
+        </p>
+      )}
+      <div className={tocOpen ? 'player__layout player__layout--toc' : 'player__layout'}>
+        <div id="player-toc-panel" className="player__toc" hidden={!tocOpen}>
+          <Toc
+            items={items}
+            activePath={activityPartAxis}
+            linkTo={linkTo}
+            onNavigate={closeOnNarrow}
+            progressPercent={course?.progressPercent}
+          />
+        </div>
+        <div className="player__content">
+          <article className="player__activity" style={frameStyle}>
+            <PageHeading title={courseName ? `${title} | ${courseName}` : title}>{title}</PageHeading>
+            {item?.due && (
+              <p className="player__meta">
+                <FormattedMessage {...playerMessages.due} values={{ date: intl.formatDate(item.due, { dateStyle: 'medium' }) }} />
+              </p>
+            )}
+            <ActivityArea objectiveId={objectiveId} activity={activity} tree={tree.data} linkTo={linkTo} onChanged={() => void tree.mutate()} />
+          </article>
+          {view && tree.data.openNext && tree.data.openNext !== activityPartAxis && view.activity.status === 'completed' && (
+            <OpenNext tree={tree.data} linkTo={linkTo} />
+          )}
+          <div className="player__steps">
+            {previous?.activityPathId ? (
+              <Link
+                className="button button--secondary player__step"
+                to={linkTo(previous.activityPathId)}
+                aria-label={intl.formatMessage(playerMessages.previousName, { name: previous.name })}
+              >
+                <span aria-hidden="true" className="player__step-arrow player__step-arrow--back">
+                  ‹
+                </span>
+                <FormattedMessage {...playerMessages.previous} />
+              </Link>
+            ) : (
+              <span />
+            )}
+            {next?.activityPathId && (
+              <Link
+                className="button button--primary player__step"
+                to={linkTo(next.activityPathId)}
+                aria-label={intl.formatMessage(playerMessages.nextName, { name: next.name })}
+              >
+                <FormattedMessage {...playerMessages.next} />
+                <span aria-hidden="true" className="player__step-arrow">
+                  ›
+                </span>
+              </Link>
+            )}
+          </div>
+          {view && <CourseFinish view={view} />}
+          {view && <PlayerEvents view={view} tree={tree.data} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function OpenNext({ tree, linkTo }: { tree: CourseTreeView; linkTo: (path: string) => string }) {
+  const target = tree.items.find((i) => i.activityPathId === tree.openNext);
+  if (!target?.activityPathId) return null;
+  return (
+    <p className="player__open-next">
+      <Link className="button button--primary" to={linkTo(target.activityPathId)}>
+        <FormattedMessage {...playerMessages.continueTo} values={{ name: target.name }} />
+      </Link>
+    </p>
+  );
+}
+
+interface AreaProps {
+  objectiveId: string;
+  activity: ReturnType<typeof useActivityView>;
+  tree: CourseTreeView;
+  linkTo: (path: string) => string;
+  onChanged: () => void;
+}
+
+/** The activity's body with its loading and error states; starts it when it is opened. */
+function ActivityArea({ objectiveId, activity, tree, linkTo, onChanged }: AreaProps) {
+  const view = activity.data;
+  const startFailed = useAutoStart(objectiveId, view);
+  if (activity.error) {
+    return (
+      <ErrorState
+        title={<FormattedMessage {...playerMessages.loadFailed} />}
+        description={<FormattedMessage {...playerMessages.loadFailedHint} />}
+        onRetry={() => void activity.mutate()}
+      />
+    );
+  }
+  if (!view) return <PlayerLoading />;
+  const refresh = () => {
+    onChanged();
+    void activity.mutate();
+  };
+  return (
+    <>
+      {startFailed && (
+        <p className="player-notice player-notice--error" role="alert">
+          <FormattedMessage {...playerMessages.startFailed} />
+        </p>
+      )}
+      <div className="player__body">
+        {view.activity.kind === 'composite' && !view.activity.banner && !view.activity.locked && !view.activity.disabled ? (
+          <CompositeActivity view={view} tree={tree} linkTo={linkTo} onChanged={refresh} />
+        ) : (
+          <ActivityBody view={view} activity={view.activity} tree={tree} onChanged={refresh} />
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Starts the opened activity (and, on a long-read page, its children) once; true when it failed. */
+function useAutoStart(objectiveId: string, view: ActivityView | undefined): boolean {
+  const start = useStartActivities(objectiveId, view?.workflowId ?? null);
+  const asked = useRef(new Set<string>());
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    setFailed(false);
+  }, [view?.activity.activityPathId]);
+  useEffect(() => {
+    if (!view || view.reviewMode) return;
+    const longRead = view.presentationMode === 'longRead' || view.presentationMode === 'longReadWithoutActivityNames';
+    const candidates = [view.activity, ...(view.activity.kind === 'composite' && longRead ? view.children : [])];
+    const toStart = candidates.filter((a) => a.canStart && !asked.current.has(`${view.workflowId}/${a.activityPathId}`));
+    if (!toStart.length) return;
+    toStart.forEach((a) => asked.current.add(`${view.workflowId}/${a.activityPathId}`));
+    start
+      .trigger({ activityPathIds: toStart.map((a) => a.activityPathId) })
+      .then(() => {
+        for (const a of toStart) {
+          if (a.activityId) {
+            sendPlayerEvent('activity_start', { objectiveId, objectiveWorkflowId: view.workflowId, activityId: a.activityId });
+          }
+        }
+      })
+      .catch(() => setFailed(true));
+    // `start` is stable per workflow; the view's identity changes with every answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view]);
+  return failed;
+}
+
+/** The course events of opening the player: review, first opening, the start of an attempt. */
+function PlayerEvents({ view, tree }: { view: ActivityView; tree: CourseTreeView }) {
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const fields = { objectiveId: view.objectiveId, objectiveWorkflowId: view.workflowId };
+    if (view.reviewMode) {
+      sendPlayerEvent('course_open_for_review', fields);
+      return;
+    }
+    if (!firstOpening(view.workflowId)) return;
+    sendPlayerEvent('course_open_first_time', fields);
+    const nothingDone = tree.items.every((i) => i.status !== 'completed' && i.status !== 'belowPassingScore');
+    if (nothingDone) sendPlayerEvent('objective_start', fields);
+  }, [view, tree]);
+  return null;
+}

@@ -1,0 +1,155 @@
+// `/courses/proctor/{objectiveId}/{activityPathId}?inProctoringIframe`: a proctored activity.
+// Shows the proctoring session's state (1 created, 2 finished) and the in-grading rule the
+// gateway decides (spec section 4 'Availability'); with an open session the learner asks for
+// the start token, then launches the activity.
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import type { ProctoringSessionState, ProctoringStartToken } from '../../api/contracts/bff';
+import { useProctoring } from '../../api/hooks';
+import { keys } from '../../api/keys';
+import { useCommand } from '../../api/useCommand';
+import { ErrorState } from '../../ui/ErrorState';
+import { LoadingState } from '../../ui/LoadingState';
+import { PageHeading } from '../../ui/PageHeading';
+import { ActivityStatus } from './lti/LtiActivity';
+import { LtiLauncher } from './lti/LtiLauncher';
+import { ltiMessages } from './lti/messages';
+import './lti/lti.css';
+
+const sessionMessage: Record<ProctoringSessionState | 'none', keyof typeof ltiMessages> = {
+  none: 'sessionNone',
+  created: 'sessionCreated',
+  finished: 'sessionFinished',
+  unknown: 'sessionUnknown',
+};
+
+export default function ProctorPage() {
+  const { objectiveId = '', activityPathId = '' } = useParams();
+  const [search] = useSearchParams();
+  const inIframe = search.has('inProctoringIframe');
+  const intl = useIntl();
+  const view = useProctoring(objectiveId || null, activityPathId || null);
+  const [token, setToken] = useState<ProctoringStartToken | null>(null);
+  const startToken = useCommand<ProctoringStartToken>(
+    `/api/bff/courses/${encodeURIComponent(objectiveId)}/proctoring/${encodeURIComponent(activityPathId)}/start-token`,
+    { revalidates: [keys.proctoring(objectiveId, activityPathId)] },
+  );
+  const contentPath = `/courses/${encodeURIComponent(objectiveId)}/view/content`;
+  const back = inIframe ? null : (
+    <Link className="lti-page__back" to={contentPath}>
+      <FormattedMessage {...ltiMessages.backToContent} />
+    </Link>
+  );
+  if (view.error && !view.data) {
+    return (
+      <div className="lti-page">
+        {back}
+        <PageHeading>{intl.formatMessage(ltiMessages.proctorTitle)}</PageHeading>
+        <ErrorState
+          title={<FormattedMessage {...ltiMessages.loadFailed} />}
+          description={<FormattedMessage {...ltiMessages.loadFailedText} />}
+          onRetry={() => void view.mutate()}
+        />
+      </div>
+    );
+  }
+  if (!view.data) return <LoadingState fullPage />;
+  const p = view.data;
+  const session = p.session ?? 'none';
+  const notice = p.inGrading
+    ? { text: ltiMessages.inGrading, tone: 'warning' }
+    : !p.workflowId
+      ? { text: ltiMessages.proctorNotStarted, tone: 'muted' }
+      : p.session === 'finished'
+        ? { text: ltiMessages.proctorClosed, tone: 'muted' }
+        : !p.session
+          ? { text: ltiMessages.proctorNoSession, tone: 'muted' }
+          : null;
+  const requestToken = async () => {
+    try {
+      setToken(await startToken.trigger());
+    } catch {
+      // Shown from `startToken.failure` below.
+    }
+  };
+  return (
+    <div className="lti-page">
+      {back}
+      <p className="lti-page__eyebrow">{p.courseName}</p>
+      <PageHeading>{p.name || intl.formatMessage(ltiMessages.proctorTitle)}</PageHeading>
+      {inIframe && (
+        <p className="lti-activity__kind">
+          <FormattedMessage {...ltiMessages.inProctoringIframe} />
+        </p>
+      )}
+      <section className="lti-panel" aria-label={intl.formatMessage(ltiMessages.proctorSession)}>
+        <dl className="lti-facts">
+          <div>
+            <dt>
+              <FormattedMessage {...ltiMessages.proctorSession} />
+            </dt>
+            <dd className="lti-session">
+              <span className={`lti-session__dot lti-session__dot--${session}`} aria-hidden="true" />
+              <FormattedMessage {...ltiMessages[sessionMessage[session]]} />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <FormattedMessage {...ltiMessages.statusLabel} />
+            </dt>
+            <dd>
+              <ActivityStatus status={p.inGrading ? 'inGrading' : (p.activityStatus ?? 'notStarted')} />
+            </dd>
+          </div>
+        </dl>
+      </section>
+      {notice && (
+        <p className={`lti-banner lti-banner--${notice.tone}`} role="status">
+          <FormattedMessage {...notice.text} />
+        </p>
+      )}
+      {p.canStart && !token && (
+        <div>
+          <Button
+            className="button button--primary"
+            isPending={startToken.isMutating}
+            isDisabled={startToken.isMutating}
+            onPress={() => void requestToken()}
+          >
+            <FormattedMessage {...(startToken.isMutating ? ltiMessages.proctorStarting : ltiMessages.proctorStart)} />
+          </Button>
+        </div>
+      )}
+      <div role="alert">
+        {startToken.failure && !token && (
+          <p className="lti-launcher__error">
+            {startToken.failure.status === 409 && startToken.failure.message
+              ? startToken.failure.message
+              : intl.formatMessage(ltiMessages.startFailed)}
+          </p>
+        )}
+      </div>
+      <div aria-live="polite">
+        {token && (
+          <p className="lti-banner">
+            <FormattedMessage {...ltiMessages.proctorStarted} />
+          </p>
+        )}
+      </div>
+      {token && (
+        <section className="lti-panel">
+          <LtiLauncher
+            objectiveId={objectiveId}
+            workflowId={token.workflowId}
+            activityPathId={activityPathId}
+            name={p.name}
+            reviewMode={false}
+            onChanged={() => void view.mutate()}
+          />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+// A video: the browser's own accessible player (keyboard controls, captions with their
+// language hints), or the platform's embed. How far the learner got is saved through the
+// gateway on pause, at the end and every 15 s of playing; it resumes from there.
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { PlayerActivity } from '../../../api/contracts/bff';
+import { RichContent } from '../../../ui/rich-content/RichContent';
+import { activityMessages } from '../messages';
+import { useSaveProgress } from '../usePlayerCommands';
+
+/** Seconds of playing between two saves. */
+export const SAVE_EVERY_SECONDS = 15;
+
+interface Props {
+  workflowId: string;
+  activity: PlayerActivity;
+  readOnly: boolean;
+}
+
+export function VideoActivity({ workflowId, activity, readOnly }: Props) {
+  const intl = useIntl();
+  const video = activity.content.video;
+  const ref = useRef<HTMLVideoElement>(null);
+  const lastSaved = useRef(0);
+  const [resumed, setResumed] = useState(false);
+  const running = activity.workflowStatus === 'inProgress' && !readOnly;
+  const save = useSaveProgress(running ? workflowId : null, activity.activityWorkflowId ?? null);
+
+  const saveNow = () => {
+    const element = ref.current;
+    if (!element || !running || !Number.isFinite(element.duration) || element.duration <= 0) return;
+    lastSaved.current = element.currentTime;
+    const progress = Math.min(1, Math.max(0, element.currentTime / element.duration));
+    save.trigger({ progress, positionSeconds: element.currentTime }).catch(() => undefined);
+  };
+
+  useEffect(() => setResumed(false), [activity.activityPathId]);
+
+  if (!video) {
+    return (
+      <div className="activity-video">
+        <p className="activity-empty">
+          <FormattedMessage {...activityMessages.noVideo} />
+        </p>
+        {activity.content.html && <RichContent html={activity.content.html} />}
+      </div>
+    );
+  }
+  return (
+    <div className="activity-video">
+      {video.url ? (
+        <video
+          ref={ref}
+          className="video-player"
+          controls
+          preload="metadata"
+          src={video.url}
+          lang={video.lang}
+          onLoadedMetadata={(event) => {
+            const element = event.currentTarget;
+            const progress = activity.progress ?? 0;
+            if (progress > 0 && progress < 1 && Number.isFinite(element.duration)) {
+              element.currentTime = progress * element.duration;
+              lastSaved.current = element.currentTime;
+              setResumed(true);
+            }
+          }}
+          onTimeUpdate={(event) => {
+            if (event.currentTarget.currentTime - lastSaved.current >= SAVE_EVERY_SECONDS) saveNow();
+          }}
+          onPause={saveNow}
+          onEnded={saveNow}
+        >
+          {video.tracks.map((track) => (
+            <track key={track.src} kind="captions" src={track.src} srcLang={track.lang} label={track.label} />
+          ))}
+        </video>
+      ) : (
+        <iframe
+          className="video-embed"
+          src={video.embedUrl}
+          title={intl.formatMessage(activityMessages.videoTitle, { name: activity.name })}
+          lang={video.lang}
+          loading="lazy"
+          allow="fullscreen; picture-in-picture"
+          allowFullScreen
+        />
+      )}
+      {resumed && (
+        <p className="activity-hint" role="status">
+          <FormattedMessage {...activityMessages.resumed} />
+        </p>
+      )}
+      {activity.content.html && <RichContent html={activity.content.html} />}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse, server } from '../../../test/server';
+import { LtiActivity } from './LtiActivity';
+import { courseTree, ltiLaunch, OBJECTIVE, renderWith, treeItem, WORKFLOW, workflowView } from './testing';
+
+function serve(launch = ltiLaunch(), onLaunch?: (body: unknown) => void) {
+  server.use(
+    http.get(`*/api/bff/workflows/${WORKFLOW}`, () => HttpResponse.json(workflowView())),
+    http.post(`*/api/bff/workflows/${WORKFLOW}/launch`, async ({ request }) => {
+      onLaunch?.(await request.json());
+      return HttpResponse.json(launch);
+    }),
+  );
+}
+
+function renderActivity(item = treeItem(), reviewMode = false) {
+  const onChanged = vi.fn();
+  const utils = renderWith(
+    <LtiActivity
+      objectiveId={OBJECTIVE}
+      workflowId={WORKFLOW}
+      item={item}
+      tree={courseTree([item])}
+      reviewMode={reviewMode}
+      onChanged={onChanged}
+    />,
+  );
+  return { ...utils, onChanged };
+}
+
+/** Every form added to the portal's document while the test runs. */
+function watchForms() {
+  const seen: HTMLFormElement[] = [];
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      record.addedNodes.forEach((node) => {
+        if (node instanceof HTMLFormElement) seen.push(node);
+      });
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  return { seen, stop: () => observer.disconnect() };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('LtiActivity', () => {
+  it('embedded: posts the resource form into the named iframe, then removes the form', async () => {
+    const submitted: { target: string; action: string; method: string; fields: [string, string][]; inDocument: boolean }[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      submitted.push({
+        target: this.target,
+        action: this.action,
+        method: this.method,
+        fields: [...new FormData(this).entries()].map(([k, v]) => [k, String(v)]),
+        inDocument: document.contains(this),
+      });
+    });
+    const bodies: unknown[] = [];
+    serve(ltiLaunch(), (body) => bodies.push(body));
+    const { user } = renderActivity();
+    expect(await screen.findByText('Not started')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Launch activity' }));
+    const frame = await screen.findByTitle('Quiz (external tool)');
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(bodies).toEqual([{ objectiveId: OBJECTIVE, activityPathId: '3' }]);
+    expect(submitted[0]).toEqual({
+      target: frame.getAttribute('name'),
+      action: 'https://tool.example/t/acme/lti/launch/aw-1',
+      method: 'post',
+      fields: [
+        ['id_token', 'header.claims.signature'],
+        ['lti_message_type', 'LtiResourceLinkRequest'],
+      ],
+      inDocument: true,
+    });
+    expect(frame.getAttribute('name')).toMatch(/^lti-/);
+    expect(document.querySelector('form')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Close activity' })).toBeInTheDocument();
+  });
+
+  it('embedded custom: the frame takes the preferred size', async () => {
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    serve(ltiLaunch({ displayMode: 'embeddedCustom', preferredWidth: 800, preferredHeight: 600 }));
+    const { user } = renderActivity();
+    await user.click(await screen.findByRole('button', { name: 'Launch activity' }));
+    const frame = await screen.findByTitle('Quiz (external tool)');
+    expect(frame.style.inlineSize).toBe('800px');
+    expect(frame.style.blockSize).toBe('600px');
+  });
+
+  it('fullscreen: the form is built in the new window, never in the portal document', async () => {
+    const popupDocument = document.implementation.createHTMLDocument('launch');
+    const popup = { document: popupDocument, opener: window, closed: false, close: vi.fn(), location: { origin: 'https://tool.example', pathname: '/' } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const targets: string[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      targets.push(`${this.ownerDocument === popupDocument ? 'popup' : 'portal'}:${this.target}`);
+    });
+    const forms = watchForms();
+    serve(ltiLaunch({ displayMode: 'fullscreen' }));
+    const { user } = renderActivity();
+    await user.click(await screen.findByRole('button', { name: 'Launch activity' }));
+    expect(await screen.findByText(/The activity is open in a new window/)).toBeInTheDocument();
+    expect(open).toHaveBeenCalledWith('about:blank', expect.stringMatching(/^lti-/));
+    expect(targets).toEqual(['popup:_self']);
+    expect(popup.opener).toBeNull();
+    forms.stop();
+    expect(forms.seen).toHaveLength(0);
+  });
+
+  it('fullscreen with the window blocked: says so and opens it on the next click', async () => {
+    const popupDocument = document.implementation.createHTMLDocument('launch');
+    const popup = { document: popupDocument, opener: window, closed: false, close: vi.fn(), location: { origin: 'x', pathname: '/' } };
+    const open = vi.spyOn(window, 'open').mockReturnValueOnce(null).mockReturnValue(popup as unknown as Window);
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    serve(ltiLaunch({ displayMode: 'fullscreen' }));
+    const { user } = renderActivity();
+    await user.click(await screen.findByRole('button', { name: 'Launch activity' }));
+    expect(await screen.findByText(/Your browser blocked the new window/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open activity in a new window' }));
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(submit).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed launch shows the failed-start text', async () => {
+    server.use(
+      http.get(`*/api/bff/workflows/${WORKFLOW}`, () => HttpResponse.json(workflowView())),
+      http.post(`*/api/bff/workflows/${WORKFLOW}/launch`, () =>
+        HttpResponse.json({ title: 'Bad Gateway', status: 502 }, { status: 502 }),
+      ),
+    );
+    const { user } = renderActivity();
+    await user.click(await screen.findByRole('button', { name: 'Launch activity' }));
+    expect(await screen.findByText('Something went wrong. Please refresh the page.')).toBeInTheDocument();
+  });
+
+  it('review mode launches read-only with the review button', async () => {
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    const bodies: unknown[] = [];
+    serve(ltiLaunch(), (body) => bodies.push(body));
+    const { user } = renderActivity(treeItem({ status: 'completed' }), true);
+    await user.click(await screen.findByRole('button', { name: 'Review activity' }));
+    await screen.findByTitle('Quiz (external tool)');
+    expect(bodies).toEqual([{ objectiveId: OBJECTIVE, activityPathId: '3', review: true }]);
+  });
+
+  it('a proctored activity links to its proctored page instead of launching', async () => {
+    serve();
+    renderActivity(treeItem({ proctored: true, activityPathId: '2', name: 'Final exam' }));
+    const link = await screen.findByRole('link', { name: 'Open proctored activity' });
+    expect(link).toHaveAttribute('href', `/courses/proctor/${OBJECTIVE}/2`);
+    expect(screen.queryByRole('button', { name: 'Launch activity' })).toBeNull();
+  });
+
+  it('a locked activity cannot be launched', async () => {
+    serve();
+    renderActivity(treeItem({ locked: true, lockReason: 'notAvailable' }));
+    await screen.findByText('Not started');
+    expect(screen.queryByRole('button', { name: 'Launch activity' })).toBeNull();
+  });
+});

@@ -1,0 +1,134 @@
+// Public course page (/open-catalog/{objectiveId}[/view/details], the course share link): the
+// course for visitors without a session, with a call to sign in and add it.
+import { useIntl } from 'react-intl';
+import { Link, useHref, useParams } from 'react-router-dom';
+import { ApiError } from '../../api/http';
+import { usePublicCourse } from '../../api/hooks';
+import { CollapsibleText } from '../../ui/CollapsibleText';
+import { CopyLinkButton } from '../../ui/CopyLinkButton';
+import { ErrorState } from '../../ui/ErrorState';
+import { PageHeading } from '../../ui/PageHeading';
+import { PageSkeleton } from '../../ui/PageSkeleton';
+import { RichContent } from '../../ui/rich-content/RichContent';
+import { publicCourseMessages as m } from './publicPageMessages';
+import '../../ui/pill.css';
+import '../course-details/course-details.css';
+import './public-pages.css';
+
+export default function PublicCoursePage() {
+  const intl = useIntl();
+  const { objectiveId = '' } = useParams();
+  const { data, error, isLoading, mutate } = usePublicCourse(objectiveId);
+  const shareLink = useHref(`/open-catalog/${encodeURIComponent(objectiveId)}/view/details`);
+  const back = (
+    <Link to="/open-catalog" className="public-back">
+      <span aria-hidden="true" className="public-back__arrow">
+        ←
+      </span>
+      {intl.formatMessage(m.backToCatalog)}
+    </Link>
+  );
+
+  if (error && !data) {
+    const notFound = error instanceof ApiError && [400, 404].includes(error.status);
+    return (
+      <section className="page public-page">
+        {back}
+        {notFound ? (
+          <div className="public-missing">
+            <PageHeading>{intl.formatMessage(m.notFoundTitle)}</PageHeading>
+            <p>{intl.formatMessage(m.notFoundText)}</p>
+          </div>
+        ) : (
+          <ErrorState
+            title={intl.formatMessage(m.loadFailed)}
+            description={intl.formatMessage(m.loadFailedHint)}
+            onRetry={() => void mutate()}
+          />
+        )}
+      </section>
+    );
+  }
+  if (isLoading || !data) return <PageSkeleton />;
+
+  return (
+    <article className="page public-page course-details">
+      {back}
+      <header className="details-hero">
+        <div className={`details-cover${data.imageUrl ? '' : ' details-cover--plain'}`}>
+          {data.imageUrl ? (
+            <img src={data.imageUrl} alt="" />
+          ) : (
+            <span className="details-cover__initial" aria-hidden="true">
+              {data.name.trim().charAt(0)}
+            </span>
+          )}
+          {data.isDraft && (
+            <div className="details-cover__result">
+              <span className="pill pill--neutral">{intl.formatMessage(m.comingSoon)}</span>
+            </div>
+          )}
+        </div>
+        <div className="details-hero__text">
+          {data.collections.length > 0 && (
+            <ul className="course-chips" aria-label={intl.formatMessage(m.collections)}>
+              {data.collections.map((chip) => (
+                <li key={chip.id} className="course-chip">
+                  {chip.uncategorized || !chip.name ? intl.formatMessage(m.uncategorized) : <bdi>{chip.name}</bdi>}
+                </li>
+              ))}
+            </ul>
+          )}
+          <PageHeading title={data.name}>
+            <bdi>{data.name}</bdi>
+          </PageHeading>
+          {(data.code || data.durationMinutes != null) && (
+            <p className="details-hero__code">
+              {data.code && intl.formatMessage(m.code, { code: data.code })}
+              {data.code && data.durationMinutes != null && ' · '}
+              {data.durationMinutes != null && intl.formatMessage(m.duration, { minutes: data.durationMinutes })}
+            </p>
+          )}
+          {data.description && <CollapsibleText text={data.description} className="details-hero__description" />}
+          <div className="details-actions">
+            <a className="button button--primary" href={data.loginUrl}>
+              {intl.formatMessage(m.signIn)}
+            </a>
+            <CopyLinkButton
+              href={shareLink}
+              label={intl.formatMessage(m.share)}
+              copiedLabel={intl.formatMessage(m.shareCopied)}
+              copiedToast={intl.formatMessage(m.shareToast)}
+              failedToast={intl.formatMessage(m.shareFailed)}
+            />
+          </div>
+        </div>
+      </header>
+      <div className="details-columns">
+        <div className="details-main">
+          {data.about && (
+            <section className="details-section" aria-labelledby="public-about-heading">
+              <h2 id="public-about-heading" className="details-section__heading">
+                {intl.formatMessage(m.aboutHeading)}
+              </h2>
+              <div dir="auto">
+                <RichContent html={data.about} />
+              </div>
+            </section>
+          )}
+        </div>
+        <aside className="details-aside">
+          <section className="details-panel public-cta" aria-labelledby="public-cta-heading">
+            <h2 id="public-cta-heading" className="details-section__heading">
+              {intl.formatMessage(m.ctaTitle)}
+            </h2>
+            <p>{intl.formatMessage(m.ctaText)}</p>
+            <a className="button button--primary" href={data.loginUrl}>
+              {intl.formatMessage(m.signIn)}
+            </a>
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain ES module of the build scripts, without types
+import { checkLocale, checkSource, localeTags, parseMessage } from '../../scripts/i18n-lib.mjs';
+import { fallbackMessages, loadMessages } from './loadMessages';
+import { DEFAULT_LOCALE, directionOf, formattingLocale, LOCALES, offeredLocales } from './locales';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+describe('locale list', () => {
+  it('has the 35 locales of the spec with native names, en-US default and Arabic right to left', () => {
+    expect(LOCALES).toHaveLength(35);
+    expect(new Set(LOCALES.map((l) => l.tag)).size).toBe(35);
+    expect(LOCALES.every((l) => l.nativeName.trim() !== '')).toBe(true);
+    expect(DEFAULT_LOCALE).toBe('en-US');
+    expect(LOCALES.filter((l) => l.dir === 'rtl').map((l) => l.tag)).toEqual(['ar-AR']);
+    expect(directionOf('ar-AR')).toBe('rtl');
+    expect(directionOf('la')).toBe('ltr');
+  });
+
+  it('is what the check script reads', () => {
+    const localesSource = readFileSync(path.resolve(process.cwd(), 'src/i18n/locales.ts'), 'utf8');
+    expect(localeTags(localesSource)).toEqual(LOCALES.map((l) => l.tag));
+  });
+
+  it('offers only known locales of the tenant list, en-US when none is known', () => {
+    expect(offeredLocales(['en-US', 'xx-XX', 'ar-AR'])).toEqual(['en-US', 'ar-AR']);
+    expect(offeredLocales([])).toEqual(['en-US']);
+  });
+});
+
+describe('formatting locale', () => {
+  it('formats Arabic with Latin digits', () => {
+    const locale = formattingLocale('ar-AR');
+    expect(locale).toBe('ar-AR-u-nu-latn');
+    expect(new Intl.NumberFormat(locale).format(1234)).toMatch(/^1.?234$/);
+    expect(new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone: 'UTC' }).format(new Date('2030-01-25T12:00:00Z'))).toBe('25');
+  });
+
+  it('falls back to en-US for Latin, which browsers have no data for, and formats without throwing', () => {
+    const locale = formattingLocale('la', () => false);
+    expect(locale).toBe('en-US');
+    expect(formattingLocale('la')).toMatch(/^(la|en-US)$/);
+    expect(() => new Intl.DateTimeFormat(formattingLocale('la'), { dateStyle: 'full' }).format(new Date())).not.toThrow();
+    expect(new Intl.NumberFormat(formattingLocale('la')).format(1.5)).toBe('1.5');
+  });
+
+  it('keeps Serbian in Latin script when Intl has it', () => {
+    expect(formattingLocale('sr-Latn-RS', () => true)).toBe('sr-Latn-RS');
+    expect(() => new Intl.DateTimeFormat(formattingLocale('sr-Latn-RS')).format(new Date())).not.toThrow();
+  });
+});
+
+describe('locale loader', () => {
+  it('answers English for en-US without loading anything', async () => {
+    const load = vi.fn();
+    expect(await loadMessages('en-US', load)).toBe(fallbackMessages);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('loads a locale chunk over the English fallback', async () => {
+    const someId = Object.keys(fallbackMessages)[0] ?? 'app.skipToMain';
+    const messages = await loadMessages('fr-FR', async () => ({ default: { [someId]: 'Bonjour' } }));
+    expect(messages[someId]).toBe('Bonjour');
+    expect(Object.keys(messages)).toEqual(expect.arrayContaining(Object.keys(fallbackMessages)));
+  });
+
+  it('falls back silently to English when the chunk fails to load', async () => {
+    const messages = await loadMessages('de-DE', () => Promise.reject(new Error('ChunkLoadError')));
+    expect(messages).toBe(fallbackMessages);
+  });
+
+  it('loads the real Arabic file, and English for a locale without a file', async () => {
+    const arabic = await loadMessages('ar-AR');
+    expect(arabic['app.userMenu.signOut']).toMatch(/[\u0600-\u06FF]/);
+    expect(await loadMessages('fi-FI')).toEqual(fallbackMessages);
+  });
+});
+
+describe('message check', () => {
+  const source = { 'a.one': 'Hello {name}', 'a.two': '{count, plural, one {# course} other {# courses}}' };
+
+  it('passes a complete translation', () => {
+    expect(checkLocale(source, { 'a.one': 'Hallo {name}', 'a.two': '{count, plural, one {# Kurs} other {# Kurse}}' })).toEqual([]);
+  });
+
+  it('fails on a missing and an extra id', () => {
+    expect(checkLocale(source, { 'a.one': 'Hallo {name}', 'a.three': 'x' })).toEqual(['missing: a.two', 'extra: a.three']);
+  });
+
+  it('fails on a message that does not parse as ICU', () => {
+    const problems = checkLocale(source, { 'a.one': 'Hallo {name', 'a.two': '{count, plural, one {# Kurs} other {# Kurse}}' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^does not parse: a\.one/);
+    expect(checkSource({ bad: '{count, plural, one {x}' })[0]).toMatch(/^does not parse: bad/);
+  });
+
+  it('fails on arguments that differ from English', () => {
+    expect(checkLocale(source, { 'a.one': 'Hallo {nom}', 'a.two': '{count, plural, other {# Kurse}}' })).toEqual([
+      'arguments differ from en-US: a.one ({nom})',
+    ]);
+    expect(parseMessage('<b>{n}</b>').args).toEqual(new Set(['b', 'n']));
+  });
+});

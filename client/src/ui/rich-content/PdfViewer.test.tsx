@@ -1,0 +1,109 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse, server } from '../../test/server';
+import { loadPdfDocument, PdfLoadError, type PdfDocumentHandle, type PdfLoader } from './pdfDocument';
+import PdfViewer from './PdfViewer';
+import { Providers, renderRichContent } from './testing';
+
+vi.mock('./pdfDocument', async (original) => {
+  const actual = await original<typeof import('./pdfDocument')>();
+  return { ...actual, loadPdfDocument: vi.fn(actual.loadPdfDocument) };
+});
+
+const here = () => window.location.origin;
+
+function fakeDocument(pageCount = 3): PdfDocumentHandle {
+  return {
+    pageCount,
+    pageWidth: vi.fn(async () => 595),
+    renderPage: vi.fn(async () => undefined),
+    destroy: vi.fn(),
+  };
+}
+
+function renderViewer(loader: PdfLoader, url = `${here()}/files/guide.pdf`, storageHosts: string[] = []) {
+  return render(
+    <Providers>
+      <PdfViewer url={url} storageHosts={storageHosts} loader={loader} />
+    </Providers>,
+  );
+}
+
+describe('PDF viewer messages (spec section 8)', () => {
+  it.each([
+    [new PdfLoadError(401), 'Please log in to view this file'],
+    [new PdfLoadError(403), 'You do not have permission to view this file'],
+    [new PdfLoadError(404), 'Failed to load PDF'],
+    [new PdfLoadError(500), 'Failed to load PDF'],
+    [new PdfLoadError(), 'Failed to load PDF'],
+    [new Error('worker crashed'), 'Failed to load PDF'],
+  ])('%s shows "%s"', async (error, text) => {
+    renderViewer(vi.fn(async () => Promise.reject(error)));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('refuses a PDF on another host without loading it (spec section 5)', async () => {
+    const loader = vi.fn(async () => fakeDocument());
+    renderViewer(loader, 'https://evil.example/guide.pdf');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not on this site or an approved storage host');
+    expect(loader).not.toHaveBeenCalled();
+  });
+
+  it('loads a PDF of a configured storage host', async () => {
+    const loader = vi.fn(async () => fakeDocument(1));
+    renderViewer(loader, 'https://files.example.net/guide.pdf', ['files.example.net']);
+    expect(await screen.findByText('Page 1 of 1')).toBeInTheDocument();
+    expect(loader).toHaveBeenCalledWith('https://files.example.net/guide.pdf', expect.any(AbortSignal));
+  });
+
+  it('shows the pages one at a time with paging, zoom and a download link', async () => {
+    const user = userEvent.setup();
+    const doc = fakeDocument(3);
+    renderViewer(vi.fn(async () => doc));
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Page 1 of 3' }).tagName).toBe('CANVAS');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(doc.renderPage).toHaveBeenLastCalledWith(2, expect.any(HTMLCanvasElement), expect.any(Number));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(screen.getByText('Zoom 125%')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `${here()}/files/guide.pdf`);
+  });
+});
+
+describe('the PDF loader', () => {
+  it.each([401, 403, 500])('reports a %d answer with its status', async (status) => {
+    server.use(http.get('*/files/secret.pdf', () => new HttpResponse(null, { status })));
+    const failure = loadPdfDocument(`${here()}/files/secret.pdf`, new AbortController().signal);
+    await expect(failure).rejects.toBeInstanceOf(PdfLoadError);
+    await expect(failure).rejects.toMatchObject({ status });
+  });
+});
+
+describe('Open button of a PDF link', () => {
+  it('opens the viewer in a dialog, loading the PDF lazily, and closes it', async () => {
+    vi.mocked(loadPdfDocument).mockImplementation(async () => fakeDocument(2));
+    const { user } = renderRichContent('<p><a href="/files/guide.pdf">Safety guide</a></p>');
+    await user.click(screen.getByRole('button', { name: 'Open Safety guide in the viewer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Safety guide (PDF)' });
+    expect(await within(dialog).findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(loadPdfDocument).toHaveBeenCalledWith(`${here()}/files/guide.pdf`, expect.any(AbortSignal));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the 403 message in the dialog', async () => {
+    vi.mocked(loadPdfDocument).mockImplementation(async () => Promise.reject(new PdfLoadError(403)));
+    const { user } = renderRichContent('<a href="/files/guide.pdf">Safety guide</a>');
+    await user.click(screen.getByRole('button', { name: 'Open Safety guide in the viewer' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      'You do not have permission to view this file',
+    );
+  });
+});

@@ -1,0 +1,69 @@
+// Rich content from the LMS (About HTML, text activities), sanitised, then turned into React
+// elements whose behaviours are components: tables with a full-screen toggle, PDF links with a
+// viewer, an image gallery, lazy iframes, heading anchors, toggles, attachment size labels and
+// language hints on video embeds (spec section 2, 'Rich content behaviours').
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { UiConfig } from '../../api/contracts/bff';
+import { AppContext, UiConfigContext } from '../../app/context';
+import { RichContentContext, type GalleryItem, type RichContentContextValue } from './context';
+import { convertFragment } from './convert';
+import { Gallery } from './Gallery';
+import { ID_PREFIX, sanitizeToFragment } from './sanitize';
+import './rich-content.css';
+
+interface Props {
+  /** HTML as the LMS sends it. */
+  html: string;
+  className?: string;
+  /**
+   * Hosts (`host` or `host:port`) besides this origin whose PDF and attachment links may be
+   * opened; by default the tenant config's `storageHosts`, when it carries them.
+   */
+  storageHosts?: readonly string[];
+}
+
+const NO_HOSTS: readonly string[] = [];
+
+/** Storage hosts from the runtime config, once the gateway sends them (`storageHosts`). */
+function useConfiguredStorageHosts(): readonly string[] {
+  const config = useContext(UiConfigContext) as (UiConfig & { storageHosts?: readonly string[] }) | null;
+  return config?.storageHosts ?? NO_HOSTS;
+}
+
+export function RichContent({ html, className, storageHosts }: Props) {
+  const { locale } = useIntl();
+  const configured = useConfiguredStorageHosts();
+  const hosts = storageHosts ?? configured;
+  const signedIn = useContext(AppContext) !== null;
+  const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+
+  const { elements, images } = useMemo(() => {
+    const found: GalleryItem[] = [];
+    const converted = convertFragment(sanitizeToFragment(html), { locale, storageHosts: hosts, images: found });
+    return { elements: converted, images: found };
+  }, [html, locale, hosts]);
+
+  const value = useMemo<RichContentContextValue>(
+    () => ({ locale, storageHosts: hosts, canReadSizes: signedIn, images, openGallery: setGalleryIndex }),
+    [locale, hosts, signedIn, images],
+  );
+
+  // A copied section link lands here: scroll to the section once the content is on the page.
+  useEffect(() => {
+    const hash = decodeURIComponent(window.location.hash.slice(1));
+    if (!hash.startsWith(ID_PREFIX) || !root.current) return;
+    const target = root.current.querySelector(`[id="${CSS.escape(hash)}"]`);
+    target?.scrollIntoView?.();
+  }, [elements]);
+
+  return (
+    <RichContentContext.Provider value={value}>
+      <div ref={root} className={className ? `rich-content ${className}` : 'rich-content'}>
+        {elements}
+      </div>
+      <Gallery images={images} index={galleryIndex} onIndexChange={setGalleryIndex} />
+    </RichContentContext.Provider>
+  );
+}

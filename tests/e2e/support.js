@@ -1,0 +1,157 @@
+// Shared by every browser journey: starts the servers (sandbox, gateway, an embedding parent
+// page) and Chromium once per test file, and gives pages, polling, sign-in and axe helpers.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium } from 'playwright-core';
+import { startParentPage, startServers } from './servers.js';
+
+export const STEP_MS = 8_000;
+export const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+
+
+/** The running servers, the parent page and the browser of this test file. */
+export const env = { servers: undefined, parent: undefined, browser: undefined };
+
+/**
+ * Registers the file's before/after hooks: servers (and the parent page) up once, Chromium
+ * launched once, all stopped at the end.
+ */
+export function useServers() {
+before(async () => {
+  env.parent = await startParentPage();
+  env.servers = await startServers({ parentOrigins: [env.parent.origin] });
+  env.browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await env.browser?.close();
+  await env.servers?.stop();
+  await env.parent?.stop();
+});
+
+}
+
+/** Runs `body` with a fresh page; on failure keeps a screenshot and the server logs. */
+export async function withPage(name, body, options = {}) {
+  const context = await env.browser.newContext(options.context ?? {});
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_MS);
+  page.setDefaultNavigationTimeout(15_000);
+  try {
+    await body(page);
+  } catch (error) {
+    mkdirSync(artifacts, { recursive: true });
+    const file = path.join(artifacts, `${name}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    console.error(`Failed at ${page.url()}; screenshot: ${file}\n${env.servers.logs()}`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Polls `check` until it returns a truthy value or the step timeout passes. */
+export async function eventually(what, check, timeout = STEP_MS) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await check();
+    if (last) return last;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function expectSignInPage(page) {
+  await page.waitForURL((url) => url.origin === env.servers.sandboxOrigin, { timeout: 15_000 });
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.waitFor();
+  assert.match(await heading.innerText(), /Sign in/i);
+}
+
+export async function signIn(page, username = 'ada', password = 'demo') {
+  await expectSignInPage(page);
+  await page.getByLabel(/user\s*name/i).fill(username);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in|log in|continue/i }).first().click();
+}
+
+export function courseItems(page) {
+  return page.getByRole('main').getByRole('list', { name: 'Courses' }).getByRole('listitem');
+}
+
+/**
+ * Texts of the listed course cards, once every card has its link. Read in one pass in the page,
+ * so a list that re-renders between reads (a search answer arriving) cannot be half-read.
+ */
+export async function cardTexts(page) {
+  const cards = await courseItems(page).evaluateAll((items) =>
+    items.map((item) => ({ linked: item.querySelector('a[href]') !== null, text: item.innerText })),
+  );
+  if (cards.some((card) => !card.linked)) return null;
+  return cards.map((card) => card.text.toLowerCase());
+}
+
+/** A word of the first card's name that matches some cards but not all of them. */
+export async function pickKeyword(page) {
+  const names = await courseItems(page).getByRole('heading').allInnerTexts();
+  const lower = names.map((n) => n.toLowerCase());
+  const candidates = lower[0].split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  const scored = candidates
+    .map((word) => ({ word, hits: lower.filter((n) => n.includes(word)).length }))
+    .filter(({ hits }) => hits < lower.length)
+    .sort((a, b) => a.hits - b.hits);
+  assert.ok(scored.length > 0, `no word of "${names[0]}" narrows the list of ${names.length} courses`);
+  return scored[0].word;
+}
+
+export async function axeViolations(page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  for (const v of results.violations) {
+    console.error(`axe: ${v.id} (${v.impact}): ${v.help}`);
+    for (const node of v.nodes) console.error(`  ${node.target.join(' ')}: ${node.failureSummary}`);
+  }
+  return results.violations;
+}
+
+
+/** Takes a screenshot into artifacts/screens/NAME.png (for looking at a screen, not asserting). */
+export async function screenshot(page, name) {
+  const dir = path.join(artifacts, 'screens');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * Switches the signed-in page to a locale through the user menu's language submenu
+ * (en-US: 'English'). Found by role and popup, so it works in every language and width.
+ */
+export async function chooseLanguage(page, nativeName) {
+  await page.getByRole('banner').locator('button[aria-haspopup="true"]').click();
+  await page.getByRole('menu').locator('[role="menuitem"][aria-haspopup="menu"]').click();
+  await page.getByRole('menuitemradio', { name: nativeName }).click();
+}
+
+/** Asserts axe-core finds no WCAG 2.1 A/AA violation on the page as it is now. */
+export async function assertAccessible(page, what) {
+  const violations = await axeViolations(page);
+  assert.equal(violations.length, 0, `${what}: axe found ${violations.map((v) => v.id).join(', ')}`);
+}
