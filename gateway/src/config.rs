@@ -101,8 +101,10 @@ pub struct Limits {
     pub request_body_timeout_secs: u64,
     /// Connections open at once; further ones wait in the listen queue.
     pub max_connections: usize,
-    /// `/api/**` requests of one session served at once; more get 429.
+    /// `/api/**` requests of one session served at once; more wait in line.
     pub max_in_flight_per_session: usize,
+    /// Longest wait in that line, in milliseconds; then 429.
+    pub session_queue_timeout_ms: u64,
     /// Longest a view (`GET /api/bff/**`) may take, all its upstream calls together, in
     /// seconds; then 504.
     pub view_timeout_secs: u64,

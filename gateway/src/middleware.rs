@@ -23,7 +23,8 @@
 //!    gateway does not serve, gets 421, two or contradicting hosts 400, and nothing else runs;
 //! 2. the CSRF rules of [`crate::auth::csrf`];
 //!    then, for `/api/**` with a session cookie, one of the session's
-//!    `limits.max_in_flight_per_session` slots (429 when none is free), and for views
+//!    `limits.max_in_flight_per_session` slots (429 when none frees up within
+//!    `limits.session_queue_timeout_ms`), and for views
 //!    (`GET /api/bff/**`) the time budget `limits.view_timeout_secs` (504);
 //! 3. 401 answers get the login URL of this request (back to the page that asked);
 //! 4. security headers, and `Cache-Control: no-store` on API and auth answers.
@@ -221,15 +222,18 @@ async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Nex
     }
     let referer = req.headers().get(header::REFERER).and_then(|v| v.to_str().ok()).map(String::from);
     // One session's requests share `limits.max_in_flight_per_session` slots, so a single
-    // session cannot take all of its tenant's upstream slots; more are refused at once.
+    // session cannot take all of its tenant's upstream slots; more wait in line for at most
+    // `limits.session_queue_timeout_ms`, then get 429: a greedy session only slows itself.
     let _slot = if path.starts_with("/api/")
         && let Some(id) = crate::auth::cookies::read(req.headers(), crate::auth::cookies::session_cookie_name(&rt))
     {
-        let per_session = state.config.limits.max_in_flight_per_session;
+        let limits = &state.config.limits;
+        let per_session = limits.max_in_flight_per_session;
         let slots = state.session_slots.get_with(id, async move { Arc::new(Semaphore::new(per_session)) }).await;
-        match slots.try_acquire_owned() {
-            Ok(slot) => Some(slot),
-            Err(_) => {
+        let wait = Duration::from_millis(limits.session_queue_timeout_ms);
+        match tokio::time::timeout(wait, slots.acquire_owned()).await {
+            Ok(Ok(slot)) => Some(slot),
+            _ => {
                 let detail = format!("At most {per_session} requests of one session are served at once.");
                 let mut response = problem(StatusCode::TOO_MANY_REQUESTS, "too_many_requests", Some(detail));
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));

@@ -1,5 +1,6 @@
 //! One session cannot starve its tenant: its `/api` requests share
-//! `limits.max_in_flight_per_session` slots (429 beyond), and a view answers within
+//! `limits.max_in_flight_per_session` slots (waiting for one at most
+//! `limits.session_queue_timeout_ms`, then 429), and a view answers within
 //! `limits.view_timeout_secs` however many upstream calls it makes.
 
 use std::time::{Duration, Instant};
@@ -16,7 +17,7 @@ use crate::{
 async fn one_slow_session_cannot_take_every_upstream_slot_of_its_tenant() {
     let app = spawn_app_with_toml(
         |_| {},
-        "[upstream]\nmax_in_flight_per_tenant = 4\nqueue_timeout_ms = 300\n[limits]\nmax_in_flight_per_session = 1\n",
+        "[upstream]\nmax_in_flight_per_tenant = 4\nqueue_timeout_ms = 300\n[limits]\nmax_in_flight_per_session = 1\nsession_queue_timeout_ms = 500\n",
     )
     .await;
     let greedy = app.browser();
