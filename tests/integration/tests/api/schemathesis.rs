@@ -28,7 +28,11 @@ async fn run(app: &TestApp, label: &str, headers: &[String]) {
     command
         .arg("run")
         .arg(app.url("localhost", "/api/bff/openapi.json"))
-        .args(["--max-examples", MAX_EXAMPLES, "--seed", "16", "--workers", "2", "--request-timeout", "20"])
+        // One worker: CPython 3.11 can fail parsing in two threads at once ("AST constructor
+        // recursion depth mismatch"), inside hypothesis.
+        .args(["--max-examples", MAX_EXAMPLES, "--seed", "16", "--workers", "1", "--request-timeout", "20"])
+        // The streams (chat events, tutor answers) run for minutes by design: not for a fuzzer.
+        .args(["--exclude-path", "/api/bff/chat/stream", "--exclude-path", "/api/bff/tutor/answers"])
         .args(["--phases", "examples,coverage,fuzzing"])
         .args([
             "--checks",
@@ -44,8 +48,12 @@ async fn run(app: &TestApp, label: &str, headers: &[String]) {
     }
     let output = command.output().await.expect("running schemathesis");
     let stdout = String::from_utf8_lossy(&output.stdout);
-    let summary =
-        stdout.lines().filter(|l| l.contains("generated") || l.contains(" in ")).collect::<Vec<_>>().join(" | ");
+    let summary: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains(" generated, ") || (l.starts_with('=') && l.contains(" in ")))
+        .map(|l| l.trim_matches(|c: char| c == '=' || c.is_whitespace()))
+        .collect();
+    let summary = summary.join("; ");
     println!("schemathesis {label}: {summary} ({:.1} s)", started.elapsed().as_secs_f64());
     assert!(
         output.status.success(),
