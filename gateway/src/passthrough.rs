@@ -255,8 +255,10 @@ pub struct AttachmentSize {
 }
 
 /// Spec section 5: 'Only same-origin links or cloud-storage-host links are allowed for PDF and
-/// attachment links'. `origin_host` is this request's `Host` (with its port, if any).
-pub fn attachment_link_allowed(url: &Url, origin_host: &str, storage_hosts: &[String]) -> bool {
+/// attachment links'. `origin` is this request's origin as the tenant layer resolved it (a
+/// configured host and a port this gateway serves, never a Host header as sent): same origin
+/// means same scheme, host and port.
+pub fn attachment_link_allowed(url: &Url, origin: &Url, storage_hosts: &[String]) -> bool {
     let Some(host) = url.host_str() else { return false };
     let authority = match url.port() {
         Some(port) => format!("{host}:{port}"),
@@ -266,7 +268,7 @@ pub fn attachment_link_allowed(url: &Url, origin_host: &str, storage_hosts: &[St
     matches!(url.scheme(), "http" | "https")
         && url.username().is_empty()
         && url.password().is_none()
-        && (authority == origin_host.to_ascii_lowercase() || storage_hosts.contains(&authority))
+        && (url.origin() == origin.origin() || storage_hosts.contains(&authority))
 }
 
 /// `GET /api/bff/attachment-size?url=`: the size of an allowed attachment.
@@ -282,12 +284,11 @@ pub fn attachment_link_allowed(url: &Url, origin_host: &str, storage_hosts: &[St
 pub async fn get_attachment_size(
     State(state): State<AppState>,
     auth: LearnerSession,
-    headers: HeaderMap,
     Query(query): Query<AttachmentQuery>,
 ) -> AppResult<impl IntoResponse> {
     let url = Url::parse(&query.url).map_err(|_| AppError::BadRequest("url must be an absolute URL".into()))?;
-    let origin_host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
-    if !attachment_link_allowed(&url, origin_host, &state.config.passthrough.storage_hosts) {
+    let origin = Url::parse(&auth.tenant.origin()).map_err(|e| AppError::Internal(anyhow::anyhow!("origin: {e}")))?;
+    if !attachment_link_allowed(&url, &origin, &state.config.passthrough.storage_hosts) {
         return Err(AppError::BadRequest("only links on this site or a configured storage host are read".into()));
     }
     let bytes = auth.tenant.tenant.upstream.attachment_size(url).await?;
@@ -354,10 +355,13 @@ mod tests {
             ("https://user:pw@files.example.net/a.pdf", false),
             ("ftp://files.example.net/a.pdf", false),
             ("https://acme.example:444/a.pdf", false),
+            ("http://acme.example/a.pdf", false),
+            ("https://acme.example:443/a.pdf", true),
         ];
+        let origin = Url::parse("https://acme.example").expect("origin");
         for (raw, expected) in cases {
             let url = Url::parse(raw).expect("url");
-            assert_eq!(attachment_link_allowed(&url, "acme.example", &storage), expected, "{raw}");
+            assert_eq!(attachment_link_allowed(&url, &origin, &storage), expected, "{raw}");
         }
     }
 }

@@ -2,7 +2,9 @@
 //!
 //! Extracting it slides the idle expiry (written back once per `session.touch_write_interval_secs`,
 //! see `auth::session`), and refreshes the access token shortly before it expires (one refresh
-//! at a time per session, across instances; a failed refresh ends the session).
+//! at a time per session, across instances). Only the issuer's refusal of the refresh token
+//! (`invalid_grant`) ends the session; an issuer that cannot be reached, times out or answers
+//! 5xx gets a 503 and the session stays.
 
 use std::{
     sync::Arc,
@@ -16,6 +18,7 @@ use url::Url;
 
 use super::{
     cookies,
+    oidc::OidcError,
     session::{Session, check_expiry, needs_write_back},
 };
 use crate::{
@@ -181,10 +184,15 @@ async fn refresh_holding_lock(state: &AppState, rt: &RequestTenant, stale: &Sess
             state.sessions.put(current.clone()).await?;
             Ok(current)
         }
-        Err(e) => {
-            tracing::warn!(error = %e, "token refresh failed; ending the session");
+        Err(e @ OidcError::Rejected(_)) => {
+            tracing::warn!(error = %e, "token refresh refused; ending the session");
             state.sessions.remove(&current.id).await?;
             Err(AppError::Unauthorized(UnauthorizedReason::RefreshFailed))
+        }
+        // No answer, a timeout or a 5xx: the issuer has a hiccup, the user did nothing wrong.
+        // The session stays (with its old tokens, so the next request tries again); 503.
+        Err(e @ OidcError::Unavailable(_)) => {
+            Err(AppError::Unavailable(format!("refreshing the session's tokens: {e}")))
         }
     }
 }

@@ -23,7 +23,7 @@ use crate::{
 };
 
 /// Most activity workflows one finish call may name.
-const MAX_ACTIVITY_WORKFLOWS: usize = 100;
+pub const MAX_ACTIVITY_WORKFLOWS: usize = 100;
 
 /// The learner's own workflow, read before any command on it: an unknown workflow, or another
 /// learner's, is a 404 as for `GET /api/bff/workflows/{workflowId}`, and nothing is sent.
