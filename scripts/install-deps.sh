@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing for `make demo` (npm packages) and, with --test, for `make test`
-# (also Debian's chromium and redis-server, when running as root).
+# (also Debian's chromium, redis-server and python3-venv when running as root, and schemathesis,
+# pinned, in a virtual environment under target/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +22,8 @@ if [ "${1:-}" = "--test" ]; then
   missing=()
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  # schemathesis (the API fuzz test) goes into a virtual environment of Python 3.
+  python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ]; then
       echo "installing Debian packages: ${missing[*]}"
@@ -32,4 +35,5 @@ if [ "${1:-}" = "--test" ]; then
       exit 1
     fi
   fi
+  scripts/install-schemathesis.sh
 fi

@@ -261,7 +261,7 @@ pub struct CourseCard {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub image_url: Option<String>,
-    /// Background colour for cards without image (seven colours in rotation).
+    /// Background colour for cards without image: one of seven, the course's own on every page.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub color: Option<String>,
@@ -283,6 +283,29 @@ pub struct CourseCard {
     pub result: Option<CardResult>,
     /// Where the card leads, relative to the client's base path (`/courses/...`).
     pub link: String,
+    /// The grade is hidden (reveal policy, grading in progress): no result is given, the card
+    /// shows 'go to details'.
+    #[serde(default)]
+    pub grade_hidden: bool,
+    /// Why the card shows a lock icon: the course cannot be started now (draft, before its
+    /// availability date, after its availability end date).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub lock: Option<CardLock>,
+    /// The dates of the lock's message.
+    #[serde(flatten)]
+    pub availability: Availability,
+    /// Due date (RFC 3339), when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub due_date: Option<String>,
+    /// The due date has passed and the course is not completed.
+    #[serde(default)]
+    pub overdue: bool,
+    /// Number of sub-activities, for the tile mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub children_count: Option<u32>,
     /// Unread messages in the course's announcement channel (0 when none or when the chat
     /// service did not answer).
     pub unread_announcements: u32,
@@ -290,6 +313,19 @@ pub struct CourseCard {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub announcement_channel_id: Option<String>,
+}
+
+/// Why a course card shows a lock icon (spec section 2 'Course card', section 4 'Availability',
+/// 'Starting').
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum CardLock {
+    /// Draft course: 'coming soon', cannot start.
+    ComingSoon,
+    /// Before the availability date: 'Will be available to start on {date}'.
+    WillBeAvailable,
+    /// After the availability end date: 'Was available to start before {date}'.
+    WasAvailableBefore,
 }
 
 /// A collection chip of My courses.

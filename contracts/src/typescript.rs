@@ -26,6 +26,7 @@ pub fn render() -> String {
         decl::<CourseStatus>(&cfg),
         decl::<ScoreColor>(&cfg),
         decl::<CardResult>(&cfg),
+        decl::<CardLock>(&cfg),
         decl::<CourseCard>(&cfg),
         decl::<CollectionChip>(&cfg),
         decl::<TermOption>(&cfg),

@@ -502,6 +502,9 @@ pub struct ObjectiveWorkflow {
     /// The record this workflow produced, once it has one.
     #[serde(default)]
     pub objective_record_id: Option<Uuid>,
+    /// The enrolled course (objective workflow aggregate) it is an attempt at, when given.
+    #[serde(default)]
+    pub objective_workflow_aggregate_id: Option<Uuid>,
 }
 
 /// The `finished` field of an objective record as the upstream sends it: the moment the attempt

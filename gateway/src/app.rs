@@ -27,8 +27,10 @@ pub struct App {
     pub tenants: Tenants,
     /// Where sessions live.
     pub sessions: Arc<dyn SessionStore>,
-    /// Logins started and not yet finished, by `state`.
-    pub pending_logins: moka::future::Cache<String, auth::routes::PendingLogin>,
+    /// Seals the logins started and not yet finished into the browser's cookie.
+    pub login_sealer: auth::pending::LoginSealer,
+    /// The in-flight slots of each session (by cookie value), `limits.max_in_flight_per_session` each.
+    pub session_slots: moka::future::Cache<String, Arc<tokio::sync::Semaphore>>,
     /// One lock per session while its tokens are refreshed.
     pub refresh_locks: moka::future::Cache<String, Arc<tokio::sync::Mutex<()>>>,
     /// Caches of upstream data.
@@ -59,9 +61,10 @@ impl AppState {
         let metrics = Arc::new(Metrics::new());
         let tenants = Tenants::new(&config, &http, &metrics);
         let sessions: Arc<dyn SessionStore> = Arc::new(CountingStore { store: sessions, metrics: metrics.clone() });
-        let pending_logins = moka::future::Cache::builder()
+        let login_sealer = auth::pending::LoginSealer::random();
+        let session_slots = moka::future::Cache::builder()
             .max_capacity(config.session.max_sessions)
-            .time_to_live(Duration::from_secs(config.session.pending_login_ttl_secs))
+            .time_to_idle(Duration::from_secs(60))
             .build();
         let refresh_locks = moka::future::Cache::builder()
             .max_capacity(config.session.max_sessions)
@@ -72,7 +75,18 @@ impl AppState {
         let forward_events = matches!(config.environment.as_str(), "prod" | "test");
         let events = EventQueue::start(&config.events, forward_events, metrics.clone());
         let streams = Arc::new(bff::streams::StreamSlots::default());
-        let app = App { config, tenants, sessions, pending_logins, refresh_locks, caches, events, metrics, streams };
+        let app = App {
+            config,
+            tenants,
+            sessions,
+            login_sealer,
+            session_slots,
+            refresh_locks,
+            caches,
+            events,
+            metrics,
+            streams,
+        };
         Ok(AppState(Arc::new(app)))
     }
 }
@@ -95,7 +109,7 @@ pub fn build_app(state: AppState) -> Router {
         // auth
         .route("/oidc/login", get(auth::routes::login))
         .route("/oidc/callback", get(auth::routes::callback))
-        .route("/oidc/logout", get(auth::routes::logout).post(auth::routes::logout))
+        .route("/oidc/logout", get(auth::routes::confirm_logout).post(auth::routes::logout))
         .route("/oidc/backchannel-logout", post(auth::backchannel::backchannel_logout))
         // runtime config of the client
         .route("/config-ui/config.json", get(bff::ui_config::get_ui_config))

@@ -18,8 +18,12 @@ use crate::auth::session::crypto::KeyRing;
 /// Everything the gateway needs, validated.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// Address the HTTP server binds.
+    /// Address the HTTP server binds (after binding: the bound address).
     pub listen: SocketAddr,
+    /// Port browsers reach the gateway on when it differs from `listen`'s (a proxy in front).
+    pub public_port: Option<u16>,
+    /// Bearer token `GET /metrics` requires, when set (`metrics.token`).
+    pub metrics_token: Option<Secret>,
     /// Folder of the built client (served under `/learn`).
     pub client_dir: PathBuf,
     /// Deployment environment: `dev`, `test` or `prod`.
@@ -90,6 +94,20 @@ pub struct Limits {
     pub upstream_timeout_secs: u64,
     /// Largest upstream response body read, in bytes.
     pub upstream_max_response_bytes: usize,
+    /// Time for a complete request head, from the connection's accept or the previous answer
+    /// (so also the idle keep-alive timeout), in seconds.
+    pub header_read_timeout_secs: u64,
+    /// Time to receive a whole request body once the head is in, in seconds; then 408.
+    pub request_body_timeout_secs: u64,
+    /// Connections open at once; further ones wait in the listen queue.
+    pub max_connections: usize,
+    /// `/api/**` requests of one session served at once; more wait in line.
+    pub max_in_flight_per_session: usize,
+    /// Longest wait in that line, in milliseconds; then 429.
+    pub session_queue_timeout_ms: u64,
+    /// Longest a view (`GET /api/bff/**`) may take, all its upstream calls together, in
+    /// seconds; then 504.
+    pub view_timeout_secs: u64,
 }
 
 /// Session lifetimes.
@@ -166,6 +184,14 @@ fn default_refresh_lock_wait_ms() -> u64 {
 }
 fn default_logout_token_max_age_secs() -> u64 {
     120
+}
+
+/// Access to `GET /metrics`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MetricsSettings {
+    /// Bearer token required to read the metrics; open when not set.
+    pub token: Option<Secret>,
 }
 
 /// A secret string; never printed.
@@ -494,6 +520,8 @@ fn default_locales() -> Vec<String> {
 #[serde(deny_unknown_fields)]
 pub struct RawConfig {
     listen: Option<String>,
+    public_port: Option<u16>,
+    metrics: Option<MetricsSettings>,
     client_dir: Option<PathBuf>,
     environment: Option<String>,
     limits: Option<Limits>,
@@ -581,6 +609,11 @@ impl Config {
             positive(l.upstream_timeout_secs, "limits.upstream_timeout_secs", &mut errors);
             positive(l.upstream_connect_timeout_secs, "limits.upstream_connect_timeout_secs", &mut errors);
             positive(l.upstream_max_response_bytes as u64, "limits.upstream_max_response_bytes", &mut errors);
+            positive(l.header_read_timeout_secs, "limits.header_read_timeout_secs", &mut errors);
+            positive(l.request_body_timeout_secs, "limits.request_body_timeout_secs", &mut errors);
+            positive(l.max_connections as u64, "limits.max_connections", &mut errors);
+            positive(l.max_in_flight_per_session as u64, "limits.max_in_flight_per_session", &mut errors);
+            positive(l.view_timeout_secs, "limits.view_timeout_secs", &mut errors);
         }
         let session = require(raw.session, "session", &mut errors);
         if let Some(s) = &session {
@@ -769,6 +802,8 @@ impl Config {
         }
         Ok(Config {
             listen,
+            public_port: raw.public_port,
+            metrics_token: raw.metrics.and_then(|m| m.token).filter(|t| !t.0.is_empty()),
             client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
             environment,
             limits,

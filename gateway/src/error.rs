@@ -43,6 +43,9 @@ pub enum AppError {
     /// The request body is larger than this route accepts.
     #[error("payload too large: {0}")]
     PayloadTooLarge(String),
+    /// The request body is not of a media type this route reads (JSON).
+    #[error("unsupported media type: {0}")]
+    UnsupportedMediaType(String),
     /// The request conflicts with the resource's state; a stable code and a message are shown.
     #[error("conflict ({0}): {1}")]
     Conflict(&'static str, String),
@@ -67,6 +70,9 @@ pub enum AppError {
     Internal(#[from] anyhow::Error),
 }
 
+/// `Retry-After` of every 503 answer: a dependency is unavailable for now, try again soon.
+pub const RETRY_AFTER_SECS: &str = "2";
+
 /// The cause of a 5xx answer, for the logs only.
 #[derive(Debug, Clone)]
 pub struct ErrorCause(pub String);
@@ -83,6 +89,7 @@ impl AppError {
             AppError::BadGateway(_) | AppError::IdentityProviderUnavailable(_) => StatusCode::BAD_GATEWAY,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::Conflict(..) => StatusCode::CONFLICT,
             AppError::CommandFailed { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::CommandTimedOut(..) => StatusCode::GATEWAY_TIMEOUT,
@@ -143,6 +150,7 @@ impl IntoResponse for AppError {
                 problem(status, "unavailable", Some("The service is unavailable; please try again shortly.".into()))
             }
             AppError::PayloadTooLarge(m) => problem(status, "payload_too_large", Some(m.clone())),
+            AppError::UnsupportedMediaType(m) => problem(status, "unsupported_media_type", Some(m.clone())),
             AppError::Conflict(code, m) => problem(status, code, Some(m.clone())),
             AppError::CommandFailed { message, field_errors } => problem_with_fields(
                 status,
@@ -154,6 +162,10 @@ impl IntoResponse for AppError {
             AppError::TooManyRequests(m) => problem(status, "too_many_requests", Some(m.clone())),
             AppError::Internal(_) => problem(status, "internal", None),
         };
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            // Transient by definition: the same request may succeed a moment later.
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static(RETRY_AFTER_SECS));
+        }
         if status.is_server_error() {
             response.extensions_mut().insert(ErrorCause(format!("{self:#}")));
         }

@@ -26,6 +26,7 @@ impl From<axum::extract::rejection::JsonRejection> for AppError {
         use axum::http::StatusCode;
         match rejection.status() {
             StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge(rejection.body_text()),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::UnsupportedMediaType(rejection.body_text()),
             _ => AppError::BadRequest(rejection.body_text()),
         }
     }

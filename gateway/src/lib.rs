@@ -15,6 +15,7 @@ pub mod middleware;
 pub mod openapi;
 pub mod ops;
 pub mod passthrough;
+pub mod serve;
 pub mod telemetry;
 pub mod tenant;
 pub mod upstream;
@@ -32,9 +33,12 @@ pub struct Server {
 
 impl Server {
     /// Binds `config.listen` and builds the app with the configured session store.
-    pub async fn bind(config: config::Config) -> anyhow::Result<Self> {
+    pub async fn bind(mut config: config::Config) -> anyhow::Result<Self> {
         let listener =
             TcpListener::bind(config.listen).await.map_err(|e| anyhow::anyhow!("binding {}: {e}", config.listen))?;
+        // The bound address (port 0 becomes the port given): requests must name this port
+        // (or `public_port`), see `tenant::RequestTenant::resolve`.
+        config.listen = listener.local_addr().map_err(|e| anyhow::anyhow!("reading the bound address: {e}"))?;
         let sessions: Arc<dyn auth::session::SessionStore> = match config.session.store {
             config::SessionStoreKind::Memory => Arc::new(auth::session::MemoryStore::new(&config.session)),
             config::SessionStoreKind::Redis => {
@@ -53,12 +57,12 @@ impl Server {
         self.listener.local_addr()
     }
 
-    /// Serves until `shutdown` completes, then finishes in-flight requests.
+    /// Serves until `shutdown` completes, then finishes in-flight requests (for at most
+    /// `limits.request_timeout_secs`, the longest a request may run).
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let limits = self.state.config.limits.clone();
+        let drain = std::time::Duration::from_secs(limits.request_timeout_secs);
         let app = build_app(self.state);
-        axum::serve(self.listener, app)
-            .with_graceful_shutdown(shutdown)
-            .await
-            .map_err(|e| anyhow::anyhow!("serving: {e}"))
+        serve::serve(self.listener, app, &limits, shutdown, drain).await.map_err(|e| anyhow::anyhow!("serving: {e}"))
     }
 }

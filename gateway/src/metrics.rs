@@ -6,6 +6,7 @@
 //! [`MatchedPath`], never the raw path) and status class, upstream calls by tenant id,
 //! operation (the fixed description of the call) and outcome.
 
+use sha2::Digest;
 use std::{
     sync::Arc,
     time::{Duration, Instant},
@@ -163,7 +164,22 @@ impl Metrics {
 }
 
 /// `GET /metrics`.
-pub async fn get_metrics(State(state): State<AppState>) -> Response {
+pub async fn get_metrics(State(state): State<AppState>, headers: axum::http::HeaderMap) -> Response {
+    if let Some(token) = &state.config.metrics_token {
+        let sent =
+            headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+        // Compared by digest, so the time taken says nothing about the token.
+        let digest = |t: &str| sha2::Sha256::digest(t.as_bytes());
+        if sent.is_none_or(|sent| digest(sent) != digest(&token.0)) {
+            let mut response = crate::error::problem(
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+                Some("Metrics need `Authorization: Bearer` with the configured metrics.token.".into()),
+            );
+            response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+            return response;
+        }
+    }
     match state.metrics.render() {
         Ok(text) => {
             let mut response = text.into_response();
@@ -181,7 +197,7 @@ pub async fn get_metrics(State(state): State<AppState>) -> Response {
 /// it with `Router::layer` so it runs after routing (it reads [`MatchedPath`]).
 pub async fn track_requests(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let started = Instant::now();
-    let method = req.method().as_str().to_string();
+    let method = method_label(req.method()).to_string();
     let route = req.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_string();
     let response = next.run(req).await;
     let labels = RequestLabels { method, route, status: status_class(response.status()).into() };
@@ -189,6 +205,21 @@ pub async fn track_requests(State(state): State<AppState>, req: Request, next: N
     metrics.requests.get_or_create(&labels).inc();
     metrics.request_duration.get_or_create(&labels).observe(started.elapsed().as_secs_f64());
     response
+}
+
+/// The method as a label from a closed set: invented methods would each make new series.
+fn method_label(method: &axum::http::Method) -> &'static str {
+    use axum::http::Method;
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    }
 }
 
 fn status_class(status: StatusCode) -> &'static str {

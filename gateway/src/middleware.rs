@@ -1,33 +1,46 @@
 //! Every tower layer, composed in one place.
 //!
 //! Outer layers (all routes, ops included), outermost first:
-//! 1. request id: set `X-Request-Id` when absent, so every log line and upstream call has one;
+//! 1. request id: a client's `X-Request-Id` is kept only when it is 1 to 64 characters of
+//!    `[A-Za-z0-9._-]` (anything else could forge log lines or bloat upstream calls); set one
+//!    when absent or dropped, so every log line and upstream call has one;
 //! 2. trace: one span per request with method, path (never the query: it may carry codes),
 //!    request id; logs status, latency and the cause of 5xx answers;
 //! 3. request id propagation to the response;
 //! 4. panic catcher: a bug answers a generic 500 problem instead of dropping the connection;
 //! 5. head limit: a request line and headers over `limits.max_request_header_bytes` get a 431
 //!    problem (hyper's own, much larger, buffer limit stays as a backstop for the raw bytes);
-//! 6. body limit: bodies over `limits.request_body_bytes` are refused with 413 before reading;
-//! 7. timeout: no request runs longer than `limits.request_timeout_secs` (504).
+//! 6. body read: a request body is read whole, at most `limits.request_body_bytes` of it (413
+//!    beyond, at once when `Content-Length` says so), within `limits.request_body_timeout_secs`
+//!    of the head, else 408: a client trickling its body holds no handler;
+//! 7. body limit: the same limit for anything that reads the body again;
+//! 8. timeout: no request runs longer than `limits.request_timeout_secs` (504).
+//!
+//! Connection limits (count, time to send a head, idle keep-alive) are in [`crate::serve`].
 //!
 //! Tenant layer (every route but the ops probes), in order:
-//! 1. Host → tenant; an unknown host gets 421 and nothing else runs;
+//! 1. Host → tenant (the authority of an absolute target wins); an unknown host, or a port this
+//!    gateway does not serve, gets 421, two or contradicting hosts 400, and nothing else runs;
 //! 2. the CSRF rules of [`crate::auth::csrf`];
+//!    then, for `/api/**` with a session cookie, one of the session's
+//!    `limits.max_in_flight_per_session` slots (429 when none frees up within
+//!    `limits.session_queue_timeout_ms`), and for views
+//!    (`GET /api/bff/**`) the time budget `limits.view_timeout_secs` (504);
 //! 3. 401 answers get the login URL of this request (back to the page that asked);
 //! 4. security headers, and `Cache-Control: no-store` on API and auth answers.
 
-use std::time::Duration;
+use std::{sync::Arc, time::Duration};
 
 use axum::{
     Json, Router,
     body::Body,
     extract::{Request, State},
-    http::{HeaderValue, StatusCode, header},
+    http::{HeaderValue, Method, StatusCode, header},
     middleware::{self, Next},
     response::{IntoResponse, Response},
 };
 use contracts::bff::{Unauthorized, UnauthorizedReason};
+use tokio::sync::Semaphore;
 use tower::ServiceBuilder;
 use tower_http::{
     catch_panic::CatchPanicLayer,
@@ -45,7 +58,7 @@ use crate::{
         redirect::checked_redirect,
     },
     error::{AppError, ErrorCause, problem},
-    tenant::RequestTenant,
+    tenant::{HostRefusal, RequestTenant},
 };
 
 /// Marks a 401 answer whose body gets this request's login URL.
@@ -57,6 +70,7 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
     let limits = &state.config.limits;
     router.layer(
         ServiceBuilder::new()
+            .map_request(drop_unfit_request_id)
             .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
             .layer(
                 TraceLayer::new_for_http()
@@ -72,12 +86,34 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
             .layer(PropagateRequestIdLayer::x_request_id())
             .layer(CatchPanicLayer::custom(|_| problem(StatusCode::INTERNAL_SERVER_ERROR, "internal", None)))
             .layer(middleware::from_fn_with_state(limits.max_request_header_bytes, limit_request_head))
+            .layer(middleware::from_fn_with_state(
+                (Duration::from_secs(limits.request_body_timeout_secs), limits.request_body_bytes),
+                read_body_in_time,
+            ))
             .layer(RequestBodyLimitLayer::new(limits.request_body_bytes))
             .layer(TimeoutLayer::with_status_code(
                 StatusCode::GATEWAY_TIMEOUT,
                 Duration::from_secs(limits.request_timeout_secs),
             )),
     )
+}
+
+/// Removes an `X-Request-Id` that is not 1 to 64 characters of `[A-Za-z0-9._-]` (or comes
+/// twice), so the next layer sets a fresh one.
+fn drop_unfit_request_id(mut req: Request) -> Request {
+    let ids = req.headers().get_all("x-request-id");
+    let mut values = ids.iter();
+    let fit = match (values.next(), values.next()) {
+        (Some(id), None) => {
+            (1..=64).contains(&id.len())
+                && id.as_bytes().iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+        }
+        _ => false,
+    };
+    if !fit {
+        req.headers_mut().remove("x-request-id");
+    }
+    req
 }
 
 /// 431 when the request line and headers, counted as on the wire, exceed `max_bytes`.
@@ -94,6 +130,50 @@ async fn limit_request_head(State(max_bytes): State<usize>, req: Request, next: 
         return response;
     }
     next.run(req).await
+}
+
+/// Reads the request body whole within `limit`: 408 when the client is slower, 413 past
+/// `max_bytes`, 400 when the body breaks off.
+async fn read_body_in_time(State((limit, max_bytes)): State<(Duration, usize)>, req: Request, next: Next) -> Response {
+    use axum::body::HttpBody;
+    if req.body().is_end_stream() {
+        return next.run(req).await;
+    }
+    let too_large = || {
+        let mut response = problem(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            Some(format!("The request body is larger than the {max_bytes} bytes this server accepts.")),
+        );
+        without_tenant_headers(response.headers_mut());
+        response
+    };
+    let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > max_bytes as u64) {
+        return too_large();
+    }
+    let (parts, body) = req.into_parts();
+    match tokio::time::timeout(limit, axum::body::to_bytes(body, max_bytes)).await {
+        Ok(Ok(bytes)) => next.run(Request::from_parts(parts, Body::from(bytes))).await,
+        Ok(Err(e)) if too_long(&e) => too_large(),
+        Ok(Err(_)) => problem(StatusCode::BAD_REQUEST, "bad_request", Some("The request body broke off.".into())),
+        Err(_) => {
+            let mut response = problem(
+                StatusCode::REQUEST_TIMEOUT,
+                "request_timeout",
+                Some(format!("The request body did not arrive within {} s.", limit.as_secs())),
+            );
+            without_tenant_headers(response.headers_mut());
+            response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+            response
+        }
+    }
+}
+
+/// Whether a body error is the body limit's.
+fn too_long(e: &axum::Error) -> bool {
+    let first: &(dyn std::error::Error + 'static) = e;
+    std::iter::successors(Some(first), |e| e.source()).any(|e| e.is::<http_body_util::LengthLimitError>())
 }
 
 /// Bytes of `METHOD target HTTP/1.1\r\n` plus `name: value\r\n` for every header.
@@ -117,10 +197,20 @@ pub fn apply_tenant_layers(router: Router<AppState>, state: AppState) -> Router<
 }
 
 async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    let Some(rt) = RequestTenant::resolve(&state.tenants, req.headers(), req.uri().host()) else {
-        let mut response = AppError::MisdirectedRequest.into_response();
-        without_tenant_headers(response.headers_mut());
-        return response;
+    let target = req.uri().authority().map(|a| a.as_str().to_owned());
+    let rt = match RequestTenant::resolve(&state.tenants, req.headers(), target.as_deref()) {
+        Ok(rt) => rt,
+        Err(refusal) => {
+            let mut response = match refusal {
+                HostRefusal::Ambiguous => AppError::BadRequest(
+                    "The request names its host twice, or two different hosts (RFC 9112 section 3.2).".into(),
+                )
+                .into_response(),
+                HostRefusal::Unknown => AppError::MisdirectedRequest.into_response(),
+            };
+            without_tenant_headers(response.headers_mut());
+            return response;
+        }
     };
     let path = req.uri().path().to_owned();
     if let Err(refusal) = csrf::check(req.method(), &path, req.headers(), &rt.origin()) {
@@ -131,8 +221,40 @@ async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Nex
         return with_headers(problem(StatusCode::FORBIDDEN, "forbidden", Some(detail.into())), &rt, &path);
     }
     let referer = req.headers().get(header::REFERER).and_then(|v| v.to_str().ok()).map(String::from);
+    // One session's requests share `limits.max_in_flight_per_session` slots, so a single
+    // session cannot take all of its tenant's upstream slots; more wait in line for at most
+    // `limits.session_queue_timeout_ms`, then get 429: a greedy session only slows itself.
+    let _slot = if path.starts_with("/api/")
+        && let Some(id) = crate::auth::cookies::read(req.headers(), crate::auth::cookies::session_cookie_name(&rt))
+    {
+        let limits = &state.config.limits;
+        let per_session = limits.max_in_flight_per_session;
+        let slots = state.session_slots.get_with(id, async move { Arc::new(Semaphore::new(per_session)) }).await;
+        let wait = Duration::from_millis(limits.session_queue_timeout_ms);
+        match tokio::time::timeout(wait, slots.acquire_owned()).await {
+            Ok(Ok(slot)) => Some(slot),
+            _ => {
+                let detail = format!("At most {per_session} requests of one session are served at once.");
+                let mut response = problem(StatusCode::TOO_MANY_REQUESTS, "too_many_requests", Some(detail));
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+                return with_headers(response, &rt, &path);
+            }
+        }
+    } else {
+        None
+    };
+    // A view answers within `limits.view_timeout_secs`, however many upstream calls it makes.
+    let is_view = req.method() == Method::GET && path.starts_with("/api/bff/");
     req.extensions_mut().insert(rt.clone());
-    let mut response = next.run(req).await;
+    let mut response = if is_view {
+        let budget = Duration::from_secs(state.config.limits.view_timeout_secs);
+        match tokio::time::timeout(budget, next.run(req)).await {
+            Ok(response) => response,
+            Err(_) => AppError::UpstreamTimeout(format!("the view took longer than {budget:?}")).into_response(),
+        }
+    } else {
+        next.run(req).await
+    };
     if let Some(NeedsLogin(reason)) = response.extensions().get::<NeedsLogin>().copied() {
         let body = Unauthorized { error: "unauthorized".into(), reason, login_url: login_url(&rt, referer.as_deref()) };
         response = (StatusCode::UNAUTHORIZED, Json(body)).into_response();

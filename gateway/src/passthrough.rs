@@ -9,7 +9,9 @@
 //! The session's bearer token is added; of the browser's headers only
 //! [`FORWARDED_REQUEST_HEADERS`] go along, so its Cookie never reaches the upstream. Bodies
 //! larger than `passthrough.max_body_bytes` get 413. The upstream's status and body come back
-//! as they are, except 401 (the session's token was refused: the usual 401 of the gateway) and
+//! as they are, except the results (score, grade, pass) in the activity records of a course
+//! whose grade is hidden (spec section 4 'Grade visibility', decided as on every view), which are
+//! removed, 401 (the session's token was refused: the usual 401 of the gateway) and
 //! unreachable or failing upstreams (502/504 problems).
 //!
 //! `GET /api/bff/attachment-size?url=` reads an attachment's size with `HEAD`, only for links on
@@ -28,12 +30,16 @@ use serde::{Deserialize, Serialize};
 use url::Url;
 use utoipa::IntoParams;
 
+use uuid::Uuid;
+
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
+    bff::learner_courses::tree_proctoring_mismatch,
+    domain::outcome::{self, CourseFacts},
     error::{AppError, AppResult, problem},
     extract::Query,
-    upstream::passthrough::FORWARDED_REQUEST_HEADERS,
+    upstream::{aggregates::LoadOptions, passthrough::FORWARDED_REQUEST_HEADERS},
 };
 
 /// Where the pass-through is mounted.
@@ -118,8 +124,67 @@ fn matches_shape(shape: &[Segment], segments: &[&str]) -> bool {
     }
 }
 
+/// The activity records of an enrolled course or of one attempt, as the pass-through names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Records {
+    /// `users/me/objective-workflow-aggregates/{id}/activity-records/query`.
+    OfAggregate(Uuid),
+    /// `users/me/objective-workflows/{id}/activity-records/query`.
+    OfWorkflow(Uuid),
+}
+
+/// Which course's activity records an allowlisted call reads, if it reads any.
+fn records_of(method: &str, path: &str) -> Option<Records> {
+    let segments: Vec<&str> = path.split('/').collect();
+    match (method, segments.as_slice()) {
+        ("GET", ["users", "me", "objective-workflow-aggregates", id, "activity-records", "query"]) => {
+            Uuid::try_parse(id).ok().map(Records::OfAggregate)
+        }
+        ("GET", ["users", "me", "objective-workflows", id, "activity-records", "query"]) => {
+            Uuid::try_parse(id).ok().map(Records::OfWorkflow)
+        }
+        _ => None,
+    }
+}
+
+/// Whether the course the records belong to hides its grade, decided as on every view
+/// ([`outcome::result_hidden`], proctoring mismatch included). A course whose access cannot be
+/// found is not the learner's: 404.
+async fn results_hidden(auth: &LearnerSession, records: Records) -> AppResult<bool> {
+    let upstream = &auth.tenant.tenant.upstream;
+    let aggregate = match records {
+        Records::OfAggregate(id) => id,
+        Records::OfWorkflow(id) => {
+            let workflow = upstream.objective_workflow(&auth.ctx, id).await?;
+            // An attempt that does not say its course cannot be checked: its results stay hidden.
+            let Some(aggregate) = workflow.objective_workflow_aggregate_id else { return Ok(true) };
+            aggregate
+        }
+    };
+    let options = LoadOptions {
+        filter: Some(serde_json::json!(["objectiveWorkflowAggregate.id", "=", aggregate])),
+        take: 1,
+        ..LoadOptions::default()
+    };
+    let access = upstream
+        .query_objective_accesses(&auth.ctx, &options)
+        .await?
+        .data
+        .into_iter()
+        .find(|a| a.objective_workflow_aggregate.as_ref().is_some_and(|g| g.id == aggregate))
+        .ok_or(AppError::NotFound)?;
+    let mismatch = match access.last_objective_workflow.as_ref() {
+        Some(w) => {
+            let tree = upstream.activity_tree(&auth.ctx, w.id).await?;
+            tree_proctoring_mismatch(upstream, &auth.ctx, w.id, &tree).await?
+        }
+        None => false,
+    };
+    Ok(outcome::result_hidden(&CourseFacts::of_access(&access, mismatch), upstream.now()))
+}
+
 /// `/api/lms/{*path}`: forwards an allowlisted call (see the module doc).
-pub async fn forward(State(state): State<AppState>, auth: AuthSession, request: Request) -> AppResult<Response> {
+pub async fn forward(State(state): State<AppState>, auth: LearnerSession, request: Request) -> AppResult<Response> {
     let (parts, body) = request.into_parts();
     let raw_path = parts.uri.path();
     let Some(path) = raw_path.strip_prefix(PREFIX) else { return Err(AppError::NotFound) };
@@ -143,12 +208,26 @@ pub async fn forward(State(state): State<AppState>, auth: AuthSession, request: 
         }
     }
     let upstream = &auth.tenant.tenant.upstream;
+    let hidden = match records_of(parts.method.as_str(), path) {
+        Some(records) => results_hidden(&auth, records).await?,
+        None => false,
+    };
     let answer =
         upstream.forward(&auth.ctx, parts.method.clone(), path, parts.uri.query(), &headers, body.to_vec()).await?;
     if answer.status.is_server_error() {
         return Err(AppError::BadGateway(format!("forwarded call answered {}", answer.status)));
     }
-    let mut response = Response::new(Body::from(answer.body));
+    let body = if hidden && answer.status.is_success() {
+        // Records of a course whose grade is hidden: kept, without their results; an answer that
+        // cannot be read is not handed back at all.
+        let mut value: serde_json::Value = serde_json::from_slice(&answer.body)
+            .map_err(|e| AppError::BadGateway(format!("activity records that are not JSON: {e}")))?;
+        outcome::strip_results(&mut value);
+        serde_json::to_vec(&value).map_err(|e| AppError::Internal(anyhow::anyhow!("writing activity records: {e}")))?
+    } else {
+        answer.body
+    };
+    let mut response = Response::new(Body::from(body));
     *response.status_mut() = answer.status;
     let out: &mut HeaderMap = response.headers_mut();
     for (name, value) in &answer.headers {
@@ -176,8 +255,10 @@ pub struct AttachmentSize {
 }
 
 /// Spec section 5: 'Only same-origin links or cloud-storage-host links are allowed for PDF and
-/// attachment links'. `origin_host` is this request's `Host` (with its port, if any).
-pub fn attachment_link_allowed(url: &Url, origin_host: &str, storage_hosts: &[String]) -> bool {
+/// attachment links'. `origin` is this request's origin as the tenant layer resolved it (a
+/// configured host and a port this gateway serves, never a Host header as sent): same origin
+/// means same scheme, host and port.
+pub fn attachment_link_allowed(url: &Url, origin: &Url, storage_hosts: &[String]) -> bool {
     let Some(host) = url.host_str() else { return false };
     let authority = match url.port() {
         Some(port) => format!("{host}:{port}"),
@@ -187,7 +268,7 @@ pub fn attachment_link_allowed(url: &Url, origin_host: &str, storage_hosts: &[St
     matches!(url.scheme(), "http" | "https")
         && url.username().is_empty()
         && url.password().is_none()
-        && (authority == origin_host.to_ascii_lowercase() || storage_hosts.contains(&authority))
+        && (url.origin() == origin.origin() || storage_hosts.contains(&authority))
 }
 
 /// `GET /api/bff/attachment-size?url=`: the size of an allowed attachment.
@@ -197,17 +278,17 @@ pub fn attachment_link_allowed(url: &Url, origin_host: &str, storage_hosts: &[St
     (status = 200, description = "The size of the attachment", body = AttachmentSize),
     (status = 400, description = "Not an absolute URL, or not on this site or a configured storage host", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_attachment_size(
     State(state): State<AppState>,
-    auth: AuthSession,
-    headers: HeaderMap,
+    auth: LearnerSession,
     Query(query): Query<AttachmentQuery>,
 ) -> AppResult<impl IntoResponse> {
     let url = Url::parse(&query.url).map_err(|_| AppError::BadRequest("url must be an absolute URL".into()))?;
-    let origin_host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
-    if !attachment_link_allowed(&url, origin_host, &state.config.passthrough.storage_hosts) {
+    let origin = Url::parse(&auth.tenant.origin()).map_err(|e| AppError::Internal(anyhow::anyhow!("origin: {e}")))?;
+    if !attachment_link_allowed(&url, &origin, &state.config.passthrough.storage_hosts) {
         return Err(AppError::BadRequest("only links on this site or a configured storage host are read".into()));
     }
     let bytes = auth.tenant.tenant.upstream.attachment_size(url).await?;
@@ -274,10 +355,13 @@ mod tests {
             ("https://user:pw@files.example.net/a.pdf", false),
             ("ftp://files.example.net/a.pdf", false),
             ("https://acme.example:444/a.pdf", false),
+            ("http://acme.example/a.pdf", false),
+            ("https://acme.example:443/a.pdf", true),
         ];
+        let origin = Url::parse("https://acme.example").expect("origin");
         for (raw, expected) in cases {
             let url = Url::parse(raw).expect("url");
-            assert_eq!(attachment_link_allowed(&url, "acme.example", &storage), expected, "{raw}");
+            assert_eq!(attachment_link_allowed(&url, &origin, &storage), expected, "{raw}");
         }
     }
 }

@@ -39,10 +39,12 @@ impl Tenant {
     }
 }
 
-/// All tenants, by host name.
+/// All tenants, by host name, and the ports requests may name.
 #[derive(Debug, Default)]
 pub struct Tenants {
     by_host: HashMap<String, Arc<Tenant>>,
+    listen_port: u16,
+    public_port: Option<u16>,
 }
 
 impl Tenants {
@@ -74,7 +76,28 @@ impl Tenants {
                 by_host.insert(host.clone(), t.clone());
             }
         }
-        Tenants { by_host }
+        Tenants { by_host, listen_port: config.listen.port(), public_port: config.public_port }
+    }
+
+    /// Whether a request naming `port` (the scheme's default when it names none) reached this
+    /// gateway as it is configured: on the port it listens on, on `public_port`, or, without
+    /// `public_port`, on 443 for https (a TLS proxy in front). Any other port names another
+    /// server, whose origin this gateway must never take for its own.
+    fn serves_port(&self, port: u16, scheme: &str) -> bool {
+        port == self.listen_port
+            || match self.public_port {
+                Some(public) => port == public,
+                None => scheme == "https" && port == 443,
+            }
+    }
+
+    /// Every tenant once, by id.
+    pub fn all(&self) -> Vec<Arc<Tenant>> {
+        let mut by_id = std::collections::BTreeMap::new();
+        for tenant in self.by_host.values() {
+            by_id.entry(tenant.config.id.clone()).or_insert_with(|| tenant.clone());
+        }
+        by_id.into_values().collect()
     }
 
     /// The tenant for a Host header value (port ignored, case-insensitive).
@@ -98,19 +121,63 @@ fn host_name(host: &str) -> Option<String> {
 pub struct RequestTenant {
     /// The tenant.
     pub tenant: Arc<Tenant>,
-    /// The Host header as sent (host and optional port).
+    /// The request's authority (host and optional port), lower-cased, checked against the
+    /// configured hosts and served ports.
     pub host: String,
     /// `https`, or `http` for a loopback host of a development tenant.
     pub scheme: &'static str,
 }
 
+/// Why a request names no tenant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostRefusal {
+    /// Two Host headers, or a Host header that contradicts an absolute request target
+    /// (RFC 9112 section 3.2): 400.
+    Ambiguous,
+    /// No Host, or a host or port this gateway does not serve: 421.
+    Unknown,
+}
+
 impl RequestTenant {
-    /// Resolves the tenant of a request from its Host header.
-    pub fn resolve(tenants: &Tenants, headers: &HeaderMap, uri_host: Option<&str>) -> Option<Self> {
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).or(uri_host)?.to_string();
-        let tenant = tenants.for_host(&host)?;
-        let plain_http_ok = tenant.config.allow_http_loopback && host_name(&host).is_some_and(|h| is_loopback_host(&h));
-        Some(RequestTenant { tenant, host, scheme: if plain_http_ok { "http" } else { "https" } })
+    /// Resolves the tenant of a request. The authority of an absolute request target wins
+    /// (RFC 9112 section 3.2.2; HTTP/2's `:authority` too), else the Host header; a second Host
+    /// header or one that contradicts the target is refused. The host must be a configured
+    /// host of a tenant and the port one this gateway serves (see `Tenants::serves_port`), so
+    /// the origin of the request ([`Self::origin`]: redirect URIs, same-origin checks) is always
+    /// one of the configured ones, never whatever a client put in its Host header.
+    pub fn resolve(
+        tenants: &Tenants,
+        headers: &HeaderMap,
+        target_authority: Option<&str>,
+    ) -> Result<Self, HostRefusal> {
+        let mut host_headers = headers.get_all(header::HOST).iter();
+        let host_header = host_headers.next();
+        if host_headers.next().is_some() {
+            return Err(HostRefusal::Ambiguous);
+        }
+        let host_header = match host_header {
+            Some(value) => Some(value.to_str().map_err(|_| HostRefusal::Ambiguous)?),
+            None => None,
+        };
+        let raw = match (target_authority, host_header) {
+            (Some(target), Some(host)) if !target.eq_ignore_ascii_case(host) => return Err(HostRefusal::Ambiguous),
+            (Some(target), _) => target,
+            (None, Some(host)) => host,
+            (None, None) => return Err(HostRefusal::Unknown),
+        };
+        let authority: axum::http::uri::Authority = raw.parse().map_err(|_| HostRefusal::Unknown)?;
+        if authority.as_str().contains('@') {
+            return Err(HostRefusal::Unknown);
+        }
+        let name = host_name(authority.as_str()).ok_or(HostRefusal::Unknown)?;
+        let tenant = tenants.by_host.get(&name).cloned().ok_or(HostRefusal::Unknown)?;
+        let plain_http_ok = tenant.config.allow_http_loopback && is_loopback_host(&name);
+        let scheme = if plain_http_ok { "http" } else { "https" };
+        let port = authority.port_u16().unwrap_or(if plain_http_ok { 80 } else { 443 });
+        if !tenants.serves_port(port, scheme) {
+            return Err(HostRefusal::Unknown);
+        }
+        Ok(RequestTenant { tenant, host: authority.as_str().to_ascii_lowercase(), scheme })
     }
 
     /// `scheme://host[:port]` of this request.

@@ -52,6 +52,8 @@ export function courseCard(overrides: Partial<CourseCard> = {}): CourseCard {
     isDraft: false,
     color: '#2457c5',
     link: `/courses/${id}/view/content`,
+    gradeHidden: false,
+    overdue: false,
     ...overrides,
   };
 }

@@ -17,7 +17,7 @@ pub struct CatalogCard {
     /// Id, name, code, description and cover image; without image the card shows `color`.
     #[serde(flatten)]
     pub header: CourseHeader,
-    /// Background colour for cards without image (seven colours in rotation).
+    /// Background colour for cards without image: one of seven, the course's own on every page.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub color: Option<String>,
@@ -67,7 +67,7 @@ pub struct CatalogCourseView {
     pub is_mandatory: bool,
     /// The course is already in My courses.
     pub enrolled: bool,
-    /// Buttons: `addToMyCourses`, or `enrolled` once the course is in My courses.
+    /// Buttons: `enrolled` when self-enrolled, else `addToMyCourses` unless mandatory or started.
     pub buttons: Vec<DetailsButton>,
     /// Notices: availability ('Will be available to start on', 'Was available to start
     /// before'), 'coming soon', not available.

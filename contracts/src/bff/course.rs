@@ -200,10 +200,20 @@ pub struct CourseTreeView {
     pub workflow_id: String,
     /// Items in reading order; archived ones (and their children) are left out.
     pub items: Vec<TreeItem>,
-    /// Path id of the activity to open next, when there is one.
+    /// Path id of the activity to open next, when the learner can go on working (see
+    /// `canContinue`) and there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub open_next: Option<String>,
+    /// The course's status, as every view shows it (a proctoring mismatch is in grading).
+    pub status: super::CourseStatus,
+    /// The course's progress, 0..=100, as every view shows it.
+    pub progress_percent: u32,
+    /// The course's grade is hidden, as on every view.
+    pub grade_hidden: bool,
+    /// The learner can go on working in the content (the last attempt is the one shown, it is
+    /// in progress and not treated as in grading, and the course is neither draft nor archived).
+    pub can_continue: bool,
     /// The next moment this answer changes by the clock alone (RFC 3339); refetch then.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -42,6 +42,9 @@ pub struct DashboardCourse {
     pub passed: Option<bool>,
     /// Where the course leads, relative to the client's base path.
     pub link: String,
+    /// The grade is hidden (reveal policy, grading in progress): `passed` is not given.
+    #[serde(default)]
+    pub grade_hidden: bool,
 }
 
 /// `GET /api/bff/dashboard`: in progress, due soon, recently finished.

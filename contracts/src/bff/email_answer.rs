@@ -27,7 +27,8 @@ pub struct EmailAnswerView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub answer_text: Option<String>,
-    /// Correct or incorrect: the module's best record passed; absent while it has none.
+    /// Correct or incorrect: the module's best record passed; absent while it has none or while
+    /// the course's result is hidden.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub correct: Option<bool>,

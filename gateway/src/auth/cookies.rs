@@ -2,9 +2,10 @@
 //!
 //! - the session cookie: opaque id, host-only, HttpOnly, Path=/; named `__Host-lp_session` over
 //!   https and `lp_session` on plain-http loopback only;
-//! - the pending-login cookie: the `state` values of logins this browser started, at most
-//!   `session.max_pending_logins`, so tabs never pile cookies up; `__Host-lp_login` (Path=/)
-//!   over https, `lp_login` (Path=/oidc) on plain-http loopback.
+//! - the pending-login cookie: the logins this browser started, each sealed (see
+//!   [`super::pending`]), at most `session.max_pending_logins` and [`MAX_PENDING_COOKIE_CHARS`],
+//!   so tabs never pile cookies up; `__Host-lp_login` (Path=/) over https, `lp_login`
+//!   (Path=/oidc) on plain-http loopback.
 //!
 //! Both are `SameSite=Lax`, except for tenants with `cross_site_embedding` served over https:
 //! there they are `SameSite=None; Secure; Partitioned` (CHIPS), so an embedding page of another
@@ -66,15 +67,26 @@ pub fn pending_states(headers: &HeaderMap, name: &str) -> Vec<String> {
     read(headers, name).map(|v| parse_pending_states(&v)).unwrap_or_default()
 }
 
-/// The states in a pending-login cookie value (`.`-separated, each at most 64 characters).
+/// Longest entry of the pending-login cookie.
+pub const MAX_PENDING_ENTRY_CHARS: usize = 2048;
+
+/// Longest pending-login cookie value: browsers keep cookies up to about 4 KB.
+pub const MAX_PENDING_COOKIE_CHARS: usize = 3600;
+
+/// The entries of a pending-login cookie value (`.`-separated, each at most
+/// [`MAX_PENDING_ENTRY_CHARS`] characters).
 pub fn parse_pending_states(value: &str) -> Vec<String> {
-    value.split('.').filter(|s| !s.is_empty() && s.len() <= 64).map(String::from).collect()
+    value.split('.').filter(|s| !s.is_empty() && s.len() <= MAX_PENDING_ENTRY_CHARS).map(String::from).collect()
 }
 
-/// `Set-Cookie` for the pending-login list (newest last), trimmed to `max` entries.
+/// `Set-Cookie` for the pending-login list (newest last), trimmed to `max` entries and
+/// [`MAX_PENDING_COOKIE_CHARS`] (oldest first).
 pub fn pending(rt: &RequestTenant, mut states: Vec<String>, max: usize, ttl_secs: u64) -> HeaderValue {
     if states.len() > max {
         states.drain(..states.len() - max);
+    }
+    while states.len() > 1 && states.iter().map(|s| s.len() + 1).sum::<usize>() > MAX_PENDING_COOKIE_CHARS {
+        states.remove(0);
     }
     let path = if rt.secure() { "/" } else { "/oidc" };
     let builder = attributes(Cookie::build((pending_cookie_name(rt), states.join("."))).path(path), rt);
@@ -87,7 +99,7 @@ pub fn pending(rt: &RequestTenant, mut states: Vec<String>, max: usize, ttl_secs
 }
 
 /// One fuzzing input: the bytes of a Cookie header. Reading our cookies must never panic, and
-/// the pending states it yields are each 1 to 64 characters without `.`; used by the `cookies`
+/// the pending entries it yields are each 1 to [`MAX_PENDING_ENTRY_CHARS`] characters without `.`; used by the `cookies`
 /// fuzz target and the corpus replay test.
 pub fn check_fuzz_input(data: &[u8]) {
     let Ok(value) = HeaderValue::from_bytes(data) else { return };
@@ -97,7 +109,10 @@ pub fn check_fuzz_input(data: &[u8]) {
     for name in ["lp_session", "__Host-lp_session", "lp_login", "__Host-lp_login"] {
         let _ = read(&headers, name);
         for state in pending_states(&headers, name) {
-            assert!((1..=64).contains(&state.len()) && !state.contains('.'), "bad state {state:?}");
+            assert!(
+                (1..=MAX_PENDING_ENTRY_CHARS).contains(&state.len()) && !state.contains('.'),
+                "bad state {state:?}"
+            );
         }
     }
 }
@@ -185,7 +200,7 @@ mod tests {
 
     #[test]
     fn pending_cookie_keeps_only_the_newest_logins() {
-        let rt = request_tenant("localhost", false);
+        let rt = request_tenant("localhost:8080", false);
         let states: Vec<String> = (1..=7).map(|i| format!("s{i}")).collect();
         assert_eq!(
             literal(pending(&rt, states, 5, 600)),
@@ -193,7 +208,10 @@ mod tests {
         );
         assert_eq!(literal(pending(&rt, vec![], 5, 600)), "lp_login=; HttpOnly; SameSite=Lax; Path=/oidc; Max-Age=0");
         assert_eq!(parse_pending_states("a..b.".to_string().as_str()), ["a", "b"]);
-        assert!(parse_pending_states(&"x".repeat(65)).is_empty());
+        assert!(parse_pending_states(&"x".repeat(MAX_PENDING_ENTRY_CHARS + 1)).is_empty());
+        let big: Vec<String> = (0..5).map(|i| format!("{i}").repeat(1000)).collect();
+        let trimmed = literal(pending(&rt, big, 5, 600));
+        assert!(trimmed.starts_with("lp_login=2222") && trimmed.contains(".4444"), "{trimmed}");
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //!
 //! Extracting it slides the idle expiry (written back once per `session.touch_write_interval_secs`,
 //! see `auth::session`), and refreshes the access token shortly before it expires (one refresh
-//! at a time per session, across instances; a failed refresh ends the session).
+//! at a time per session, across instances). Only the issuer's refusal of the refresh token
+//! (`invalid_grant`) ends the session; an issuer that cannot be reached, times out or answers
+//! 5xx gets a 503 and the session stays.
 
 use std::{
     sync::Arc,
@@ -16,9 +18,16 @@ use url::Url;
 
 use super::{
     cookies,
+    oidc::OidcError,
     session::{Session, check_expiry, needs_write_back},
 };
-use crate::{app::AppState, error::AppError, tenant::RequestTenant, upstream::CallContext};
+use crate::{
+    app::AppState,
+    domain::permissions::{LEARNER_AREA, is_allowed},
+    error::AppError,
+    tenant::RequestTenant,
+    upstream::CallContext,
+};
 
 /// Refresh the access token when it has less than this left.
 const REFRESH_MARGIN: time::Duration = time::Duration::seconds(30);
@@ -67,6 +76,32 @@ impl FromRequestParts<AppState> for AuthSession {
             request_id: header("x-request-id"),
         };
         Ok(AuthSession { session, tenant: rt, ctx })
+    }
+}
+
+/// A signed-in request of a user who may use the learner area: spec section 6 'Staying in the
+/// learner area requires permission ObjectiveWorkflow.Create' ([`LEARNER_AREA`]), enforced here
+/// on every learner view and command, not only by the client's routing. Others get a 403 problem.
+#[derive(Debug, Clone)]
+pub struct LearnerSession(pub AuthSession);
+
+impl std::ops::Deref for LearnerSession {
+    type Target = AuthSession;
+
+    fn deref(&self) -> &AuthSession {
+        &self.0
+    }
+}
+
+impl FromRequestParts<AppState> for LearnerSession {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let auth = AuthSession::from_request_parts(parts, state).await?;
+        if !is_allowed(&auth.session.user.permissions, &LEARNER_AREA) {
+            return Err(AppError::Forbidden("the learner area needs the ObjectiveWorkflow.Create permission".into()));
+        }
+        Ok(LearnerSession(auth))
     }
 }
 
@@ -149,10 +184,15 @@ async fn refresh_holding_lock(state: &AppState, rt: &RequestTenant, stale: &Sess
             state.sessions.put(current.clone()).await?;
             Ok(current)
         }
-        Err(e) => {
-            tracing::warn!(error = %e, "token refresh failed; ending the session");
+        Err(e @ OidcError::Rejected(_)) => {
+            tracing::warn!(error = %e, "token refresh refused; ending the session");
             state.sessions.remove(&current.id).await?;
             Err(AppError::Unauthorized(UnauthorizedReason::RefreshFailed))
+        }
+        // No answer, a timeout or a 5xx: the issuer has a hiccup, the user did nothing wrong.
+        // The session stays (with its old tokens, so the next request tries again); 503.
+        Err(e @ OidcError::Unavailable(_)) => {
+            Err(AppError::Unavailable(format!("refreshing the session's tokens: {e}")))
         }
     }
 }

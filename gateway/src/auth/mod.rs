@@ -5,6 +5,7 @@ pub mod cookies;
 pub mod csrf;
 pub mod extract;
 pub mod oidc;
+pub mod pending;
 pub mod redirect;
 pub mod routes;
 pub mod session;

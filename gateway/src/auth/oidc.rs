@@ -20,8 +20,11 @@ use openidconnect::{
     AccessTokenHash, AuthorizationCode, ClientId, ClientSecret, CsrfToken, EndpointMaybeSet, EndpointNotSet,
     EndpointSet, HttpRequest, HttpResponse, IssuerUrl, LoginHint, LogoutRequest, Nonce, OAuth2TokenResponse,
     PkceCodeChallenge, PkceCodeVerifier, PostLogoutRedirectUrl, ProviderMetadataWithLogout, RedirectUrl, RefreshToken,
-    Scope, TokenResponse,
-    core::{CoreAuthenticationFlow, CoreClient, CoreIdToken, CoreJsonWebKeySet, CoreJwsSigningAlgorithm},
+    RequestTokenError, Scope, StandardErrorResponse, TokenResponse,
+    core::{
+        CoreAuthenticationFlow, CoreClient, CoreErrorResponseType, CoreIdToken, CoreJsonWebKeySet,
+        CoreJwsSigningAlgorithm,
+    },
 };
 use time::OffsetDateTime;
 use tokio::sync::RwLock;
@@ -56,9 +59,27 @@ pub enum OidcError {
     /// The issuer could not be reached or answered badly.
     #[error("identity provider unavailable while {0}")]
     Unavailable(String),
-    /// The issuer's answer failed a check (signature, nonce, audience, PKCE, ...).
+    /// The issuer refused (an OAuth error answer such as `invalid_grant`), or its answer failed
+    /// a check (signature, nonce, audience, PKCE, ...).
     #[error("identity provider answer rejected while {0}")]
     Rejected(String),
+}
+
+/// Sorts a failed token call. An OAuth error answer (RFC 6749 section 5.2) for which
+/// `definitive` holds is a refusal ([`OidcError::Rejected`]); no answer, a timeout, an answer
+/// that is no token or OAuth error answer (a 503 page, a proxy's error) and any other error
+/// code are the issuer being unavailable for now, never a reason to end a session.
+fn token_call_error<RE: std::error::Error + 'static>(
+    what: &str,
+    e: RequestTokenError<RE, StandardErrorResponse<CoreErrorResponseType>>,
+    definitive: impl Fn(&CoreErrorResponseType) -> bool,
+) -> OidcError {
+    match &e {
+        RequestTokenError::ServerResponse(answer) if definitive(answer.error()) => {
+            OidcError::Rejected(format!("{what}: {e}"))
+        }
+        _ => OidcError::Unavailable(format!("{what}: {}", with_sources(&e))),
+    }
 }
 
 /// What a login or refresh yields.
@@ -199,7 +220,7 @@ impl OidcProvider {
             .set_pkce_verifier(PkceCodeVerifier::new(pkce_verifier.to_string()))
             .request_async(&self.http_adapter())
             .await
-            .map_err(|e| OidcError::Rejected(format!("exchanging the authorization code: {e}")))?;
+            .map_err(|e| token_call_error("exchanging the authorization code", e, |_| true))?;
         let id_token =
             response.id_token().ok_or_else(|| OidcError::Rejected("reading the token answer: no ID token".into()))?;
         let nonce = Nonce::new(nonce.to_string());
@@ -248,7 +269,9 @@ impl OidcProvider {
             .map_err(|e| OidcError::Rejected(format!("preparing the refresh call: {e}")))?
             .request_async(&self.http_adapter())
             .await
-            .map_err(|e| OidcError::Rejected(format!("refreshing the access token: {e}")))?;
+            .map_err(|e| {
+                token_call_error("refreshing the access token", e, |code| *code == CoreErrorResponseType::InvalidGrant)
+            })?;
         Ok(TokenSet {
             access_token: response.access_token().secret().clone(),
             access_expires_at: expiry(response.expires_in()),

@@ -1,4 +1,4 @@
-//! `/oidc/login`, `/oidc/callback`, `/oidc/logout`.
+//! `/oidc/login`, `/oidc/callback`, `/oidc/logout` (GET confirms, POST signs out).
 
 use axum::{
     extract::State,
@@ -13,20 +13,11 @@ use super::{
     cookies,
     extract::callback_url,
     oidc::OidcError,
+    pending::{MAX_RETURN_TO_CHARS, PendingLogin},
     redirect::checked_redirect,
     session::{Session, Tokens, new_session_id},
 };
 use crate::{app::AppState, error::AppError, extract::Query, tenant::RequestTenant, upstream::CallContext};
-
-/// A login between `/oidc/login` and `/oidc/callback`, kept server-side by `state`.
-#[derive(Debug, Clone)]
-pub struct PendingLogin {
-    tenant: String,
-    provider: String,
-    nonce: String,
-    pkce_verifier: String,
-    return_to: Url,
-}
 
 /// Query of `/oidc/login`.
 #[derive(Debug, Deserialize)]
@@ -58,32 +49,32 @@ pub async fn login(
         .redirect_url
         .as_deref()
         .and_then(|u| checked_redirect(u, &rt.host, rt.tenant.config.allow_http_loopback))
+        .filter(|u| is_page(u) && u.as_str().len() <= MAX_RETURN_TO_CHARS)
         .unwrap_or(client_home(&rt)?);
     let start = provider.begin(&callback_url(&rt)?, query.login_hint.as_deref()).await.map_err(oidc_error)?;
-    state
-        .pending_logins
-        .insert(
-            start.state.clone(),
-            PendingLogin {
-                tenant: rt.tenant.config.id.clone(),
-                provider: provider_id,
-                nonce: start.nonce,
-                pkce_verifier: start.pkce_verifier,
-                return_to,
-            },
-        )
-        .await;
-    let mut states = cookies::pending_states(&headers, cookies::pending_cookie_name(&rt));
-    states.push(start.state);
     let s = &state.config.session;
-    // One cookie for every tab: the oldest logins beyond the cap are forgotten here too.
-    if states.len() > s.max_pending_logins {
-        for dropped in states.drain(..states.len() - s.max_pending_logins) {
-            state.pending_logins.invalidate(&dropped).await;
-        }
-    }
-    let cookie = cookies::pending(&rt, states, s.max_pending_logins, s.pending_login_ttl_secs);
+    let ttl = i64::try_from(s.pending_login_ttl_secs).unwrap_or(i64::MAX);
+    let entry = state.login_sealer.seal(&PendingLogin {
+        tenant: rt.tenant.config.id.clone(),
+        provider: provider_id,
+        state: start.state,
+        nonce: start.nonce,
+        pkce_verifier: start.pkce_verifier,
+        return_to: return_to.to_string(),
+        expires_at: OffsetDateTime::now_utc().unix_timestamp().saturating_add(ttl),
+    });
+    // One cookie for every tab: the oldest logins beyond the cap are forgotten.
+    let mut entries = cookies::pending_states(&headers, cookies::pending_cookie_name(&rt));
+    entries.push(entry);
+    let cookie = cookies::pending(&rt, entries, s.max_pending_logins, s.pending_login_ttl_secs);
     Ok(found(start.authorize_url.as_str(), vec![cookie]))
+}
+
+/// Whether a sign-in may end on `url`: a page, not a gateway action such as `/oidc/logout`
+/// (a sign-in link must not sign the user out again) or an API call.
+fn is_page(url: &Url) -> bool {
+    let path = url.path();
+    !(path.starts_with("/oidc/") || path.starts_with("/api/") || path.starts_with("/config-ui/"))
 }
 
 /// Query of `/oidc/callback`.
@@ -103,23 +94,34 @@ pub async fn callback(
     headers: HeaderMap,
     Query(query): Query<CallbackQuery>,
 ) -> Result<Response, AppError> {
-    let browser_states = cookies::pending_states(&headers, cookies::pending_cookie_name(&rt));
-    let Some(login_state) = query.state.filter(|s| browser_states.contains(s)) else {
-        // A callback this browser did not start (stale tab, back button, or login CSRF):
-        // create nothing and start over from the client.
-        tracing::warn!("callback with a state this browser did not start");
-        return Ok(found(client_home(&rt)?.as_str(), vec![]));
-    };
-    let remaining: Vec<String> = browser_states.into_iter().filter(|s| *s != login_state).collect();
+    let entries = cookies::pending_states(&headers, cookies::pending_cookie_name(&rt));
+    let now = OffsetDateTime::now_utc();
+    let tenant_id = &rt.tenant.config.id;
+    let opened: Vec<(String, Option<PendingLogin>)> = entries
+        .into_iter()
+        .map(|entry| {
+            let login = state.login_sealer.open(&entry, tenant_id, now);
+            (entry, login)
+        })
+        .collect();
+    let found_login = query.state.as_deref().and_then(|wanted| {
+        opened.iter().find_map(|(entry, login)| login.as_ref().filter(|l| l.state == wanted).map(|l| (entry, l)))
+    });
+    // The other logins of this browser that are still valid stay; this one and void ones go.
+    let used_entry = found_login.map(|(entry, _)| entry.as_str());
+    let remaining: Vec<String> =
+        opened.iter().filter(|(e, l)| l.is_some() && Some(e.as_str()) != used_entry).map(|(e, _)| e.clone()).collect();
     let s = &state.config.session;
     let pending_cookie = cookies::pending(&rt, remaining, s.max_pending_logins, s.pending_login_ttl_secs);
-    let Some(pending) = state.pending_logins.remove(&login_state).await else {
-        tracing::warn!("callback for an expired or finished login");
-        return Ok(found(client_home(&rt)?.as_str(), vec![pending_cookie]));
+    let Some((_, pending)) = found_login else {
+        // A callback this browser did not start (stale tab, back button, login CSRF), or one
+        // whose login expired or was started before a restart: create nothing and start over
+        // from the client.
+        tracing::warn!("callback with a state this browser did not start, or an expired one");
+        let forget = if opened.is_empty() { vec![] } else { vec![pending_cookie] };
+        return Ok(found(client_home(&rt)?.as_str(), forget));
     };
-    if pending.tenant != rt.tenant.config.id {
-        return Err(AppError::BadRequest("this sign-in was started for another tenant".into()));
-    }
+    let pending = pending.clone();
     if let Some(error) = query.error {
         let detail = query.error_description.unwrap_or_default();
         return Err(AppError::BadRequest(format!("the identity provider refused the sign-in: {error} {detail}")));
@@ -162,15 +164,37 @@ pub async fn callback(
     let cookie = cookies::session(&rt, &session.id);
     state.sessions.put(session).await?;
     state.metrics.session_created();
-    Ok(found(pending.return_to.as_str(), vec![pending_cookie, cookie]))
+    let return_to = checked_redirect(&pending.return_to, &rt.host, rt.tenant.config.allow_http_loopback)
+        .unwrap_or(client_home(&rt)?);
+    Ok(found(return_to.as_str(), vec![pending_cookie, cookie]))
 }
 
-/// Ends the session here and at the issuer (RP-initiated logout), then returns to the client.
+/// `GET /oidc/logout` (and `HEAD`): a page asking to confirm, whose button posts the logout.
+/// A link, image or prefetch from anywhere can make a browser GET this URL, so GET never
+/// signs anyone out.
+pub async fn confirm_logout() -> Response {
+    let page = r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign out</title></head>
+<body><main><h1>Sign out</h1>
+<form method="post" action="/oidc/logout"><button type="submit">Sign out</button></form>
+<p><a href="/learn/">Back to the learner portal</a></p></main></body></html>
+"#;
+    (StatusCode::OK, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
+}
+
+/// `POST /oidc/logout`: ends the session here and at the issuer (RP-initiated logout), then
+/// returns to the client. Only from a page of this origin: the request must carry this
+/// origin's `Origin` (browsers send it with every form post; the CSRF layer refuses another
+/// site's, this refuses none at all).
 pub async fn logout(
     State(state): State<AppState>,
     rt: RequestTenant,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
+    if headers.get(header::ORIGIN).is_none() {
+        return Err(AppError::Forbidden("Signing out needs the Origin of a page of this site.".into()));
+    }
     let home = client_home(&rt)?;
     let mut target = home.clone();
     if let Some(id) = cookies::read(&headers, cookies::session_cookie_name(&rt)) {

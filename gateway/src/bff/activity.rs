@@ -27,9 +27,9 @@ use crate::{
     auth::extract::AuthSession,
     domain::{
         course::duration_minutes,
-        details::status_of,
-        player,
-        refresh,
+        details::{self, status_of},
+        outcome::{self, CourseFacts},
+        player, refresh,
         tree::{self, CourseContext, EvaluatedPart},
     },
     error::{AppError, AppResult},
@@ -70,7 +70,8 @@ pub async fn get_activity(
 ) -> AppResult<Json<ActivityView>> {
     let objective = parse_id("objectiveId", &objective_id)?;
     check_path(&path)?;
-    let asked = query.workflow_id.as_deref().filter(|w| !w.is_empty()).map(|w| parse_id("workflowId", w)).transpose()?;
+    let asked =
+        query.workflow_id.as_deref().filter(|w| !w.is_empty()).map(|w| parse_id("workflowId", w)).transpose()?;
     let review = query.view_type.as_deref().is_some_and(|v| v.eq_ignore_ascii_case("review"));
     let upstream = &auth.tenant.tenant.upstream;
     let ctx = &auth.ctx;
@@ -84,7 +85,9 @@ pub async fn get_activity(
     let tree_path = format!("users/me/objective-workflows/{workflow}/activity-with-aggregates");
     let activity_path = format!("users/me/objective-workflows/{workflow}/activity/{path}");
     let (root, at_path, workflow_state) = tokio::try_join!(
-        async { upstream.get::<Activity>(ctx, "reading the activity tree", &tree_path, &[]).await.map_err(AppError::from) },
+        async {
+            upstream.get::<Activity>(ctx, "reading the activity tree", &tree_path, &[]).await.map_err(AppError::from)
+        },
         async { upstream.get::<Value>(ctx, "reading the activity", &activity_path, &[]).await.map_err(AppError::from) },
         async {
             match last {
@@ -102,18 +105,26 @@ pub async fn get_activity(
     // A finished or earlier attempt is read-only, as review is.
     let review = review || course_finished || last.is_some_and(|w| w.id != workflow);
     let now = upstream.now();
-    let course_ctx =
-        CourseContext { course_finished, new_content_after_completion: NEW_CONTENT_AFTER_COMPLETION, now };
-    let shown = shown_parts(&root.children, &course_ctx);
+    let course_ctx = CourseContext {
+        course_finished,
+        new_content_after_completion: NEW_CONTENT_AFTER_COMPLETION,
+        now,
+        results_protected: details::results_protected(&access),
+        reveal_policy: access.grade_reveal_policy,
+        reveal_date: access.grade_reveal_date,
+    };
+    // The same decisions as the contents (course_tree): the course's state frames its parts, and a
+    // hidden result hides the passes. The proctoring mismatch is the tree's and the details' to show.
+    let course_state = details::course_state(&access).or(Some(root.state));
+    let grade_hidden = outcome::result_hidden(&CourseFacts::of_access(&access, false), now);
+    let shown = shown_parts(&root.children, course_state, grade_hidden, &course_ctx);
     let index = shown
         .iter()
         .position(|(e, _)| e.part.activity_path_id.as_deref() == Some(path.as_str()))
         .ok_or(AppError::NotFound)?;
     let (evaluated, status) = &shown[index];
-    let subtree_end = shown[index + 1..]
-        .iter()
-        .position(|(e, _)| e.depth <= evaluated.depth)
-        .map_or(shown.len(), |n| index + 1 + n);
+    let subtree_end =
+        shown[index + 1..].iter().position(|(e, _)| e.depth <= evaluated.depth).map_or(shown.len(), |n| index + 1 + n);
     let subtree = &shown[index + 1..subtree_end];
     let children_content = at_path.get("children").and_then(Value::as_array).cloned().unwrap_or_default();
     let children = subtree
@@ -128,12 +139,8 @@ pub async fn get_activity(
         })
         .collect();
     let fields = content_fields(Some(&at_path));
-    let course_mode = access
-        .objective
-        .activity
-        .as_ref()
-        .and_then(|a| a.presentation_mode)
-        .or(access.objective.presentation_mode);
+    let course_mode =
+        access.objective.activity.as_ref().and_then(|a| a.presentation_mode).or(access.objective.presentation_mode);
     let preferred = |v: Option<i32>| v.and_then(|n| u32::try_from(n).ok()).filter(|n| *n > 0);
     let root_activity = access.objective.activity.as_ref();
     let state = Some(workflow_state);
@@ -164,7 +171,9 @@ pub async fn get_activity(
 pub(crate) fn check_path(path: &str) -> AppResult<()> {
     let ok = !path.is_empty()
         && path.len() <= 200
-        && path.split('.').all(|segment| !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
+        && path
+            .split('.')
+            .all(|segment| !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
     if ok { Ok(()) } else { Err(AppError::BadRequest(format!("activityPathId {path:?} is not a path id"))) }
 }
 
@@ -172,16 +181,18 @@ pub(crate) fn check_path(path: &str) -> AppResult<()> {
 /// everything under them are left out (spec section 2).
 fn shown_parts<'a>(
     parts: &'a [contracts::upstream::ActivityPart],
+    course_state: Option<contracts::upstream::CourseState>,
+    grade_hidden: bool,
     ctx: &CourseContext,
 ) -> Vec<(EvaluatedPart<'a>, TocStatus)> {
     let mut out = Vec::new();
     let mut hidden_below: Option<usize> = None;
-    for evaluated in tree::evaluate(parts, ctx) {
+    for evaluated in tree::evaluate_in(parts, course_state, ctx) {
         if hidden_below.is_some_and(|depth| evaluated.depth > depth) {
             continue;
         }
         hidden_below = None;
-        match tree::toc_status(evaluated.part, &evaluated.lock) {
+        match tree::toc_status(evaluated.part, evaluated.state, &evaluated.lock, grade_hidden) {
             Some(status) => out.push((evaluated, status)),
             None => hidden_below = Some(evaluated.depth),
         }
@@ -193,7 +204,12 @@ fn content_fields(value: Option<&Value>) -> ActivityContentFields {
     value.and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default()
 }
 
-fn player_activity(evaluated: &EvaluatedPart<'_>, status: TocStatus, content: Option<&Value>, review: bool) -> PlayerActivity {
+fn player_activity(
+    evaluated: &EvaluatedPart<'_>,
+    status: TocStatus,
+    content: Option<&Value>,
+    review: bool,
+) -> PlayerActivity {
     let part = evaluated.part;
     let activity = &part.child_activity;
     let last = activity.activity_workflow_aggregate.as_ref().and_then(|a| a.last_activity_workflow.as_ref());
@@ -240,21 +256,22 @@ fn kind_name(kind: ActivityType, activity_type: Option<&str>) -> String {
 }
 
 fn activity_content(kind: ActivityType, fields: ActivityContentFields) -> ActivityContent {
-    let video = (kind == ActivityType::Video && (fields.video_url.is_some() || fields.embed_url.is_some())).then(|| {
-        VideoContent {
-            url: fields.video_url.clone(),
-            embed_url: fields.embed_url.clone(),
-            lang: fields.language.clone(),
-            tracks: fields
-                .captions
-                .iter()
-                .map(|t| {
-                    let lang = t.language.clone().unwrap_or_else(|| "und".into());
-                    VideoTrack { src: t.url.clone(), label: t.label.clone().unwrap_or_else(|| lang.clone()), lang }
-                })
-                .collect(),
-        }
-    });
+    let video =
+        (kind == ActivityType::Video && (fields.video_url.is_some() || fields.embed_url.is_some())).then(|| {
+            VideoContent {
+                url: fields.video_url.clone(),
+                embed_url: fields.embed_url.clone(),
+                lang: fields.language.clone(),
+                tracks: fields
+                    .captions
+                    .iter()
+                    .map(|t| {
+                        let lang = t.language.clone().unwrap_or_else(|| "und".into());
+                        VideoTrack { src: t.url.clone(), label: t.label.clone().unwrap_or_else(|| lang.clone()), lang }
+                    })
+                    .collect(),
+            }
+        });
     let event = (kind == ActivityType::Event
         && (fields.start_date.is_some() || fields.location.is_some() || fields.meeting_url.is_some()))
     .then(|| EventContent {
@@ -263,10 +280,5 @@ fn activity_content(kind: ActivityType, fields: ActivityContentFields) -> Activi
         location: fields.location.clone(),
         meeting_url: fields.meeting_url.clone(),
     });
-    ActivityContent {
-        html: fields.content.or(fields.description),
-        video,
-        event,
-        discussion_url: fields.discussion_url,
-    }
+    ActivityContent { html: fields.content.or(fields.description), video, event, discussion_url: fields.discussion_url }
 }

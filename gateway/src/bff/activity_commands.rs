@@ -61,7 +61,9 @@ pub async fn start_activities(
     let workflow = path_id(&workflow_id, "workflowId")?;
     let paths = &request.activity_path_ids;
     if paths.is_empty() || paths.len() > MAX_ACTIVITIES {
-        return Err(AppError::BadRequest(format!("activityPathIds must name between 1 and {MAX_ACTIVITIES} activities")));
+        return Err(AppError::BadRequest(format!(
+            "activityPathIds must name between 1 and {MAX_ACTIVITIES} activities"
+        )));
     }
     paths.iter().try_for_each(|p| check_path(p))?;
     let upstream = &auth.tenant.tenant.upstream;

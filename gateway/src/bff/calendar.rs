@@ -12,13 +12,13 @@ use contracts::bff::{Problem, Unauthorized};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::learner_courses::{LearnerCourse, enrolled_courses, last_attempt_trees};
+use super::learner_courses::{LearnerCourse, enrolled_courses, last_attempt_trees, proctoring_mismatches};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     domain::{
         calendar::{CalendarRange, calendar_range, event_dates, local, zone},
-        course,
+        outcome,
         profile::display_timezone,
     },
     error::{AppError, AppResult},
@@ -42,11 +42,12 @@ pub struct CalendarQuery {
     (status = 200, description = "The dated entries of the range", body = CalendarView),
     (status = 400, description = "A malformed day, a reversed or overlong range", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_calendar(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Query(query): Query<CalendarQuery>,
 ) -> AppResult<Json<CalendarView>> {
     let max_days = state.config.views.calendar_max_range_days;
@@ -59,11 +60,13 @@ pub async fn get_calendar(
     )?;
     let timezone = display_timezone(user.timezone.as_deref()).to_string();
     let range = calendar_range(&query.from, &query.to, zone(&timezone), max_days).map_err(AppError::BadRequest)?;
+    let trees = last_attempt_trees(&auth, &courses).await?;
+    let mismatches = proctoring_mismatches(&auth, &courses, &trees).await?;
     let mut entries = Vec::new();
-    for c in &courses {
-        course_entries(c, &range, &mut entries);
+    for (c, mismatch) in courses.iter().zip(mismatches) {
+        course_entries(c, mismatch, &range, &mut entries);
     }
-    for (i, tree) in last_attempt_trees(&auth, &courses).await? {
+    for (i, tree) in trees {
         let c = &courses[i];
         for event in event_dates(&tree).into_iter().filter(|e| range.contains(e.starts)) {
             let (at, date) = local(event.starts, &range.zone);
@@ -91,7 +94,12 @@ pub async fn get_calendar(
 }
 
 /// The course's own dates on the range's days.
-fn course_entries(c: &LearnerCourse, range: &CalendarRange, out: &mut Vec<(time::OffsetDateTime, CalendarEntry)>) {
+fn course_entries(
+    c: &LearnerCourse,
+    mismatch: bool,
+    range: &CalendarRange,
+    out: &mut Vec<(time::OffsetDateTime, CalendarEntry)>,
+) {
     let Some(access) = &c.access else { return };
     let dates = [
         (CalendarEntryKind::Due, access.due_date),
@@ -110,7 +118,11 @@ fn course_entries(c: &LearnerCourse, range: &CalendarRange, out: &mut Vec<(time:
                 objective_id: c.aggregate.objective.id.to_string(),
                 course_name: c.aggregate.objective.name.clone(),
                 activity_name: None,
-                link: course::card_link(&c.aggregate),
+                link: outcome::course_link(
+                    &c.facts(mismatch),
+                    &c.aggregate.objective.id.to_string(),
+                    &c.aggregate.id.to_string(),
+                ),
             },
         ));
     }

@@ -21,7 +21,7 @@ use uuid::Uuid;
 use super::course_header::{availability, course_header, course_overview};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     config::CatalogSettings,
     domain::{catalog, course, filters, lists},
     error::{AppError, AppResult},
@@ -106,12 +106,13 @@ pub fn count(total: Option<i64>) -> u32 {
     (status = 200, description = "The catalog page, with collections, terms and the filter applied", body = CatalogView),
     (status = 400, description = "Bad paging or keyword", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "The tenant has the catalog turned off", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_catalog(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Query(params): Query<Vec<(String, String)>>,
 ) -> AppResult<Json<CatalogView>> {
     require_catalog(&auth.tenant)?;
@@ -159,8 +160,7 @@ pub async fn get_catalog(
         .into_iter()
         .filter(|a| lists::is_catalog_listed(a) && filters::matches_filter(a, &sanitised.filter))
         .collect();
-    let colors = course::card_colors(&items, query.skip as usize);
-    let cards = items.iter().zip(colors).map(|(agg, color)| to_card(agg, color)).collect();
+    let cards = items.iter().map(to_card).collect();
     Ok(Json(CatalogView {
         items: cards,
         total_count: count(page.total_count),
@@ -172,7 +172,7 @@ pub async fn get_catalog(
     }))
 }
 
-fn to_card(agg: &ObjectiveWorkflowAggregate, color: Option<&str>) -> CatalogCard {
+fn to_card(agg: &ObjectiveWorkflowAggregate) -> CatalogCard {
     let objective = &agg.objective;
     CatalogCard {
         header: course_header(
@@ -182,7 +182,7 @@ fn to_card(agg: &ObjectiveWorkflowAggregate, color: Option<&str>) -> CatalogCard
             None,
             objective.image_url.as_deref(),
         ),
-        color: color.map(String::from),
+        color: course::card_color_of(objective.id, objective.image_url.as_deref()).map(String::from),
         children_count: objective.activity.children_count.and_then(|n| u32::try_from(n).ok()),
         duration_minutes: course::duration_minutes(objective.duration),
         is_draft: objective.state == course::DRAFT,
@@ -198,10 +198,14 @@ fn to_card(agg: &ObjectiveWorkflowAggregate, color: Option<&str>) -> CatalogCard
     (status = 200, description = "The course as the catalog shows it", body = CatalogCourseView),
     (status = 400, description = "The id is not a UUID", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such course in the catalog, or the catalog is turned off", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
-pub async fn get_catalog_course(auth: AuthSession, Path(raw_id): Path<String>) -> AppResult<Json<CatalogCourseView>> {
+pub async fn get_catalog_course(
+    auth: LearnerSession,
+    Path(raw_id): Path<String>,
+) -> AppResult<Json<CatalogCourseView>> {
     require_catalog(&auth.tenant)?;
     let id = objective_id(&raw_id)?;
     let access = auth.tenant.tenant.upstream.objective_access(&auth.ctx, id).await?;

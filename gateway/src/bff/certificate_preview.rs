@@ -19,8 +19,13 @@ use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use super::{course_details, public::certificate_number};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
-    domain::{certificate::certificate_expired, profile::full_name, refresh::next_boundary, score},
+    auth::extract::LearnerSession,
+    domain::{
+        certificate::{CertificateFile, certificate_expired, certificate_file_url},
+        outcome::{self, CourseFacts, ResultFacts},
+        profile::full_name,
+        refresh::next_boundary,
+    },
     error::{AppError, AppResult},
     upstream::UpstreamError,
 };
@@ -32,12 +37,13 @@ use crate::{
     (status = 200, description = "One of the learner's own certificates", body = CertificatePreview),
     (status = 400, description = "A malformed certificate number", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "The learner has no such certificate", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_certificate_preview(
-    State(_state): State<AppState>,
-    auth: AuthSession,
+    State(state): State<AppState>,
+    auth: LearnerSession,
     Path(number): Path<String>,
 ) -> AppResult<Json<CertificatePreview>> {
     let number = certificate_number(&number)?;
@@ -54,8 +60,21 @@ pub async fn get_certificate_preview(
         Err(UpstreamError::NotFound(_) | UpstreamError::Forbidden(_)) => None,
         Err(e) => return Err(e.into()),
     };
+    // The grade rules of every view: hidden by the reveal policy, from the course's scale only.
+    let hidden =
+        access.as_ref().is_none_or(|a| outcome::result_hidden(&CourseFacts::of_access(a, false), upstream.now()));
+    let scale_ids: Vec<uuid::Uuid> = access.as_ref().and_then(|a| a.objective.grading_scale_id).into_iter().collect();
+    let scales = state.caches.grading_scales(&auth.session.tenant, &scale_ids, upstream, &auth.ctx).await?;
+    let scale = scales
+        .first()
+        .map(|s| (**s).clone())
+        .or_else(|| access.as_ref().and_then(|a| a.objective.objective_grading_scale.clone()));
     let course = access.map(|a| a.objective);
-    let result = record.objective_record.as_ref();
+    let shown = record
+        .objective_record
+        .as_ref()
+        .map(|r| outcome::shown_result(&ResultFacts::of_record(r), scale.as_ref(), hidden))
+        .unwrap_or_default();
     let now = upstream.now();
     Ok(Json(CertificatePreview {
         certificate: issued_certificate(
@@ -70,10 +89,18 @@ pub async fn get_certificate_preview(
         course_name: course.as_ref().map(|c| c.name.clone()),
         course_code: course.as_ref().and_then(|c| c.code.clone()).filter(|c| !c.is_empty()),
         description: course.as_ref().and_then(|c| c.description.clone()).filter(|d| !d.is_empty()),
-        score: result.and_then(|r| score::score_display(r.score, r.max_score, r.normalized_score)),
-        grade: result.and_then(|r| r.grade.clone()),
-        pdf_url: record.certificate_pdf_url.clone(),
-        png_url: record.certificate_png_url.clone(),
+        score: shown.score,
+        grade: shown.grade,
+        pdf_url: certificate_file_url(
+            &record.certificate_number,
+            record.certificate_pdf_url.as_deref(),
+            CertificateFile::Pdf,
+        ),
+        png_url: certificate_file_url(
+            &record.certificate_number,
+            record.certificate_png_url.as_deref(),
+            CertificateFile::Png,
+        ),
         share_path: format!("/learn/certificate/{}", record.certificate_number),
         refresh_at: rfc3339(next_boundary([record.expiration_date], now))?,
     }))

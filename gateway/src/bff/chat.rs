@@ -30,7 +30,7 @@ use tokio::time::Instant;
 
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::{AuthSession, LearnerSession},
     bff::streams::{StreamKind, StreamSlot},
     error::{AppError, AppResult},
     extract,
@@ -81,9 +81,10 @@ fn message(up: UpstreamMessage, me: &str) -> ChatMessage {
 #[utoipa::path(get, path = "/api/bff/chat/channels", tag = "views", responses(
     (status = 200, description = "Team channels, then announcement channels, with unread counts", body = ChatChannelsView),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user lacks the learner permission (ObjectiveWorkflow.Create)", body = Problem),
     (status = 502, description = "The chat service could not be reached", body = Problem),
 ))]
-pub async fn get_chat_channels(auth: AuthSession) -> AppResult<Json<ChatChannelsView>> {
+pub async fn get_chat_channels(LearnerSession(auth): LearnerSession) -> AppResult<Json<ChatChannelsView>> {
     let upstream = &auth.tenant.tenant.upstream;
     let posts = posts_announcements(&auth);
     let mut channels: Vec<ChatChannel> =
@@ -110,12 +111,13 @@ async fn find_channel(upstream: &Upstream, ctx: &CallContext, id: &str, posts: b
     responses(
         (status = 200, description = "The channel and its newest messages", body = ChatChannelView),
         (status = 401, description = "No valid session", body = Unauthorized),
+        (status = 403, description = "The user lacks the learner permission (ObjectiveWorkflow.Create)", body = Problem),
         (status = 404, description = "No such channel for this learner", body = Problem),
         (status = 502, description = "The chat service could not be reached", body = Problem),
     ))]
 pub async fn get_chat_channel(
     State(state): State<AppState>,
-    auth: AuthSession,
+    LearnerSession(auth): LearnerSession,
     Path(channel_id): Path<String>,
 ) -> AppResult<Json<ChatChannelView>> {
     let upstream = &auth.tenant.tenant.upstream;
@@ -141,14 +143,14 @@ pub async fn get_chat_channel(
         (status = 200, description = "The posted message", body = ChatMessage),
         (status = 400, description = "Empty or longer than `chat.max_message_chars`", body = Problem),
         (status = 401, description = "No valid session", body = Unauthorized),
-        (status = 403, description = "Learners do not post announcements", body = Problem),
+        (status = 403, description = "Learners do not post announcements, or the user lacks the learner permission", body = Problem),
         (status = 404, description = "No such channel for this learner", body = Problem),
         (status = 413, description = "Body larger than `commands.max_body_bytes`", body = Problem),
         (status = 422, description = "The chat service refused the message", body = Problem),
     ))]
 pub async fn post_chat_message(
     State(state): State<AppState>,
-    auth: AuthSession,
+    LearnerSession(auth): LearnerSession,
     Path(channel_id): Path<String>,
     extract::Json(body): extract::Json<PostChatMessage>,
 ) -> AppResult<Json<ChatMessage>> {
@@ -176,12 +178,13 @@ pub async fn post_chat_message(
         (status = 204, description = "Read"),
         (status = 400, description = "A negative `seq`", body = Problem),
         (status = 401, description = "No valid session", body = Unauthorized),
+        (status = 403, description = "The user lacks the learner permission (ObjectiveWorkflow.Create)", body = Problem),
         (status = 404, description = "No such channel for this learner", body = Problem),
         (status = 413, description = "Body larger than `commands.max_body_bytes`", body = Problem),
         (status = 422, description = "The chat service refused the cursor", body = Problem),
     ))]
 pub async fn mark_chat_read(
-    auth: AuthSession,
+    LearnerSession(auth): LearnerSession,
     Path(channel_id): Path<String>,
     extract::Json(body): extract::Json<MarkChatRead>,
 ) -> AppResult<StatusCode> {
@@ -214,9 +217,14 @@ pub(crate) fn refused(e: UpstreamError, message: &str) -> AppError {
     responses(
         (status = 200, description = "`text/event-stream`: `message` events (a ChatMessage, id = seq), heartbeat comments, `session-ended`", content_type = "text/event-stream"),
         (status = 401, description = "No valid session", body = Unauthorized),
+        (status = 403, description = "The user lacks the learner permission (ObjectiveWorkflow.Create)", body = Problem),
         (status = 429, description = "This session already holds `chat.max_streams_per_session` streams", body = Problem),
     ))]
-pub async fn get_chat_stream(State(state): State<AppState>, auth: AuthSession, headers: HeaderMap) -> AppResult<Response> {
+pub async fn get_chat_stream(
+    State(state): State<AppState>,
+    LearnerSession(auth): LearnerSession,
+    headers: HeaderMap,
+) -> AppResult<Response> {
     let settings = state.config.chat.clone();
     let slot = state
         .streams
@@ -291,7 +299,11 @@ impl Live {
             return None;
         }
         let wait = self.heartbeat.min(left);
-        match self.upstream.chat_events(&self.ctx, self.after, if self.after.is_some() { wait } else { Duration::ZERO }).await {
+        match self
+            .upstream
+            .chat_events(&self.ctx, self.after, if self.after.is_some() { wait } else { Duration::ZERO })
+            .await
+        {
             Ok(found) => {
                 self.after = Some(found.last);
                 if found.data.is_empty() {

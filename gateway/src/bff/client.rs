@@ -52,13 +52,25 @@ pub fn service(dir: &Path) -> BoxCloneSyncService<Request<Body>, Response, Infal
             Ok(response.map(Body::new))
         }
     });
-    let files = ServeDir::new(dir).append_index_html_on_directories(true).fallback(fallback);
+    let files = ServeDir::new(dir).append_index_html_on_directories(true).fallback(fallback.clone());
     let with_cache_headers = service_fn(move |req: Request<Body>| {
         let files = files.clone();
+        let fallback = fallback.clone();
         async move {
             let req = below_mount(req);
             let immutable = has_content_hash(req.uri().path());
-            let mut response = files.oneshot(req).await?.map(Body::new).into_response();
+            let mut response = if names_no_file(req.uri().path()) {
+                fallback.oneshot(req).await?
+            } else {
+                files.oneshot(req).await?.map(Body::new).into_response()
+            };
+            if response.status().is_server_error() {
+                // The file system refused a path (a bug or a broken client folder); the caller
+                // asked for a file we cannot give, which is a 404, never a 5xx of the portal.
+                tracing::warn!(status = %response.status(), "serving a client file failed");
+                response = not_found().await;
+            }
+            within_mount(&mut response);
             let is_html =
                 response.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
             let cache = if is_html || !response.status().is_success() {
@@ -96,6 +108,26 @@ fn below_mount(mut req: Request<Body>) -> Request<Body> {
     req
 }
 
+/// Whether `path` cannot name a file: a segment longer than file systems allow (255 bytes),
+/// which the file system would answer with an error rather than "not found".
+fn names_no_file(path: &str) -> bool {
+    path.split('/').any(|segment| segment.len() > MAX_FILE_NAME_BYTES)
+}
+
+/// Longest file name of common file systems.
+const MAX_FILE_NAME_BYTES: usize = 255;
+
+/// A redirect of the file server (a folder without its trailing slash) points below the mount,
+/// where the client is, not at the site's root.
+fn within_mount(response: &mut Response) {
+    let Some(location) = response.headers().get(header::LOCATION).and_then(|v| v.to_str().ok()) else { return };
+    if location.starts_with('/') && !location.starts_with("//") && !location.starts_with(MOUNT) {
+        if let Ok(value) = HeaderValue::from_str(&format!("{MOUNT}{location}")) {
+            response.headers_mut().insert(header::LOCATION, value);
+        }
+    }
+}
+
 /// Whether a file name carries a content hash like `main.3f2a9c1d.js`.
 fn has_content_hash(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or("");
@@ -106,7 +138,14 @@ fn has_content_hash(path: &str) -> bool {
 mod tests {
     use axum::{body::Body, http::Request};
 
-    use super::{below_mount, has_content_hash, names_a_file};
+    use super::{below_mount, has_content_hash, names_a_file, names_no_file};
+
+    #[test]
+    fn over_long_segments_name_no_file() {
+        assert!(names_no_file(&format!("/{}", "a".repeat(256))));
+        assert!(names_no_file(&format!("/x/{}/y", "a".repeat(300))));
+        assert!(!names_no_file(&format!("/{}", "a".repeat(255))));
+    }
 
     #[test]
     fn the_mount_is_taken_off_the_path_and_the_query_kept() {

@@ -11,17 +11,25 @@ use axum::{
 };
 use contracts::bff::{Problem, Unauthorized};
 use contracts::{
-    bff::{AttemptRow, CourseCertificate, CourseDetailsView, CourseTarget, DetailsResult, ShownResult},
-    upstream::{Activity, CertificateRecord, GradingScale, ObjectiveAccess, ObjectiveRecord},
+    bff::{AttemptRow, CourseCertificate, CourseDetailsView, CourseTarget, DetailsResult},
+    upstream::{CertificateRecord, GradingScale, ObjectiveAccess, ObjectiveRecord},
 };
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use uuid::Uuid;
 
-use super::course_header::{availability, non_empty, objective_header};
+use super::{
+    course_header::{availability, non_empty, objective_header},
+    learner_courses::tree_proctoring_mismatch,
+};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
-    domain::{certificate, details, refresh, reveal, score},
+    auth::extract::LearnerSession,
+    domain::{
+        certificate::{self, CertificateFile},
+        details,
+        outcome::{self, CourseFacts, ResultFacts},
+        refresh,
+    },
     error::{AppError, AppResult},
     upstream::{CallContext, Upstream, UpstreamError},
 };
@@ -43,12 +51,13 @@ pub(crate) fn rfc3339(at: Option<OffsetDateTime>) -> Option<String> {
     (status = 200, description = "The course details: attempts, certificates, buttons and notices", body = CourseDetailsView),
     (status = 400, description = "The id is not a UUID", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "The learner has no such course", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_course_details(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(objective_id): Path<String>,
 ) -> AppResult<Json<CourseDetailsView>> {
     let objective = parse_id("objectiveId", &objective_id)?;
@@ -87,54 +96,10 @@ pub async fn get_course_details(
 }
 
 /// Whether any proctored activity of the workflow's tree has a session that disagrees with it
-/// (spec section 4 'Availability').
+/// (spec section 4 'Availability'), as every view reads it.
 async fn proctoring_mismatch(upstream: &Upstream, ctx: &CallContext, workflow: Uuid) -> Result<bool, UpstreamError> {
     let tree = upstream.activity_tree(ctx, workflow).await?;
-    let mut proctored = Vec::new();
-    collect_proctored(&tree, &mut proctored);
-    let sessions = futures::future::try_join_all(
-        proctored
-            .iter()
-            .map(|(activity_workflow, _)| upstream.last_proctoring_session(ctx, workflow, *activity_workflow)),
-    )
-    .await?;
-    Ok(proctored
-        .iter()
-        .zip(sessions)
-        .any(|((_, state), session)| session.is_some_and(|s| reveal::proctoring_mismatch(s.state, *state))))
-}
-
-fn collect_proctored(activity: &Activity, out: &mut Vec<(Uuid, contracts::upstream::WorkflowState)>) {
-    for part in &activity.children {
-        let child = &part.child_activity;
-        let last = child.activity_workflow_aggregate.as_ref().and_then(|a| a.last_activity_workflow.as_ref());
-        if let Some(w) = last.filter(|w| child.proctored == Some(true) && w.last_proctoring_session_id.is_some())
-            && let Some(id) = w.id
-        {
-            out.push((id, w.state));
-        }
-        collect_proctored(child, out);
-    }
-}
-
-/// The score, grade and pass of a record as shown, or nothing when the grade is hidden.
-fn shown_result(record: &ObjectiveRecord, scale: Option<&GradingScale>, hidden: bool) -> ShownResult {
-    if hidden {
-        return ShownResult::default();
-    }
-    let display = score::score_display(record.score, record.max_score, record.normalized_score);
-    let grade = match (scale, display) {
-        (Some(scale), Some(_)) => {
-            let normalized = record.normalized_score.or_else(|| match (record.score, record.max_score) {
-                (Some(s), Some(m)) if m > 0.0 => Some(s / m),
-                _ => None,
-            });
-            normalized.and_then(|n| score::grade_for(scale, n))
-        }
-        _ => None,
-    }
-    .or_else(|| record.grade.clone());
-    ShownResult { score: display, grade, passed: record.passed }
+    tree_proctoring_mismatch(upstream, ctx, workflow, &tree).await
 }
 
 fn certificate_view(record: &CertificateRecord, now: OffsetDateTime) -> CourseCertificate {
@@ -144,7 +109,11 @@ fn certificate_view(record: &CertificateRecord, now: OffsetDateTime) -> CourseCe
         issued: rfc3339(record.created),
         expires: rfc3339(record.expiration_date),
         expired: certificate::certificate_expired(record.expiration_date, now),
-        pdf_url: record.certificate_pdf_url.clone(),
+        pdf_url: certificate::certificate_file_url(
+            &record.certificate_number,
+            record.certificate_pdf_url.as_deref(),
+            CertificateFile::Pdf,
+        ),
     }
 }
 
@@ -158,12 +127,13 @@ fn details_view(
     now: OffsetDateTime,
 ) -> CourseDetailsView {
     let actions = details::details_actions(access, proctoring_mismatch, now);
-    let in_grading = actions.notices.contains(&contracts::bff::DetailsNotice::GradingInProgress);
-    let hidden = details::details_grade_hidden(access, now) || in_grading;
+    let facts = CourseFacts::of_access(access, proctoring_mismatch);
+    let hidden = outcome::result_hidden(&facts, now);
     let workflow = access.last_objective_workflow.as_ref();
+    let shown = |r: &ObjectiveRecord| outcome::shown_result(&ResultFacts::of_record(r), scale, hidden);
     let result = DetailsResult {
         grade_hidden: hidden,
-        shown: access.last_objective_record.as_ref().map(|r| shown_result(r, scale, hidden)).unwrap_or_default(),
+        shown: access.last_objective_record.as_ref().map(shown).unwrap_or_default(),
     };
     // The upstream's order is kept for attempts without a finish date.
     let mut records = records;
@@ -174,19 +144,12 @@ fn details_view(
     let attempts_score_column = details::attempts_score_column_shown(attempts.len(), hidden);
     let attempts = attempts
         .iter()
-        .map(|r| AttemptRow {
-            id: r.id.to_string(),
-            finished: rfc3339(r.finished_at()),
-            shown: shown_result(r, scale, hidden),
-        })
+        .map(|r| AttemptRow { id: r.id.to_string(), finished: rfc3339(r.finished_at()), shown: shown(r) })
         .collect();
     certificates.sort_by_key(|c| std::cmp::Reverse(c.created));
     let expiries: Vec<Option<OffsetDateTime>> = certificates.iter().map(|c| c.expiration_date).collect();
     let refresh_at =
         refresh::next_boundary(std::iter::once(refresh::course_refresh_at(access, now)).chain(expiries), now);
-    let status = details::status_of(workflow.map(|w| w.state), access.last_objective_record.is_some());
-    let progress =
-        workflow.and_then(|w| w.progress).or_else(|| access.last_objective_record.as_ref().and_then(|r| r.progress));
     let objective = &access.objective;
     CourseDetailsView {
         course: objective_header(objective),
@@ -195,8 +158,8 @@ fn details_view(
         about: non_empty(objective.about.as_deref()),
         collections: objective.showcases.iter().map(|s| s.name.clone()).collect(),
         is_mandatory: access.is_mandatory == Some(true),
-        status,
-        progress_percent: score::progress_percent(progress),
+        status: outcome::status(&facts),
+        progress_percent: outcome::progress_percent(&facts),
         due_date: rfc3339(access.due_date),
         availability: availability(access.availability_date, access.availability_end_date),
         buttons: actions.buttons,

@@ -15,11 +15,18 @@ use contracts::{
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::course_details::{parse_id, rfc3339};
+use super::{
+    course_details::{parse_id, rfc3339},
+    learner_courses::tree_proctoring_mismatch,
+};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
-    domain::{refresh, tree},
+    auth::extract::LearnerSession,
+    domain::{
+        details,
+        outcome::{self, CourseFacts},
+        refresh, tree,
+    },
     error::{AppError, AppResult},
     extract::Query,
 };
@@ -58,12 +65,13 @@ fn kind_name(kind: ActivityType, activity_type: Option<&str>) -> String {
     (status = 200, description = "The content tree of the workflow", body = CourseTreeView),
     (status = 400, description = "An id is not a UUID", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such course or workflow, or the course was never started", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_course_tree(
     State(_state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(objective_id): Path<String>,
     Query(query): Query<TreeQuery>,
 ) -> AppResult<Json<CourseTreeView>> {
@@ -85,22 +93,43 @@ pub async fn get_course_tree(
     {
         return Err(AppError::NotFound);
     }
+    let shows_last = last.is_some_and(|w| w.id == workflow);
     let course_finished = match last {
         Some(w) if w.id == workflow => w.state == WorkflowState::Finished,
         // An earlier attempt is over.
         _ => asked.is_some(),
     };
+    // The course's facts are those of its last attempt, as on every other view.
+    let mismatch = match last {
+        Some(w) if w.id == workflow => tree_proctoring_mismatch(upstream, &auth.ctx, workflow, &root).await?,
+        Some(w) => {
+            let last_tree = upstream.activity_tree(&auth.ctx, w.id).await?;
+            tree_proctoring_mismatch(upstream, &auth.ctx, w.id, &last_tree).await?
+        }
+        None => false,
+    };
+    let facts = CourseFacts::of_access(&access, mismatch);
     let now = upstream.now();
-    let ctx = tree::CourseContext { course_finished, new_content_after_completion: NEW_CONTENT_AFTER_COMPLETION, now };
+    let can_continue = shows_last && outcome::can_continue(&facts);
+    let ctx = tree::CourseContext {
+        course_finished,
+        new_content_after_completion: NEW_CONTENT_AFTER_COMPLETION,
+        now,
+        results_protected: details::results_protected(&access),
+        reveal_policy: access.grade_reveal_policy,
+        reveal_date: access.grade_reveal_date,
+    };
+    let course_state = details::course_state(&access).or(Some(root.state));
+    let grade_hidden = outcome::result_hidden(&facts, now);
     let mut items = Vec::new();
     let mut hidden_below: Option<usize> = None;
-    for evaluated in tree::evaluate(&root.children, &ctx) {
+    for evaluated in tree::evaluate_in(&root.children, course_state, &ctx) {
         if hidden_below.is_some_and(|depth| evaluated.depth > depth) {
             continue;
         }
         hidden_below = None;
         let part = evaluated.part;
-        let Some(status) = tree::toc_status(part, &evaluated.lock) else {
+        let Some(status) = tree::toc_status(part, evaluated.state, &evaluated.lock, grade_hidden) else {
             // archived: hidden, with everything under it
             hidden_below = Some(evaluated.depth);
             continue;
@@ -122,12 +151,21 @@ pub async fn get_course_tree(
             due: rfc3339(evaluated.constraint.due),
         });
     }
-    let open_next = tree::open_next(&root.children, &ctx).and_then(|p| p.activity_path_id.clone());
+    // Only a course the learner can go on working in has an activity to open next: not one
+    // treated as in grading (a running proctored exam is not reopened), finished, draft or archived.
+    let open_next = can_continue
+        .then(|| tree::open_next_in(&root.children, course_state, &ctx))
+        .flatten()
+        .and_then(|p| p.activity_path_id.clone());
     Ok(Json(CourseTreeView {
         objective_id: objective.to_string(),
         workflow_id: workflow.to_string(),
         items,
         open_next,
+        status: outcome::status(&facts),
+        progress_percent: outcome::progress_percent(&facts),
+        grade_hidden,
+        can_continue,
         refresh_at: rfc3339(refresh::refresh_at(&access, &root.children, now)),
     }))
 }

@@ -16,12 +16,15 @@ use uuid::Uuid;
 
 use super::{
     certificate_preview::rfc3339,
-    learner_courses::{LearnerCourse, MAX_COURSES, enrolled_courses},
+    learner_courses::{LearnerCourse, MAX_COURSES, enrolled_courses, last_attempt_trees, proctoring_mismatches},
 };
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
-    domain::{course, dashboard, filters, score},
+    auth::extract::LearnerSession,
+    domain::{
+        dashboard, filters,
+        outcome::{self, CourseFacts},
+    },
     error::{AppError, AppResult},
 };
 
@@ -29,9 +32,10 @@ use crate::{
 #[utoipa::path(get, path = "/api/bff/dashboard", tag = "views", responses(
     (status = 200, description = "In progress, due soon and recently finished courses", body = DashboardView),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
-pub async fn get_dashboard(State(state): State<AppState>, auth: AuthSession) -> AppResult<Json<DashboardView>> {
+pub async fn get_dashboard(State(state): State<AppState>, auth: LearnerSession) -> AppResult<Json<DashboardView>> {
     let settings = &state.config.views;
     let upstream = &auth.tenant.tenant.upstream;
     let (courses, records) = tokio::try_join!(enrolled_courses(&auth), async {
@@ -44,27 +48,30 @@ pub async fn get_dashboard(State(state): State<AppState>, auth: AuthSession) -> 
             finished_at.entry(aggregate).or_insert(created);
         }
     }
+    let trees = last_attempt_trees(&auth, &courses).await?;
+    let mismatches = proctoring_mismatches(&auth, &courses, &trees).await?;
     let now = upstream.now();
     let window = Duration::days(i64::from(settings.dashboard_due_soon_days));
     let mut in_progress = Vec::new();
     let mut due_soon = Vec::new();
     let mut finished = Vec::new();
     let mut open_dues = Vec::new();
-    for c in &courses {
+    for (c, mismatch) in courses.iter().zip(mismatches) {
+        let facts = c.facts(mismatch);
         let progress = filters::course_progress(&c.aggregate);
         let due = c.access.as_ref().and_then(|a| a.due_date);
         if progress != Some(CourseProgress::Completed) {
             open_dues.extend(due);
         }
         if progress == Some(CourseProgress::InProgress) {
-            in_progress.push(to_course(c, None)?);
+            in_progress.push(to_course(c, &facts, None, now)?);
         }
         if dashboard::is_due_soon(due, progress, now, window) {
-            due_soon.push((due, to_course(c, None)?));
+            due_soon.push((due, to_course(c, &facts, None, now)?));
         }
         if progress == Some(CourseProgress::Completed) {
             let at = finished_at.get(&c.aggregate.id).copied();
-            finished.push((at, to_course(c, at)?));
+            finished.push((at, to_course(c, &facts, at, now)?));
         }
     }
     due_soon.sort_by_key(|(due, _)| *due);
@@ -77,20 +84,29 @@ pub async fn get_dashboard(State(state): State<AppState>, auth: AuthSession) -> 
     }))
 }
 
-fn to_course(c: &LearnerCourse, finished_at: Option<OffsetDateTime>) -> AppResult<DashboardCourse> {
+/// One course, status, progress, result visibility and link decided by `domain::outcome` as on
+/// the card and the details page.
+fn to_course(
+    c: &LearnerCourse,
+    facts: &CourseFacts,
+    finished_at: Option<OffsetDateTime>,
+    now: OffsetDateTime,
+) -> AppResult<DashboardCourse> {
     let agg = &c.aggregate;
     let completed = filters::course_progress(agg) == Some(CourseProgress::Completed);
+    let hidden = outcome::result_hidden(facts, now);
     Ok(DashboardCourse {
         objective_id: agg.objective.id.to_string(),
         name: agg.objective.name.clone(),
         code: agg.objective.code.clone().filter(|c| !c.is_empty()),
         image_url: agg.objective.image_url.clone(),
-        status: course::course_status(agg),
-        progress_percent: score::progress_percent(agg.last_objective_workflow.as_ref().and_then(|w| w.progress)),
+        status: outcome::status(facts),
+        progress_percent: outcome::progress_percent(facts),
         is_mandatory: agg.is_mandatory,
         due_date: rfc3339(c.access.as_ref().and_then(|a| a.due_date))?,
         finished_at: if completed { rfc3339(finished_at)? } else { None },
-        passed: if completed { agg.last_objective_record.as_ref().and_then(|r| r.passed) } else { None },
-        link: course::card_link(agg),
+        passed: if completed && !hidden { agg.last_objective_record.as_ref().and_then(|r| r.passed) } else { None },
+        link: outcome::course_link(facts, &agg.objective.id.to_string(), &agg.id.to_string()),
+        grade_hidden: hidden,
     })
 }

@@ -15,11 +15,11 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
-use super::learner_courses::{enrolled_courses, last_attempt_trees};
+use super::learner_courses::{enrolled_courses, last_attempt_trees, tree_proctoring_mismatch};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
-    domain::email_answer::find_answered_activity,
+    auth::extract::LearnerSession,
+    domain::{email_answer::find_answered_activity, outcome},
     error::{AppError, AppResult},
     extract::Query,
 };
@@ -51,12 +51,13 @@ pub struct EmailAnswerQuery {
     (status = 200, description = "The module the e-mailed answer belongs to", body = EmailAnswerView),
     (status = 400, description = "A missing or malformed id, or an overlong answer", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "Module not found: the learner has no such module", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_email_answer(
     State(_state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Query(query): Query<EmailAnswerQuery>,
 ) -> AppResult<Json<EmailAnswerView>> {
     let activity_id =
@@ -73,10 +74,18 @@ pub async fn get_email_answer(
     let path = query.activity_path_id.as_deref().filter(|p| !p.is_empty());
     let courses = enrolled_courses(&auth).await?;
     let trees = last_attempt_trees(&auth, &courses).await?;
-    let (course, activity) = trees
+    let (index, tree, activity) = trees
         .iter()
-        .find_map(|(i, tree)| find_answered_activity(tree, activity_id, path).map(|a| (&courses[*i], a)))
+        .find_map(|(i, tree)| find_answered_activity(tree, activity_id, path).map(|a| (*i, tree, a)))
         .ok_or(AppError::NotFound)?;
+    let course = &courses[index];
+    // The module's pass is a result: absent while the course's result is hidden, as on every view.
+    let upstream = &auth.tenant.tenant.upstream;
+    let mismatch = match course.aggregate.last_objective_workflow.as_ref() {
+        Some(w) => tree_proctoring_mismatch(upstream, &auth.ctx, w.id, tree).await?,
+        None => false,
+    };
+    let hidden = outcome::result_hidden(&course.facts(mismatch), upstream.now());
     let objective = &course.aggregate.objective;
     Ok(Json(EmailAnswerView {
         objective_id: objective.id.to_string(),
@@ -85,7 +94,7 @@ pub async fn get_email_answer(
         activity_path_id: activity.activity_path_id,
         answer_id: query.answer_id,
         answer_text: query.answer_text,
-        correct: activity.passed,
+        correct: activity.passed.filter(|_| !hidden),
         review_link: format!("/courses/{}/view/content?viewType=REVIEW", objective.id),
     }))
 }

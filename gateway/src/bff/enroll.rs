@@ -28,11 +28,11 @@ use super::{
 };
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::{AuthSession, LearnerSession},
     domain::commands::{UNKNOWN_ERROR, is_enrolled},
     error::{AppError, AppResult},
     extract::Query,
-    upstream::Prefer,
+    upstream::{Prefer, UpstreamError},
 };
 
 /// Query of the enrol command.
@@ -52,6 +52,7 @@ pub struct EnrollQuery {
     (status = 200, description = "The course is in My courses (and started, for `occflow=startTheCourse`)", body = EnrollResult),
     (status = 400, description = "The id is not a UUID, or an unknown query parameter", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such course", body = Problem),
     (status = 409, description = "The course cannot start (for `occflow=startTheCourse`), or the command was canceled", body = Problem),
     (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
@@ -60,7 +61,7 @@ pub struct EnrollQuery {
 ))]
 pub async fn enroll_course(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(objective_id): Path<String>,
     Query(query): Query<EnrollQuery>,
 ) -> AppResult<Json<EnrollResult>> {
@@ -99,6 +100,15 @@ pub(crate) async fn self_enroll(
 ) -> AppResult<ObjectiveWorkflowAggregate> {
     let upstream = &auth.tenant.tenant.upstream;
     let access = upstream.find_objective_access(&auth.ctx, objective).await?;
+    if access.is_none() {
+        // Without an access only an open-catalog course can be enrolled in: an unknown course
+        // is a 404 before anything is sent.
+        match upstream.open_catalog_objective(&auth.ctx, objective).await {
+            Ok(_) => {}
+            Err(UpstreamError::NotFound(_)) => return Err(AppError::NotFound),
+            Err(e) => return Err(e.into()),
+        }
+    }
     let request_id = Uuid::new_v4();
     let body = match &access {
         Some(access) => serde_json::json!({ "id": request_id, "objectiveAccessId": access.id }),

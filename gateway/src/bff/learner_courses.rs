@@ -8,16 +8,22 @@
 
 use std::collections::HashMap;
 
-use contracts::upstream::{Activity, ObjectiveAccess, ObjectiveWorkflowAggregate};
-use futures::{StreamExt, stream};
+use contracts::upstream::{Activity, ObjectiveAccess, ObjectiveWorkflowAggregate, WorkflowState};
+use futures::{StreamExt, TryStreamExt, stream};
 use uuid::Uuid;
 
 use crate::{
     auth::extract::AuthSession,
-    domain::lists,
+    domain::{lists, outcome::CourseFacts, reveal},
     error::{AppError, AppResult},
-    upstream::{UpstreamError, aggregates::LoadOptions},
+    upstream::{CallContext, Upstream, UpstreamError, aggregates::LoadOptions},
 };
+
+/// Objective ids per accesses query of a page of cards (keeps the filter in the URL short).
+const ACCESS_IDS_PER_QUERY: usize = 25;
+
+/// Proctoring sessions read at once.
+const SESSION_READS_IN_FLIGHT: usize = 4;
 
 /// Most enrolled courses the calendar and dashboard read.
 pub const MAX_COURSES: u32 = 1000;
@@ -32,6 +38,104 @@ pub struct LearnerCourse {
     pub aggregate: ObjectiveWorkflowAggregate,
     /// The learner's access to it.
     pub access: Option<ObjectiveAccess>,
+}
+
+impl LearnerCourse {
+    /// The facts every view decides the course's status, progress and result visibility from:
+    /// the access's, else (no access read) the aggregate's with the grade hidden.
+    pub fn facts(&self, proctoring_mismatch: bool) -> CourseFacts {
+        match &self.access {
+            Some(access) => CourseFacts::of_access(access, proctoring_mismatch),
+            None => CourseFacts::of_aggregate(&self.aggregate, proctoring_mismatch),
+        }
+    }
+}
+
+/// `aggregates` (a page of cards) with their accesses, read by objective id, a few ids per query.
+pub async fn with_accesses(
+    auth: &AuthSession,
+    aggregates: Vec<ObjectiveWorkflowAggregate>,
+) -> AppResult<Vec<LearnerCourse>> {
+    let upstream = &auth.tenant.tenant.upstream;
+    let ids: Vec<Uuid> = aggregates.iter().map(|a| a.objective.id).collect();
+    let queries = ids.chunks(ACCESS_IDS_PER_QUERY).map(|chunk| {
+        let mut filter = Vec::new();
+        for id in chunk {
+            if !filter.is_empty() {
+                filter.push(serde_json::json!("or"));
+            }
+            filter.push(serde_json::json!(["objective.id", "=", id]));
+        }
+        let options = LoadOptions {
+            filter: Some(serde_json::Value::Array(filter)),
+            take: u32::try_from(chunk.len()).unwrap_or(u32::MAX),
+            ..LoadOptions::default()
+        };
+        async move { upstream.query_objective_accesses(&auth.ctx, &options).await }
+    });
+    let pages = futures::future::try_join_all(queries).await?;
+    let mut by_objective: HashMap<Uuid, ObjectiveAccess> =
+        pages.into_iter().flat_map(|p| p.data).map(|a| (a.objective.id, a)).collect();
+    Ok(aggregates
+        .into_iter()
+        .map(|aggregate| {
+            let access = by_objective.remove(&aggregate.objective.id);
+            LearnerCourse { aggregate, access }
+        })
+        .collect())
+}
+
+/// The proctored activities of a tree with a last activity workflow that has a session:
+/// (activity workflow id, its state).
+fn proctored_workflows(activity: &Activity, out: &mut Vec<(Uuid, WorkflowState)>) {
+    for part in &activity.children {
+        let child = &part.child_activity;
+        let last = child.activity_workflow_aggregate.as_ref().and_then(|a| a.last_activity_workflow.as_ref());
+        if let Some(w) = last.filter(|w| child.proctored == Some(true) && w.last_proctoring_session_id.is_some())
+            && let Some(id) = w.id
+        {
+            out.push((id, w.state));
+        }
+        proctored_workflows(child, out);
+    }
+}
+
+/// Spec section 4 'Availability': whether any proctored activity of the attempt `workflow`
+/// (whose tree is `tree`) has a session that disagrees with it
+/// ([`reveal::proctoring_mismatch`]); every view asks this one question.
+pub async fn tree_proctoring_mismatch(
+    upstream: &Upstream,
+    ctx: &CallContext,
+    workflow: Uuid,
+    tree: &Activity,
+) -> Result<bool, UpstreamError> {
+    let mut proctored = Vec::new();
+    proctored_workflows(tree, &mut proctored);
+    let sessions: Vec<bool> = stream::iter(proctored)
+        .map(|(activity_workflow, state)| async move {
+            let session = upstream.last_proctoring_session(ctx, workflow, activity_workflow).await?;
+            Ok::<_, UpstreamError>(session.is_some_and(|s| reveal::proctoring_mismatch(s.state, state)))
+        })
+        .buffer_unordered(SESSION_READS_IN_FLIGHT)
+        .try_collect()
+        .await?;
+    Ok(sessions.into_iter().any(|m| m))
+}
+
+/// The proctoring mismatch of each of `courses`' last attempts, from their `trees` (as
+/// [`last_attempt_trees`] reads them); false for a course without a tree.
+pub async fn proctoring_mismatches(
+    auth: &AuthSession,
+    courses: &[LearnerCourse],
+    trees: &[(usize, Activity)],
+) -> AppResult<Vec<bool>> {
+    let upstream = &auth.tenant.tenant.upstream;
+    let mut out = vec![false; courses.len()];
+    for (i, tree) in trees {
+        let Some(workflow) = courses[*i].aggregate.last_objective_workflow.as_ref() else { continue };
+        out[*i] = tree_proctoring_mismatch(upstream, &auth.ctx, workflow.id, tree).await?;
+    }
+    Ok(out)
 }
 
 /// Every enrolled course of the learner, sorted by name.

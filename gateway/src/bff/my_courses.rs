@@ -4,7 +4,9 @@
 //! (`collection`, `term`, `courseProgress`, `coursePriority`, comma-separated; unknown values
 //! dropped and flagged in `filtersUnavailable`, unknown params ignored), runs the enrolled query
 //! with the filter applied upstream (so paging and totals are right), then reads the grading
-//! scales of the page's courses (through the cache) and applies the rules of `domain`.
+//! scales of the page's courses (through the cache), their objective accesses (reveal policy,
+//! dates) and their last attempts' trees (the proctoring rule), and builds each card through
+//! `domain::outcome`, as details, the dashboard and the tree build theirs.
 
 use std::collections::HashMap;
 
@@ -13,17 +15,26 @@ use axum::{
     extract::{RawQuery, State},
 };
 use contracts::{
-    bff::{CourseCard, MyCoursesView, Problem, TermOption, Unauthorized},
+    bff::{CardLock, CourseCard, MyCoursesView, Problem, TermOption, Unauthorized},
     upstream::{GradingScale, ObjectiveWorkflowAggregate},
 };
 use serde::Deserialize;
+use time::OffsetDateTime;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
+use super::{
+    course_details::rfc3339,
+    course_header::availability,
+    learner_courses::{LearnerCourse, last_attempt_trees, proctoring_mismatches, with_accesses},
+};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
-    domain::{course, filters, lists, score},
+    auth::extract::LearnerSession,
+    domain::{
+        course, dashboard, filters, lists,
+        outcome::{self, ResultFacts},
+    },
     error::{AppError, AppResult},
     extract::Query,
     upstream::aggregates::LoadOptions,
@@ -64,10 +75,11 @@ pub struct MyCoursesQuery {
     (status = 200, description = "The enrolled courses of the page, with collections, terms and the filter applied", body = MyCoursesView),
     (status = 400, description = "Bad paging, keyword or an overlong query", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
 ))]
 pub async fn get_my_courses(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Query(query): Query<MyCoursesQuery>,
     RawQuery(raw_query): RawQuery,
 ) -> AppResult<Json<MyCoursesView>> {
@@ -132,18 +144,22 @@ pub async fn get_my_courses(
         })
     });
     let scales: HashMap<Uuid, std::sync::Arc<GradingScale>> = scales?.into_iter().map(|s| (s.id, s)).collect();
-    let colors = course::card_colors(&items, query.skip as usize);
-    let cards = items
+    let courses = with_accesses(&auth, items).await?;
+    let trees = last_attempt_trees(&auth, &courses).await?;
+    let mismatches = proctoring_mismatches(&auth, &courses, &trees).await?;
+    let now = upstream.now();
+    let cards = courses
         .iter()
-        .zip(colors)
-        .map(|(agg, color)| {
-            let mut card =
-                to_card(agg, color, agg.objective.grading_scale_id.and_then(|id| scales.get(&id)).map(|s| &**s));
+        .zip(mismatches)
+        .map(|(c, mismatch)| {
+            let scale = c.aggregate.objective.grading_scale_id.and_then(|id| scales.get(&id)).map(|s| &**s);
+            let mut card = to_card(c, mismatch, scale, now);
             card.unread_announcements =
-                card.announcement_channel_id.as_ref().and_then(|c| unread.get(c)).copied().unwrap_or(0);
+                card.announcement_channel_id.as_ref().and_then(|ch| unread.get(ch)).copied().unwrap_or(0);
             card
         })
         .collect();
+    let items: Vec<ObjectiveWorkflowAggregate> = courses.into_iter().map(|c| c.aggregate).collect();
     let collections = lists::collection_chips(showcases, &items);
     Ok(Json(MyCoursesView {
         items: cards,
@@ -157,21 +173,45 @@ pub async fn get_my_courses(
     }))
 }
 
-fn to_card(agg: &ObjectiveWorkflowAggregate, color: Option<&str>, scale: Option<&GradingScale>) -> CourseCard {
+/// One card, every rule decided by `domain::outcome` from the course's access (status, progress,
+/// result visibility, link, lock) as the other views decide it.
+fn to_card(c: &LearnerCourse, mismatch: bool, scale: Option<&GradingScale>, now: OffsetDateTime) -> CourseCard {
+    let agg = &c.aggregate;
+    let facts = c.facts(mismatch);
+    let objective = agg.objective.id.to_string();
+    let due = c.access.as_ref().and_then(|a| a.due_date);
+    let progress = filters::course_progress(agg);
     CourseCard {
-        objective_id: agg.objective.id.to_string(),
+        objective_id: objective.clone(),
         aggregate_id: agg.id.to_string(),
         name: agg.objective.name.clone(),
         code: agg.objective.code.clone().filter(|c| !c.is_empty()),
         image_url: agg.objective.image_url.clone(),
-        color: color.map(String::from),
-        progress_percent: score::progress_percent(agg.last_objective_workflow.as_ref().and_then(|w| w.progress)),
-        status: course::course_status(agg),
+        color: course::card_color_of(agg.objective.id, agg.objective.image_url.as_deref()).map(String::from),
+        progress_percent: outcome::progress_percent(&facts),
+        status: outcome::status(&facts),
         is_mandatory: agg.is_mandatory,
         is_draft: agg.objective.state == course::DRAFT,
         duration_minutes: course::duration_minutes(agg.objective.duration),
-        result: course::card_result(agg, scale),
-        link: course::card_link(agg),
+        result: outcome::card_result(
+            &facts,
+            agg.last_objective_record.as_ref().map(ResultFacts::of_summary).as_ref(),
+            scale,
+            now,
+        ),
+        link: outcome::course_link(&facts, &objective, &agg.id.to_string()),
+        grade_hidden: outcome::result_hidden(&facts, now),
+        lock: match &c.access {
+            Some(access) => outcome::start_lock(access, now),
+            None => (agg.objective.state == course::DRAFT).then_some(CardLock::ComingSoon),
+        },
+        availability: availability(
+            c.access.as_ref().and_then(|a| a.availability_date),
+            c.access.as_ref().and_then(|a| a.availability_end_date),
+        ),
+        due_date: rfc3339(due),
+        overdue: dashboard::is_overdue(due, progress, now),
+        children_count: agg.objective.activity.children_count.and_then(|n| u32::try_from(n).ok()),
         unread_announcements: 0,
         announcement_channel_id: agg.objective.announcement_channel_id.clone(),
     }

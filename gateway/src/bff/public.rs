@@ -114,18 +114,11 @@ pub async fn get_public_catalog(
         require_total_count: true,
     };
     let page = upstream.open_catalog(&ctx, &options).await?;
-    let mut nth = query.skip as usize;
     let items = page
         .data
         .iter()
         .filter(|o| o.state != Some(CourseState::Archived))
-        .map(|o| {
-            let color = o.image_url.is_none().then(|| {
-                nth += 1;
-                course::card_color(nth - 1).to_string()
-            });
-            public_card(o, color)
-        })
+        .map(|o| public_card(o, course::card_color_of(o.id, o.image_url.as_deref()).map(String::from)))
         .collect();
     Ok(Json(PublicCatalogView {
         items,

@@ -1,8 +1,9 @@
 //! `GET /api/bff/redirect?objectiveId=&activityId=&activityPathId=&inProctoringIframe=`: the
 //! query-driven redirect entry of spec section 2, answered as where the client should go.
 //!
-//! - The course or the activity is not found, or the course has no started workflow: course
-//!   details (`/courses/{objectiveId}`), which shows the course or the unavailable page.
+//! - The course or the activity is not found, the course has no started workflow, or it is draft
+//!   or archived: course details (`/courses/{objectiveId}`), which shows the course, its notice
+//!   or the unavailable page.
 //! - A non-composite course with a started workflow: the content page.
 //! - A composite course: the activity named by `activityPathId` (else `activityId`) in the
 //!   content page (`/courses/{objectiveId}/view/content/{activityPathId}`; the path id is the
@@ -22,7 +23,8 @@ use uuid::Uuid;
 use super::course_details::parse_id;
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
+    domain::details,
     error::{AppError, AppResult},
     extract::Query,
     upstream::UpstreamError,
@@ -74,12 +76,13 @@ fn safe_path_id(raw: &str) -> bool {
     (status = 200, description = "Where the redirect entry sends the learner", body = RedirectView),
     (status = 400, description = "A missing or malformed id or flag", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "The learner has no such course or activity", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_redirect(
     State(_state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Query(query): Query<RedirectQuery>,
 ) -> AppResult<Json<RedirectView>> {
     let raw = query.objective_id.as_deref().ok_or_else(|| AppError::BadRequest("objectiveId is required".into()))?;
@@ -106,6 +109,11 @@ pub async fn get_redirect(
         Err(e) => return Err(e.into()),
     };
     let Some(workflow) = access.last_objective_workflow.as_ref() else { return Ok(Json(details())) };
+    if !details::content_available(&access) {
+        // Spec section 4 'Starting': draft content is 'coming soon', archived 'not available';
+        // the details page says so, the content is not opened.
+        return Ok(Json(details()));
+    }
     let kind = access.objective.kind.or_else(|| access.objective.activity.as_ref().and_then(|a| a.kind));
     if kind != Some(ActivityType::Composite) {
         return Ok(Json(content(None)));

@@ -31,10 +31,11 @@ use super::{
 };
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::{AuthSession, LearnerSession},
     domain::{
         commands::{StartRefusal, StartStep, is_enrolled, is_lti_course, start_destination, start_step},
-        tree::{CourseContext, open_next},
+        details,
+        tree::{CourseContext, open_next_in},
     },
     error::{AppError, AppResult},
     upstream::Prefer,
@@ -47,6 +48,7 @@ use crate::{
     (status = 200, description = "The course is started: where the client goes", body = StartResult),
     (status = 400, description = "The id is not a UUID", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such course", body = Problem),
     (status = 409, description = "The course cannot start now, with the reason's code", body = Problem),
     (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
@@ -55,7 +57,7 @@ use crate::{
 ))]
 pub async fn start_course(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(objective_id): Path<String>,
 ) -> AppResult<Json<StartResult>> {
     let objective = path_id(&objective_id, "objectiveId")?;
@@ -121,8 +123,16 @@ pub(crate) async fn run_start(state: &AppState, auth: &AuthSession, objective: U
             ids(&answer.body["activityWorkflowIds"])
         }
     };
-    let course = CourseContext { course_finished: false, new_content_after_completion: true, now: upstream.now() };
-    let next = open_next(&tree.children, &course).and_then(|p| p.activity_path_id.clone());
+    let course = CourseContext {
+        course_finished: false,
+        new_content_after_completion: true,
+        now: upstream.now(),
+        results_protected: details::results_protected(&access),
+        reveal_policy: access.grade_reveal_policy,
+        reveal_date: access.grade_reveal_date,
+    };
+    let next =
+        open_next_in(&tree.children, details::course_state(&access), &course).and_then(|p| p.activity_path_id.clone());
     let (destination, url) = start_destination(objective, is_lti_course(&access), next.as_deref());
     Ok(StartResult {
         objective_id: objective.to_string(),

@@ -26,7 +26,7 @@ use uuid::Uuid;
 
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     bff::streams::StreamKind,
     error::{AppError, AppResult},
     extract,
@@ -40,6 +40,7 @@ use crate::{
         (status = 200, description = "`text/event-stream`: `citation` ({source, passage}), `token` ({text}), then `done` or `error` ({message})", content_type = "text/event-stream"),
         (status = 400, description = "Empty or longer than `tutor.max_question_chars`", body = Problem),
         (status = 401, description = "No valid session", body = Unauthorized),
+        (status = 403, description = "The user lacks the learner permission (ObjectiveWorkflow.Create)", body = Problem),
         (status = 404, description = "The tutor is off for this tenant, or no such course for this learner", body = Problem),
         (status = 413, description = "Body larger than `commands.max_body_bytes`", body = Problem),
         (status = 422, description = "The tutor refused the question", body = Problem),
@@ -49,7 +50,7 @@ use crate::{
     ))]
 pub async fn ask_tutor(
     State(state): State<AppState>,
-    auth: AuthSession,
+    LearnerSession(auth): LearnerSession,
     extract::Json(body): extract::Json<TutorQuestion>,
 ) -> AppResult<Response> {
     let settings = &state.config.tutor;
@@ -63,8 +64,8 @@ pub async fn ask_tutor(
     if question.chars().count() > settings.max_question_chars {
         return Err(AppError::BadRequest(format!("question: Maximum length is {}", settings.max_question_chars)));
     }
-    let objective = Uuid::parse_str(&body.objective_id)
-        .map_err(|_| AppError::BadRequest("objectiveId: not a course id".into()))?;
+    let objective =
+        Uuid::parse_str(&body.objective_id).map_err(|_| AppError::BadRequest("objectiveId: not a course id".into()))?;
     let slot = state
         .streams
         .acquire(StreamKind::Tutor, &auth.session.id, settings.max_streams_per_session)
@@ -101,7 +102,8 @@ pub async fn ask_tutor(
         Ok::<Bytes, std::convert::Infallible>(match chunk {
             Ok(bytes) => bytes,
             Err(e) => {
-                let reason = if e.is_timeout() { "The tutor took too long to answer." } else { "The tutor stopped answering." };
+                let reason =
+                    if e.is_timeout() { "The tutor took too long to answer." } else { "The tutor stopped answering." };
                 Bytes::from(format!("event: error\ndata: {}\n\n", json!({ "message": reason })))
             }
         })

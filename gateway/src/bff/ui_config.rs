@@ -17,7 +17,11 @@ pub async fn get_ui_config(State(state): State<AppState>, rt: RequestTenant) -> 
         dashboard_enabled: ui.dashboard_enabled,
         calendar_enabled: ui.calendar_enabled,
         rooms_enabled: ui.rooms_enabled,
-        nav_plugins: ui.nav_plugins.iter().map(|p| NavPluginItem { label: p.label.clone(), url: p.url.clone() }).collect(),
+        nav_plugins: ui
+            .nav_plugins
+            .iter()
+            .map(|p| NavPluginItem { label: p.label.clone(), url: p.url.clone() })
+            .collect(),
         feedback_enabled: ui.feedback_enabled,
         feedback_comment_max_chars: u32::try_from(state.config.events.max_comment_chars).unwrap_or(u32::MAX),
         ai_tutor_enabled: ui.ai_tutor_enabled,

@@ -18,7 +18,7 @@ use contracts::{
 use super::course_details::{parse_id, rfc3339};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::LearnerSession,
     domain::{details, score},
     error::AppResult,
 };
@@ -49,12 +49,13 @@ fn collect_lti(parts: &[ActivityPart], out: &mut Vec<WorkflowActivity>) {
     (status = 200, description = "The LTI activities of the workflow with their activity workflows", body = WorkflowView),
     (status = 400, description = "The id is not a UUID", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such workflow", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_workflow(
     State(_state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(workflow_id): Path<String>,
 ) -> AppResult<Json<WorkflowView>> {
     let id = parse_id("workflowId", &workflow_id)?;

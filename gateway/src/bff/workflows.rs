@@ -15,7 +15,7 @@ use uuid::Uuid;
 use super::commands::{await_command, command_error, path_id};
 use crate::{
     app::AppState,
-    auth::extract::AuthSession,
+    auth::extract::{AuthSession, LearnerSession},
     domain::score,
     error::{AppError, AppResult},
     extract,
@@ -23,7 +23,14 @@ use crate::{
 };
 
 /// Most activity workflows one finish call may name.
-const MAX_ACTIVITY_WORKFLOWS: usize = 100;
+pub const MAX_ACTIVITY_WORKFLOWS: usize = 100;
+
+/// The learner's own workflow, read before any command on it: an unknown workflow, or another
+/// learner's, is a 404 as for `GET /api/bff/workflows/{workflowId}`, and nothing is sent.
+async fn own_workflow(auth: &AuthSession, workflow: Uuid) -> AppResult<()> {
+    auth.tenant.tenant.upstream.objective_workflow(&auth.ctx, workflow).await?;
+    Ok(())
+}
 
 /// `POST /api/bff/workflows/{workflowId}/submit`: `submit-objective-workflows` with
 /// `Prefer: respond-async`, its status polled per `commands.poll_interval_ms` until completed
@@ -34,6 +41,7 @@ const MAX_ACTIVITY_WORKFLOWS: usize = 100;
     (status = 200, description = "The workflow is submitted: its state now", body = SubmitResult),
     (status = 400, description = "The id is not a UUID", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such workflow", body = Problem),
     (status = 409, description = "The command was canceled", body = Problem),
     (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
@@ -42,11 +50,12 @@ const MAX_ACTIVITY_WORKFLOWS: usize = 100;
 ))]
 pub async fn submit_workflow(
     State(state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(workflow_id): Path<String>,
 ) -> AppResult<Json<SubmitResult>> {
     let workflow = path_id(&workflow_id, "workflowId")?;
     let upstream = &auth.tenant.tenant.upstream;
+    own_workflow(&auth, workflow).await?;
     let what = "submitting the course";
     let answer = upstream
         .send_command(&auth.ctx, what, "submit-objective-workflows", &json!({ "id": workflow }), Prefer::RespondAsync)
@@ -72,6 +81,7 @@ pub async fn submit_workflow(
     (status = 200, description = "The activities are finished: the course's progress now", body = FinishActivitiesResult),
     (status = 400, description = "The id is not a UUID, or a bad body", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such workflow", body = Problem),
     (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
     (status = 422, description = "The learning platform refused the command: its first message and field errors", body = Problem),
@@ -79,7 +89,7 @@ pub async fn submit_workflow(
 ))]
 pub async fn finish_activities(
     State(_state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(workflow_id): Path<String>,
     extract::Json(request): extract::Json<FinishActivitiesRequest>,
 ) -> AppResult<Json<FinishActivitiesResult>> {
@@ -95,6 +105,7 @@ pub async fn finish_activities(
         .map(|id| path_id(id, "activityWorkflowId"))
         .collect::<Result<Vec<Uuid>, _>>()?;
     let upstream = &auth.tenant.tenant.upstream;
+    own_workflow(&auth, workflow).await?;
     let body = json!({ "objectiveWorkflowId": workflow, "activityWorkflowIds": ids });
     let answer = upstream
         .send_command(&auth.ctx, "finishing activities", "finish-activity-workflows", &body, Prefer::RespondSync)
@@ -119,6 +130,7 @@ pub async fn finish_activities(
     (status = 200, description = "The course attempt is finished", body = FinishObjectiveResult),
     (status = 400, description = "The id is not a UUID", body = Problem),
     (status = 401, description = "No valid session", body = Unauthorized),
+    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such workflow", body = Problem),
     (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
     (status = 422, description = "The learning platform refused the command: its first message and field errors", body = Problem),
@@ -126,11 +138,12 @@ pub async fn finish_activities(
 ))]
 pub async fn finish_workflow(
     State(_state): State<AppState>,
-    auth: AuthSession,
+    auth: LearnerSession,
     Path(workflow_id): Path<String>,
 ) -> AppResult<Json<FinishObjectiveResult>> {
     let workflow = path_id(&workflow_id, "workflowId")?;
     let upstream = &auth.tenant.tenant.upstream;
+    own_workflow(&auth, workflow).await?;
     let body = json!({ "id": Uuid::new_v4(), "objectiveWorkflowId": workflow });
     let answer = upstream
         .send_command(&auth.ctx, "finishing the course", "finish-objective-workflows", &body, Prefer::RespondSync)

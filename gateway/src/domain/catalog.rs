@@ -73,11 +73,10 @@ pub struct CatalogPageActions {
 
 /// Spec section 4 'Buttons on details' (Add to my courses, or 'Enrolled') and 'Availability',
 /// on the catalog course page:
-/// - 'Enrolled' once the course is in My courses ([`in_my_courses`]; one reading of 'already
-///   self-enrolled' counts only self-enrolment, the other any course of My courses: the second is
-///   used here, as a mandatory course needs no adding);
-/// - 'Add to my courses' otherwise, unless the course is draft ('coming soon') or archived (not
-///   available);
+/// - 'Enrolled' or 'Add to my courses' by [`super::details::enrolment_button`], the rule of the
+///   details page too: 'Enrolled' only when self-enrolled; a mandatory or started course (in My
+///   courses without adding) shows neither; draft ('coming soon') and archived (not available)
+///   courses cannot be added;
 /// - before the availability date 'Will be available to start on {date}'; after the
 ///   availability end date 'Was available to start before {date}'.
 pub fn catalog_page_actions(access: &ObjectiveAccess, now: OffsetDateTime) -> CatalogPageActions {
@@ -93,11 +92,7 @@ pub fn catalog_page_actions(access: &ObjectiveAccess, now: OffsetDateTime) -> Ca
     } else if after_availability(access, now) {
         out.notices.push(DetailsNotice::WasAvailableBefore);
     }
-    if in_my_courses(access) {
-        out.buttons.push(DetailsButton::Enrolled);
-    } else if !matches!(state, Some(CourseState::Draft | CourseState::Archived)) {
-        out.buttons.push(DetailsButton::AddToMyCourses);
-    }
+    out.buttons.extend(super::details::enrolment_button(access));
     out
 }
 
@@ -152,8 +147,13 @@ mod tests {
                 &[],
             ),
             (("self-enrolled", CourseState::Ready, true, false, false, None, None), &[Enrolled], &[]),
-            (("mandatory is in My courses", CourseState::Ready, false, true, false, None, None), &[Enrolled], &[]),
-            (("started is in My courses", CourseState::Ready, false, false, true, None, None), &[Enrolled], &[]),
+            (("mandatory, not self-enrolled: neither", CourseState::Ready, false, true, false, None, None), &[], &[]),
+            (("started, not self-enrolled: neither", CourseState::Ready, false, false, true, None, None), &[], &[]),
+            (
+                ("self-enrolled archived", CourseState::Archived, true, false, true, None, None),
+                &[Enrolled],
+                &[NotAvailable],
+            ),
             (("draft: coming soon", CourseState::Draft, false, false, false, None, None), &[], &[ComingSoon]),
             (("archived: not available", CourseState::Archived, false, false, false, None, None), &[], &[NotAvailable]),
             (

@@ -310,6 +310,7 @@ mod tests {
                     progress: None,
                     protect_results: None,
                     objective_record_id: None,
+                    objective_workflow_aggregate_id: None,
                 });
                 a.last_objective_record = record.then(|| crate::domain::fixtures::record(3));
                 a

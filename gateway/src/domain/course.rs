@@ -1,11 +1,8 @@
-//! A course as a card: status, link, colour, duration and result (spec sections 2, 4, 5).
+//! A course as a card: status, colour and duration (spec sections 2, 4, 5); the card's outcome
+//! (status, progress, result, link) is decided in [`super::outcome`].
 
-use contracts::{
-    bff::{CardResult, CourseStatus},
-    upstream::{GradingScale, ObjectiveWorkflowAggregate},
-};
-
-use super::score::{grade_for, score_color, score_percent};
+use contracts::{bff::CourseStatus, upstream::ObjectiveWorkflowAggregate};
+use uuid::Uuid;
 
 /// Course state 'draft' (spec section 4).
 pub const DRAFT: i32 = 1;
@@ -31,63 +28,23 @@ pub fn course_status(agg: &ObjectiveWorkflowAggregate) -> CourseStatus {
     }
 }
 
-/// Spec section 2 'Course card': in progress goes to `/courses/{objectiveId}/view/content`;
-/// finished goes to `/courses/{objectiveId}`; otherwise `/courses/{objectiveId}/{aggregateId}`.
-/// 'In progress' and 'finished' are read as the progress filter of section 4 reads them.
-pub fn card_link(agg: &ObjectiveWorkflowAggregate) -> String {
-    let objective = agg.objective.id;
-    match course_status(agg) {
-        CourseStatus::InProgress | CourseStatus::InGrading | CourseStatus::GradingApproved => {
-            format!("/courses/{objective}/view/content")
-        }
-        CourseStatus::Finished => format!("/courses/{objective}"),
-        CourseStatus::NotStarted | CourseStatus::Submitted | CourseStatus::Graded => {
-            format!("/courses/{objective}/{}", agg.id)
-        }
-    }
+/// Spec section 2 'Course card: ... a colour (seven hex colours assigned in rotation for courses
+/// without image)'. The rotation is over courses, not over positions on a page: the colour is
+/// derived from the course id (its value modulo seven), so the same course keeps its colour on
+/// every page, with every keyword and filter, and on every screen (My courses, catalog, open
+/// catalog). Ids are uniformly spread, so neighbouring cards still differ most of the time.
+pub fn card_color(objective: Uuid) -> &'static str {
+    CARD_COLORS[(objective.as_u128() % CARD_COLORS.len() as u128) as usize]
 }
 
-/// Colour of the `nth` card without image in a list (seven colours in rotation).
-pub fn card_color(nth: usize) -> &'static str {
-    CARD_COLORS[nth % CARD_COLORS.len()]
-}
-
-/// Spec section 2 'Course card': the colour of each card of a page, `None` for cards with an
-/// image. The rotation counts image-less cards only and continues from the page's offset.
-pub fn card_colors(items: &[ObjectiveWorkflowAggregate], offset: usize) -> Vec<Option<&'static str>> {
-    let mut nth = offset;
-    items
-        .iter()
-        .map(|agg| {
-            agg.objective.image_url.is_none().then(|| {
-                nth += 1;
-                card_color(nth - 1)
-            })
-        })
-        .collect()
+/// The colour of a card: `None` for a course with a cover image, else [`card_color`].
+pub fn card_color_of(objective: Uuid, image_url: Option<&str>) -> Option<&'static str> {
+    image_url.is_none().then(|| card_color(objective))
 }
 
 /// Spec section 9: durations are rounded up to minutes.
 pub fn duration_minutes(seconds: Option<i64>) -> Option<u32> {
     seconds.filter(|s| *s > 0).map(|s| u32::try_from((s + 59) / 60).unwrap_or(u32::MAX))
-}
-
-/// The result badge of a finished course: passed, score percent and colour, grade.
-pub fn card_result(agg: &ObjectiveWorkflowAggregate, scale: Option<&GradingScale>) -> Option<CardResult> {
-    if course_status(agg) != CourseStatus::Finished {
-        return None;
-    }
-    let record = agg.last_objective_record.as_ref()?;
-    let normalized = record.normalized_score.or_else(|| match (record.score, record.max_score) {
-        (Some(s), Some(m)) if m > 0.0 => Some(s / m),
-        _ => None,
-    });
-    Some(CardResult {
-        passed: record.passed,
-        score_percent: normalized.map(score_percent),
-        score_color: normalized.map(|n| score_color(record.score, record.max_score, n)),
-        grade: normalized.and_then(|n| scale.and_then(|s| grade_for(s, n))).or_else(|| record.grade.clone()),
-    })
 }
 
 #[cfg(test)]
@@ -158,43 +115,18 @@ pub(crate) mod tests {
         }
     }
 
-    /// Spec section 2 'Course card': card link by state.
+    /// Spec section 2 'seven hex colours assigned in rotation': every colour is used, and a
+    /// course's colour depends on the course only, not on where it is listed.
     #[test]
-    fn course_card_link_by_state() {
-        let objective = Uuid::from_u128(1);
-        let aggregate_id = Uuid::from_u128(2);
-        let content = format!("/courses/{objective}/view/content");
-        let details = format!("/courses/{objective}");
-        let entry = format!("/courses/{objective}/{aggregate_id}");
-        let cases = [
-            (None, false, &entry),
-            (Some(1), false, &content),
-            (Some(3), false, &content),
-            (Some(5), true, &content),
-            (Some(2), false, &entry),
-            (Some(6), true, &details),
-            (None, true, &details),
-        ];
-        for (workflow, record, link) in cases {
-            assert_eq!(&card_link(&aggregate("c", workflow, record)), link, "{workflow:?} {record}");
-        }
-    }
-
-    /// Spec section 2 'seven hex colours assigned in rotation'.
-    #[test]
-    fn course_card_colours_rotate_through_seven() {
-        assert_eq!(card_color(0), card_color(7));
-        let first_seven: std::collections::HashSet<_> = (0..7).map(card_color).collect();
-        assert_eq!(first_seven.len(), 7);
-    }
-
-    #[test]
-    fn course_card_colours_skip_cards_with_an_image() {
-        let mut with_image = aggregate("b", None, false);
-        with_image.objective.image_url = Some("https://cdn.example/b.png".into());
-        let items = [aggregate("a", None, false), with_image, aggregate("c", None, false)];
-        assert_eq!(card_colors(&items, 0), [Some(CARD_COLORS[0]), None, Some(CARD_COLORS[1])]);
-        assert_eq!(card_colors(&items, 6), [Some(CARD_COLORS[6]), None, Some(CARD_COLORS[0])]);
+    fn course_card_colour_is_the_courses_own_of_seven() {
+        let used: std::collections::HashSet<_> = (0u128..7).map(|n| card_color(Uuid::from_u128(n))).collect();
+        assert_eq!(used.len(), 7);
+        let id = Uuid::from_u128(0x1234_5678_9abc_def0);
+        assert_eq!(card_color(id), card_color(id));
+        assert_eq!(card_color(Uuid::from_u128(3)), CARD_COLORS[3]);
+        assert_eq!(card_color(Uuid::from_u128(10)), CARD_COLORS[3]);
+        assert_eq!(card_color_of(id, Some("https://cdn.example/b.png")), None, "a cover image needs no colour");
+        assert_eq!(card_color_of(id, None), Some(card_color(id)));
     }
 
     /// Spec section 9 'Durations are rounded up to minutes'.
@@ -203,13 +135,5 @@ pub(crate) mod tests {
         for (s, m) in [(None, None), (Some(0), None), (Some(1), Some(1)), (Some(60), Some(1)), (Some(61), Some(2))] {
             assert_eq!(duration_minutes(s), m, "{s:?}");
         }
-    }
-
-    #[test]
-    fn finished_cards_show_score_and_grade() {
-        let result = card_result(&aggregate("c", Some(6), true), None).expect("result");
-        assert_eq!(result.score_percent, Some(92));
-        assert_eq!(result.grade.as_deref(), Some("upstream"));
-        assert_eq!(card_result(&aggregate("c", Some(1), true), None), None);
     }
 }

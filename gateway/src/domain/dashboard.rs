@@ -18,6 +18,13 @@ pub fn is_due_soon(
     progress != Some(CourseProgress::Completed) && due.is_some_and(|d| d > now && d <= now + window)
 }
 
+/// Overdue (the card's due-date state): the due date has been reached and the course is not
+/// completed. The boundary is shared with [`is_due_soon`]: at the due instant a course stops
+/// being due soon and becomes overdue.
+pub fn is_overdue(due: Option<OffsetDateTime>, progress: Option<CourseProgress>, now: OffsetDateTime) -> bool {
+    progress != Some(CourseProgress::Completed) && due.is_some_and(|d| d <= now)
+}
+
 /// The next moment the due-soon list changes by the clock: a due date enters the window
 /// (`due - window`) or passes (`due`). `dues` are those of courses not completed.
 pub fn due_soon_refresh_at(
@@ -58,6 +65,26 @@ mod tests {
         ];
         for (clause, due, progress, expected) in cases {
             assert_eq!(is_due_soon(due, progress, NOW, window), expected, "{clause}");
+        }
+    }
+
+    /// Course card 'due date and overdue state': due reached and not completed.
+    #[test]
+    fn course_card_overdue_when_due_reached_and_not_completed() {
+        use CourseProgress::*;
+        let cases = [
+            ("no due date", None, Some(InProgress), false),
+            ("due ahead", Some(NOW + Duration::DAY), Some(InProgress), false),
+            ("due now", Some(NOW), Some(InProgress), true),
+            ("due passed, not started", Some(NOW - Duration::DAY), Some(NotStarted), true),
+            ("due passed, submitted", Some(NOW - Duration::DAY), None, true),
+            ("due passed, completed", Some(NOW - Duration::DAY), Some(Completed), false),
+        ];
+        for (clause, due, progress, expected) in cases {
+            assert_eq!(is_overdue(due, progress, NOW), expected, "{clause}");
+            if expected {
+                assert!(!is_due_soon(due, progress, NOW, Duration::days(14)), "{clause}: not due soon too");
+            }
         }
     }
 

@@ -2,12 +2,15 @@
 //! the catalog, and previous attempts.
 
 use contracts::{
-    bff::{CourseStatus, DetailsButton, DetailsNotice},
+    bff::{CardLock, CourseStatus, DetailsButton, DetailsNotice},
     upstream::{ActivityType, CourseState, ObjectiveAccess, ObjectiveRecord, WorkflowState},
 };
 use time::OffsetDateTime;
 
-use super::reveal::{grade_hidden, grading_in_progress, reached, review_allowed};
+use super::{
+    outcome::{self, CourseFacts},
+    reveal::{grade_hidden, reached, review_allowed},
+};
 
 /// What the details page offers.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -23,6 +26,12 @@ pub fn course_state(access: &ObjectiveAccess) -> Option<CourseState> {
     access.objective.state.or_else(|| access.objective.activity.as_ref().and_then(|a| a.state))
 }
 
+/// Spec section 4 'Starting: Draft activities show a Coming soon banner and cannot start;
+/// archived show a not available banner': whether the course's content can be opened at all.
+pub fn content_available(access: &ObjectiveAccess) -> bool {
+    !matches!(course_state(access), Some(CourseState::Draft | CourseState::Archived))
+}
+
 /// Whether the course or its root activity supports review.
 pub fn supports_review(access: &ObjectiveAccess) -> bool {
     access.objective.support_review.or_else(|| access.objective.activity.as_ref().and_then(|a| a.support_review))
@@ -33,7 +42,8 @@ fn workflow_state(access: &ObjectiveAccess) -> Option<WorkflowState> {
     access.last_objective_workflow.as_ref().map(|w| w.state)
 }
 
-fn results_protected(access: &ObjectiveAccess) -> bool {
+/// Spec section 4 'Review: ... results not protected': the last workflow or record protects them.
+pub fn results_protected(access: &ObjectiveAccess) -> bool {
     access.last_objective_workflow.as_ref().and_then(|w| w.protect_results) == Some(true)
         || access.last_objective_record.as_ref().and_then(|r| r.protect_results) == Some(true)
 }
@@ -84,19 +94,16 @@ pub fn details_actions(access: &ObjectiveAccess, proctoring_mismatch: bool, now:
     let not_started = state.is_none() && !has_record;
     let wants_to_start = not_started || retake_allowed(access);
     if wants_to_start && startable {
-        if before_availability(access, now) {
-            out.notices.push(DetailsNotice::WillBeAvailable);
-        } else if after_availability(access, now) {
-            out.notices.push(DetailsNotice::WasAvailableBefore);
-        } else if not_started {
-            out.buttons.push(DetailsButton::Start);
-        } else {
-            out.buttons.push(DetailsButton::Retake);
+        match super::outcome::start_lock(access, now) {
+            Some(CardLock::WillBeAvailable) => out.notices.push(DetailsNotice::WillBeAvailable),
+            Some(CardLock::WasAvailableBefore) => out.notices.push(DetailsNotice::WasAvailableBefore),
+            _ if not_started => out.buttons.push(DetailsButton::Start),
+            _ => out.buttons.push(DetailsButton::Retake),
         }
     }
-    let in_grading =
-        proctoring_mismatch || grading_in_progress(access.grade_reveal_policy, state, access.grade_reveal_date, now);
-    if state == Some(WorkflowState::InProgress) && !in_grading {
+    let facts = CourseFacts::of_access(access, proctoring_mismatch);
+    let in_grading = outcome::in_grading(&facts, now);
+    if outcome::can_continue(&facts) {
         out.buttons.push(DetailsButton::Continue);
     }
     if in_grading {
@@ -112,14 +119,28 @@ pub fn details_actions(access: &ObjectiveAccess, proctoring_mismatch: bool, now:
     if state.is_none() && has_record {
         out.notices.push(DetailsNotice::NoReviewRetake);
     }
-    if access.is_mandatory != Some(true) {
-        if access.self_enrolled() {
-            out.buttons.push(DetailsButton::Enrolled);
-        } else if not_started && startable {
-            out.buttons.push(DetailsButton::AddToMyCourses);
-        }
-    }
+    out.buttons.extend(enrolment_button(access));
     out
+}
+
+/// Spec section 4 'Buttons on details: Add to my courses, or Enrolled when already
+/// self-enrolled', the one rule of the details page and the catalog course page:
+/// - 'Enrolled' when the learner enrolled themselves (whatever the course's state);
+/// - nothing for a mandatory course, or one already started or with results (it is in My
+///   courses without adding, and was not self-enrolled);
+/// - 'Add to my courses' otherwise, unless the course is draft or archived (it cannot start).
+pub fn enrolment_button(access: &ObjectiveAccess) -> Option<DetailsButton> {
+    let started = access.last_objective_workflow.is_some() || access.last_objective_record.is_some();
+    if access.self_enrolled() {
+        Some(DetailsButton::Enrolled)
+    } else if access.is_mandatory == Some(true)
+        || started
+        || matches!(course_state(access), Some(CourseState::Draft | CourseState::Archived))
+    {
+        None
+    } else {
+        Some(DetailsButton::AddToMyCourses)
+    }
 }
 
 /// Whether the details page hides the grade (spec section 4 'Grade visibility').
@@ -227,6 +248,7 @@ pub(crate) mod tests {
                 progress: None,
                 protect_results: None,
                 objective_record_id: None,
+                objective_workflow_aggregate_id: None,
             }),
             last_objective_record: record.then(|| record_finished(5, Some(PAST))),
         }
@@ -310,10 +332,18 @@ pub(crate) mod tests {
             ("catalog course: add", with(false, None, None), vec![Start, AddToMyCourses]),
             ("self-enrolled: enrolled", with(false, Some(true), None), vec![Start, Enrolled]),
             ("self-enrolled, in progress", with(false, Some(true), Some(S::InProgress)), vec![Continue, Enrolled]),
+            ("mandatory and self-enrolled: enrolled", with(true, Some(true), None), vec![Start, Enrolled]),
+            ("started, not self-enrolled: neither", with(false, Some(false), Some(S::InProgress)), vec![Continue]),
         ];
         for (clause, a, buttons) in cases {
             assert_eq!(actions(&a).0, buttons, "{clause}");
         }
+        let mut archived = with(false, Some(true), Some(S::Finished));
+        archived.objective.state = Some(CourseState::Archived);
+        assert_eq!(enrolment_button(&archived), Some(Enrolled), "self-enrolled archived: enrolled");
+        archived.objective_workflow_aggregate = None;
+        archived.last_objective_workflow = None;
+        assert_eq!(enrolment_button(&archived), None, "archived cannot be added");
     }
 
     /// Spec section 4 'Availability'.
@@ -408,6 +438,22 @@ pub(crate) mod tests {
             a.grade_reveal_date = Some(date);
             assert_eq!(actions(&a), (buttons, notices), "{date}");
             assert_eq!(details_grade_hidden(&a, NOW), hidden, "{date}");
+        }
+    }
+
+    /// Spec section 4 'Starting': draft and archived content cannot be opened.
+    #[test]
+    fn starting_draft_and_archived_content_is_not_opened() {
+        for (state, open) in [
+            (Some(CourseState::Ready), true),
+            (Some(CourseState::Expired), true),
+            (Some(CourseState::Draft), false),
+            (Some(CourseState::Archived), false),
+            (None, true),
+        ] {
+            let mut a = access(Some(S::Finished), true);
+            a.objective.state = state;
+            assert_eq!(content_available(&a), open, "{state:?}");
         }
     }
 

@@ -11,6 +11,7 @@ pub mod details;
 pub mod email_answer;
 pub mod filters;
 pub mod lists;
+pub mod outcome;
 pub mod permissions;
 pub mod player;
 pub mod profile;

@@ -147,7 +147,14 @@ mod tests {
     }
 
     fn ctx() -> CourseContext {
-        CourseContext { course_finished: false, new_content_after_completion: true, now: datetime!(2026-06-01 12:00 UTC) }
+        CourseContext {
+            course_finished: false,
+            new_content_after_completion: true,
+            now: datetime!(2026-06-01 12:00 UTC),
+            results_protected: false,
+            reveal_policy: None,
+            reveal_date: None,
+        }
     }
 
     #[test]
@@ -199,7 +206,7 @@ mod tests {
             leaf(4, ActivityType::Video, None, true),
         ];
         let evaluated = evaluate(&parts, &ctx());
-        let with_status: Vec<_> = evaluated.iter().map(|e| (e, toc_status(e.part, &e.lock))).collect();
+        let with_status: Vec<_> = evaluated.iter().map(|e| (e, toc_status(e.part, e.state, &e.lock, false))).collect();
         let check = finish_check(&with_status);
         assert_eq!(check, FinishCheck { incomplete_mandatory: 1, incomplete_optional: 2, below_passing: 0 });
     }

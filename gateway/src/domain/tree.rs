@@ -6,24 +6,44 @@
 
 use contracts::{
     bff::{LockReason, TocStatus},
-    upstream::{ActivityConstraint, ActivityPart, ActivityType, ActivityWorkflow, CourseState, WorkflowState},
+    upstream::{
+        ActivityConstraint, ActivityPart, ActivityType, ActivityWorkflow, CourseState, RevealPolicy, WorkflowState,
+    },
 };
 use time::OffsetDateTime;
 
 use super::reveal::{reached, review_hidden};
 
 /// Spec section 3: 'Constraints of a part are inherited from the parent part; reviewPolicy and
-/// resultsDisclosurePolicy are taken from the child only.' `parent` is the parent part's
-/// effective constraint (`None` for a top-level part, which keeps its own).
+/// resultsDisclosurePolicy are taken from the child only.' A part's effective constraint is its
+/// parent's effective constraint overlaid with its own: each date or value the part sets wins,
+/// the ones it leaves unset come from the parent; the review and disclosure policies (and the
+/// disclosure date and score that go with them) are the child's only. `parent` is `None` for a
+/// top-level part, which keeps its own. The sandbox overlays the same way.
 pub fn inherit_constraint(parent: Option<&ActivityConstraint>, own: Option<&ActivityConstraint>) -> ActivityConstraint {
     let own = own.cloned().unwrap_or_default();
-    match parent {
-        None => own,
-        Some(parent) => ActivityConstraint {
-            review_policy: own.review_policy,
-            results_disclosure_policy: own.results_disclosure_policy,
-            ..parent.clone()
-        },
+    let Some(parent) = parent else { return own };
+    ActivityConstraint {
+        start_from: own.start_from.or(parent.start_from),
+        start_until: own.start_until.or(parent.start_until),
+        accessible_until: own.accessible_until.or(parent.accessible_until),
+        grace_period_until: own.grace_period_until.or(parent.grace_period_until),
+        due: own.due.or(parent.due),
+        reveal_results_from: own.reveal_results_from.or(parent.reveal_results_from),
+        results_disclosure_from: own.results_disclosure_from,
+        results_disclosure_above: own.results_disclosure_above,
+        results_disclosure_policy: own.results_disclosure_policy,
+        review_policy: own.review_policy,
+    }
+}
+
+/// Spec section 4 'Reason precedence: draft/archived ... first': a part under a draft or archived
+/// parent (or course) is as draft or archived as its parent; archived wins over draft.
+pub fn effective_state(parent: Option<CourseState>, own: CourseState) -> CourseState {
+    match (parent, own) {
+        (_, CourseState::Archived) | (Some(CourseState::Archived), _) => CourseState::Archived,
+        (_, CourseState::Draft) | (Some(CourseState::Draft), _) => CourseState::Draft,
+        _ => own,
     }
 }
 
@@ -56,6 +76,14 @@ pub struct CourseContext {
     pub new_content_after_completion: bool,
     /// The moment of the answer.
     pub now: OffsetDateTime,
+    /// The course's results are protected: no review of any activity (spec section 4 'Review:
+    /// ... results not protected').
+    pub results_protected: bool,
+    /// The course's grade reveal policy and date: the disclosure of a part that sets no
+    /// disclosure policy of its own (its results are revealed when the course's are).
+    pub reveal_policy: Option<RevealPolicy>,
+    /// The reveal date of an `AfterDate` course policy.
+    pub reveal_date: Option<OffsetDateTime>,
 }
 
 /// Lock state of one activity, with the reason of highest precedence.
@@ -86,21 +114,32 @@ fn last_workflow(part: &ActivityPart) -> Option<&ActivityWorkflow> {
 /// after start until, review hidden, else the upstream's reason. The finished-course rule is not
 /// in the spec's list; it comes just before the upstream's reason.
 pub fn lock(part: &ActivityPart, constraint: &ActivityConstraint, ctx: &CourseContext) -> Lock {
+    lock_in(part, part.child_activity.state, constraint, ctx)
+}
+
+/// [`lock`] for a part whose [`effective_state`] (with its ancestors') is `state`: draft or
+/// archived content is locked and disabled, with the 'coming soon' reason first.
+pub fn lock_in(part: &ActivityPart, state: CourseState, constraint: &ActivityConstraint, ctx: &CourseContext) -> Lock {
     let now = ctx.now;
     let activity = &part.child_activity;
     let workflow = last_workflow(part);
     let progress = progress(workflow);
     let finished = progress == Progress::Finished;
-    let coming_soon = matches!(activity.state, CourseState::Draft | CourseState::Archived);
+    let coming_soon = matches!(state, CourseState::Draft | CourseState::Archived);
     let not_available = part.available == Some(false);
     let content_unavailable = part.content_available == Some(false);
     let before_start = !finished && constraint.start_from.is_some_and(|d| now < d);
     let after_accessible = reached(constraint.accessible_until, now);
     let after_start_until = progress == Progress::NotStarted && reached(constraint.start_until, now);
     let after_grace = !finished && reached(constraint.grace_period_until, now);
-    let hidden_review = review_hidden(activity.kind, workflow, constraint, now);
-    let disabled =
-        content_unavailable || before_start || after_accessible || hidden_review || after_start_until || after_grace;
+    let hidden_review = course_review_hidden(activity.kind, workflow, constraint, ctx);
+    let disabled = coming_soon
+        || content_unavailable
+        || before_start
+        || after_accessible
+        || hidden_review
+        || after_start_until
+        || after_grace;
     let no_new_content = ctx.course_finished && !ctx.new_content_after_completion && progress == Progress::NotStarted;
     let locked = coming_soon || not_available || disabled || no_new_content;
     let reason = [
@@ -120,6 +159,31 @@ pub fn lock(part: &ActivityPart, constraint: &ActivityConstraint, ctx: &CourseCo
     Lock { locked, disabled, reason, message }
 }
 
+/// Spec section 4 'Review hidden' within its course: the part's own rule
+/// ([`review_hidden`]), with the course's reveal policy standing in for a disclosure policy the
+/// part does not set, and no review at all of a course whose results are protected (once the
+/// rule applies: submitted, or a finished composite). The details page offers no Review in the
+/// same cases, so the tree does not leave those activities open.
+pub fn course_review_hidden(
+    kind: ActivityType,
+    workflow: Option<&ActivityWorkflow>,
+    constraint: &ActivityConstraint,
+    ctx: &CourseContext,
+) -> bool {
+    let applies = workflow.is_some_and(|w| {
+        w.submitted.is_some() || (kind == ActivityType::Composite && w.state == WorkflowState::Finished)
+    });
+    if ctx.results_protected && applies {
+        return true;
+    }
+    let mut effective = constraint.clone();
+    if effective.results_disclosure_policy.is_none() {
+        effective.results_disclosure_policy = ctx.reveal_policy;
+        effective.results_disclosure_from = effective.results_disclosure_from.or(ctx.reveal_date);
+    }
+    review_hidden(kind, workflow, &effective, ctx.now)
+}
+
 /// One part of the tree with everything the rules derived for it.
 #[derive(Debug, Clone)]
 pub struct EvaluatedPart<'a> {
@@ -129,6 +193,8 @@ pub struct EvaluatedPart<'a> {
     pub depth: usize,
     /// Its effective constraint.
     pub constraint: ActivityConstraint,
+    /// Its effective state (draft or archived when an ancestor is).
+    pub state: CourseState,
     /// Its lock state.
     pub lock: Lock,
 }
@@ -136,8 +202,19 @@ pub struct EvaluatedPart<'a> {
 /// The parts of a tree in reading order (siblings by `order`, parents before children), each
 /// with its inherited constraint and lock state.
 pub fn evaluate<'a>(parts: &'a [ActivityPart], ctx: &CourseContext) -> Vec<EvaluatedPart<'a>> {
+    evaluate_in(parts, None, ctx)
+}
+
+/// [`evaluate`] for the parts of a root activity in `root_state` (the course's state): a draft
+/// or archived course's parts are draft or archived too.
+pub fn evaluate_in<'a>(
+    parts: &'a [ActivityPart],
+    root_state: Option<CourseState>,
+    ctx: &CourseContext,
+) -> Vec<EvaluatedPart<'a>> {
     let mut out = Vec::new();
-    walk(parts, None, 0, ctx, &mut out);
+    let inherited = root_state.filter(|s| matches!(s, CourseState::Draft | CourseState::Archived));
+    walk(parts, None, inherited, 0, ctx, &mut out);
     out
 }
 
@@ -150,15 +227,17 @@ fn sorted(parts: &[ActivityPart]) -> Vec<&ActivityPart> {
 fn walk<'a>(
     parts: &'a [ActivityPart],
     parent: Option<&ActivityConstraint>,
+    parent_state: Option<CourseState>,
     depth: usize,
     ctx: &CourseContext,
     out: &mut Vec<EvaluatedPart<'a>>,
 ) {
     for part in sorted(parts) {
         let constraint = inherit_constraint(parent, part.activity_constraint.as_ref());
-        let lock = lock(part, &constraint, ctx);
-        out.push(EvaluatedPart { part, depth, constraint: constraint.clone(), lock });
-        walk(&part.child_activity.children, Some(&constraint), depth + 1, ctx, out);
+        let state = effective_state(parent_state, part.child_activity.state);
+        let lock = lock_in(part, state, &constraint, ctx);
+        out.push(EvaluatedPart { part, depth, constraint: constraint.clone(), state, lock });
+        walk(&part.child_activity.children, Some(&constraint), Some(state), depth + 1, ctx, out);
     }
 }
 
@@ -167,12 +246,21 @@ fn walk<'a>(
 /// grading ones), descending into children
 /// (a composite with children is never the answer itself); if none, the first child.
 pub fn open_next<'a>(parts: &'a [ActivityPart], ctx: &CourseContext) -> Option<&'a ActivityPart> {
-    let evaluated = evaluate(parts, ctx);
+    open_next_in(parts, None, ctx)
+}
+
+/// [`open_next`] for the parts of a root activity in `root_state` (see [`evaluate_in`]).
+pub fn open_next_in<'a>(
+    parts: &'a [ActivityPart],
+    root_state: Option<CourseState>,
+    ctx: &CourseContext,
+) -> Option<&'a ActivityPart> {
+    let evaluated = evaluate_in(parts, root_state, ctx);
     let candidates: Vec<&EvaluatedPart<'a>> = evaluated
         .iter()
         .filter(|e| e.part.child_activity.children.is_empty())
         .filter(|e| e.part.available != Some(false))
-        .filter(|e| matches!(e.part.child_activity.state, CourseState::Ready | CourseState::Expired))
+        .filter(|e| matches!(e.state, CourseState::Ready | CourseState::Expired))
         .filter(|e| !e.lock.disabled)
         .collect();
     let preferred =
@@ -181,16 +269,21 @@ pub fn open_next<'a>(parts: &'a [ActivityPart], ctx: &CourseContext) -> Option<&
 }
 
 /// Spec section 2 'Table of contents': the status of an item; `None` for archived items, which
-/// are hidden. Draft shows 'coming soon'; completed and passed (or pass unknown) a check;
-/// completed but not passed 'below passing score'; locked nothing; optional the optional mark;
-/// otherwise an empty circle.
-pub fn toc_status(part: &ActivityPart, lock: &Lock) -> Option<TocStatus> {
+/// are hidden. Draft (itself or under a draft parent, `state` being its [`effective_state`])
+/// shows 'coming soon'; completed and passed (or pass unknown) a check; completed but not passed
+/// 'below passing score'; locked nothing; optional the optional mark; otherwise an empty circle.
+/// While the course's result is hidden (`result_hidden`, [`super::outcome::result_hidden`]) the
+/// pass is unknown to the learner: a completed item shows the check, not 'below passing score'.
+pub fn toc_status(part: &ActivityPart, state: CourseState, lock: &Lock, result_hidden: bool) -> Option<TocStatus> {
     let activity = &part.child_activity;
     let aggregate = activity.activity_workflow_aggregate.as_ref();
     let completed = progress(last_workflow(part)) == Progress::Finished;
-    let passed = aggregate.and_then(|a| a.best_activity_record.as_ref()).and_then(|r| r.passed);
-    Some(match activity.state {
-        CourseState::Archived => return None,
+    let passed =
+        aggregate.and_then(|a| a.best_activity_record.as_ref()).and_then(|r| r.passed).filter(|_| !result_hidden);
+    if activity.state == CourseState::Archived {
+        return None;
+    }
+    Some(match state {
         CourseState::Draft => TocStatus::ComingSoon,
         _ if completed && passed != Some(false) => TocStatus::Completed,
         _ if completed => TocStatus::BelowPassingScore,
@@ -244,10 +337,18 @@ mod tests {
         part(order, ActivityType::Text, CourseState::Ready, workflow)
     }
 
-    const CTX: CourseContext = CourseContext { course_finished: false, new_content_after_completion: true, now: NOW };
+    const CTX: CourseContext = CourseContext {
+        course_finished: false,
+        new_content_after_completion: true,
+        now: NOW,
+        results_protected: false,
+        reveal_policy: None,
+        reveal_date: None,
+    };
 
     /// Spec section 3 'Constraints of a part are inherited from the parent part; reviewPolicy
-    /// and resultsDisclosurePolicy are taken from the child only'.
+    /// and resultsDisclosurePolicy are taken from the child only': the parent's overlaid with
+    /// the child's own.
     #[test]
     fn constraint_inheritance_from_parent_except_review_and_disclosure_policy() {
         let parent = ActivityConstraint {
@@ -266,9 +367,9 @@ mod tests {
         let top = inherit_constraint(None, Some(&own));
         assert_eq!(top, own, "a top-level part keeps its own");
         let nested = inherit_constraint(Some(&parent), Some(&own));
-        assert_eq!(nested.start_from, Some(PAST), "dates from the parent");
-        assert_eq!(nested.accessible_until, None, "the child's own dates do not count");
-        assert_eq!(nested.due, Some(FUTURE));
+        assert_eq!(nested.start_from, Some(FUTURE), "the child's own date wins where set");
+        assert_eq!(nested.accessible_until, Some(FUTURE), "the child's own dates count");
+        assert_eq!(nested.due, Some(FUTURE), "unset: the parent's");
         assert_eq!(nested.review_policy, Some(ReviewPolicy::AfterSubmission), "review policy from the child");
         assert_eq!(nested.results_disclosure_policy, None, "disclosure policy from the child only");
         let bare = inherit_constraint(Some(&parent), None);
@@ -374,7 +475,7 @@ mod tests {
                 part(1, ActivityType::Text, CourseState::Archived, None),
                 none.clone(),
                 true,
-                false,
+                true,
                 Some(ComingSoon),
                 None,
             ),
@@ -433,7 +534,7 @@ mod tests {
         let ctx = |finished, allowed| CourseContext {
             course_finished: finished,
             new_content_after_completion: allowed,
-            now: NOW,
+            ..CTX
         };
         let cases = [
             ("finished, not allowed, never started", ctx(true, false), None, true),
@@ -540,8 +641,11 @@ mod tests {
         ];
         for (clause, p, status) in cases {
             let l = lock(&p, &ActivityConstraint::default(), &CTX);
-            assert_eq!(toc_status(&p, &l), status, "{clause}");
+            assert_eq!(toc_status(&p, p.child_activity.state, &l, false), status, "{clause}");
         }
+        let failed = passed(done(), Some(false));
+        let l = lock(&failed, &ActivityConstraint::default(), &CTX);
+        assert_eq!(toc_status(&failed, CourseState::Ready, &l, true), Some(Completed), "a hidden pass is unknown");
     }
 
     /// Spec section 2 'a proctored LTI activity has a proctored tooltip'.
@@ -570,5 +674,97 @@ mod tests {
             .map(|e| (e.part.activity_path_id.as_deref().unwrap_or(""), e.depth, e.lock.disabled))
             .collect();
         assert_eq!(seen, [("p1", 0, false), ("p2", 0, true), ("p21", 1, true)]);
+    }
+
+    /// Spec section 4 'Locked / disabled ... review hidden', within the course: protected results
+    /// and a course reveal date still ahead (for a part without a disclosure policy of its own)
+    /// hide review, as the details page offers no Review then.
+    #[test]
+    fn review_hidden_by_protected_results_and_the_course_reveal_policy() {
+        use WorkflowState::{Finished, InProgress};
+        let after_revealing = ActivityConstraint {
+            review_policy: Some(ReviewPolicy::AfterRevealingResults),
+            ..ActivityConstraint::default()
+        };
+        let after_submission =
+            ActivityConstraint { review_policy: Some(ReviewPolicy::AfterSubmission), ..ActivityConstraint::default() };
+        let protected = CourseContext { results_protected: true, ..CTX };
+        let reveal_ahead =
+            CourseContext { reveal_policy: Some(RevealPolicy::AfterDate), reveal_date: Some(FUTURE), ..CTX };
+        let revealed = CourseContext { reveal_policy: Some(RevealPolicy::AfterDate), reveal_date: Some(PAST), ..CTX };
+        let own_disclosure =
+            ActivityConstraint { results_disclosure_policy: Some(RevealPolicy::None), ..after_revealing.clone() };
+        // (clause, part, constraint, course, disabled with ReviewHidden)
+        let cases = [
+            ("protected, finished", text(1, Some(Finished)), after_submission.clone(), protected, true),
+            ("protected, not submitted", text(1, Some(InProgress)), after_submission.clone(), protected, false),
+            ("protected, never started", text(1, None), after_submission.clone(), protected, false),
+            ("course reveal ahead", text(1, Some(Finished)), after_revealing.clone(), reveal_ahead, true),
+            ("course revealed", text(1, Some(Finished)), after_revealing.clone(), revealed, false),
+            ("afterSubmission ignores the reveal", text(1, Some(Finished)), after_submission, reveal_ahead, false),
+            ("the part's own disclosure wins", text(1, Some(Finished)), own_disclosure, reveal_ahead, false),
+        ];
+        for (clause, p, c, ctx, hidden) in cases {
+            let l = lock(&p, &c, &ctx);
+            assert_eq!((l.disabled, l.reason == Some(LockReason::ReviewHidden)), (hidden, hidden), "{clause}");
+        }
+    }
+
+    /// Spec section 4 'Reason precedence: draft/archived ("coming soon") ... first': content
+    /// under a draft or archived parent or course is coming soon (locked and disabled), before
+    /// 'complete previous'; archived items themselves stay hidden.
+    #[test]
+    fn locked_reason_draft_or_archived_parent_comes_first() {
+        let unavailable = |mut p: ActivityPart| {
+            p.available = Some(false);
+            p
+        };
+        let draft_module = {
+            let mut m = composite(1, vec![unavailable(text(11, None))], None);
+            m.child_activity.state = CourseState::Draft;
+            unavailable(m)
+        };
+        let evaluated = evaluate(std::slice::from_ref(&draft_module), &CTX);
+        let lesson = &evaluated[1];
+        assert_eq!(lesson.state, CourseState::Draft);
+        assert_eq!((lesson.lock.locked, lesson.lock.disabled), (true, true));
+        assert_eq!(lesson.lock.reason, Some(LockReason::ComingSoon));
+        assert_eq!(toc_status(lesson.part, lesson.state, &lesson.lock, false), Some(TocStatus::ComingSoon));
+
+        let course = vec![unavailable(text(1, Some(WorkflowState::Finished))), unavailable(text(2, None))];
+        for e in evaluate_in(&course, Some(CourseState::Archived), &CTX) {
+            assert_eq!(e.lock.reason, Some(LockReason::ComingSoon), "archived course: not 'complete previous'");
+            assert!(e.lock.disabled);
+            assert!(toc_status(e.part, e.state, &e.lock, false).is_some(), "shown: the item itself is not archived");
+        }
+        assert_eq!(open_next_in(&course, Some(CourseState::Archived), &CTX).map(|p| p.order), Some(Some(1)));
+        let archived_item = part(3, ActivityType::Text, CourseState::Archived, None);
+        let l = lock(&archived_item, &ActivityConstraint::default(), &CTX);
+        assert_eq!(toc_status(&archived_item, CourseState::Archived, &l, false), None, "archived items stay hidden");
+        for (parent, own, state) in [
+            (None, CourseState::Ready, CourseState::Ready),
+            (Some(CourseState::Draft), CourseState::Ready, CourseState::Draft),
+            (Some(CourseState::Archived), CourseState::Draft, CourseState::Archived),
+            (Some(CourseState::Expired), CourseState::Draft, CourseState::Draft),
+        ] {
+            assert_eq!(effective_state(parent, own), state, "{parent:?} {own:?}");
+        }
+    }
+
+    /// Spec section 3 constraint inheritance: a child's own start date wins over its parent's
+    /// (the 'Live session' starting after its module).
+    #[test]
+    fn constraint_inheritance_child_own_start_date_wins() {
+        let module = ActivityConstraint { start_from: Some(PAST), due: Some(FUTURE), ..ActivityConstraint::default() };
+        let later = ActivityConstraint { start_from: Some(FUTURE), ..ActivityConstraint::default() };
+        let mut session = text(11, None);
+        session.activity_constraint = Some(later);
+        let parts = vec![composite(1, vec![session, text(12, None)], Some(module))];
+        let evaluated = evaluate(&parts, &CTX);
+        let live = &evaluated[1];
+        assert_eq!(live.constraint.start_from, Some(FUTURE));
+        assert_eq!(live.constraint.due, Some(FUTURE), "the module's due date still applies");
+        assert_eq!((live.lock.disabled, live.lock.reason), (true, Some(LockReason::BeforeStart)));
+        assert_eq!(path(open_next(&parts, &CTX)), Some("p12"), "not opened early");
     }
 }

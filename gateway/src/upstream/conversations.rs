@@ -90,7 +90,12 @@ impl Upstream {
     }
 
     /// `GET chat/channels/{id}/messages`: the newest `take` messages.
-    pub async fn chat_messages(&self, ctx: &CallContext, channel: &str, take: u32) -> Result<MessagePage, UpstreamError> {
+    pub async fn chat_messages(
+        &self,
+        ctx: &CallContext,
+        channel: &str,
+        take: u32,
+    ) -> Result<MessagePage, UpstreamError> {
         let path = format!("chat/channels/{}/messages", encode(channel));
         self.get(ctx, "reading chat messages", &path, &[("take", take.to_string())]).await
     }
@@ -106,14 +111,22 @@ impl Upstream {
         let path = format!("chat/channels/{}/messages", encode(channel));
         let answer =
             self.command(ctx, what, Method::POST, &path, &json!({ "text": text }), super::Prefer::RespondSync).await?;
-        serde_json::from_value(answer.body).map_err(|e| UpstreamError::Bad(what.into(), format!("unreadable answer: {e}")))
+        serde_json::from_value(answer.body)
+            .map_err(|e| UpstreamError::Bad(what.into(), format!("unreadable answer: {e}")))
     }
 
     /// `POST chat/channels/{id}/read`.
     pub async fn mark_chat_read(&self, ctx: &CallContext, channel: &str, seq: i64) -> Result<(), UpstreamError> {
         let path = format!("chat/channels/{}/read", encode(channel));
-        self.command(ctx, "marking chat messages read", Method::POST, &path, &json!({ "seq": seq }), super::Prefer::RespondSync)
-            .await?;
+        self.command(
+            ctx,
+            "marking chat messages read",
+            Method::POST,
+            &path,
+            &json!({ "seq": seq }),
+            super::Prefer::RespondSync,
+        )
+        .await?;
         Ok(())
     }
 
@@ -151,7 +164,11 @@ impl Upstream {
 
     /// `GET users/me/objective-workflow-aggregates/{id}/knowledge-model`: the knowledge model
     /// the tutor answers from, when the course has one.
-    pub async fn knowledge_model_id(&self, ctx: &CallContext, aggregate: Uuid) -> Result<Option<String>, UpstreamError> {
+    pub async fn knowledge_model_id(
+        &self,
+        ctx: &CallContext,
+        aggregate: Uuid,
+    ) -> Result<Option<String>, UpstreamError> {
         #[derive(Deserialize)]
         #[serde(rename_all = "camelCase")]
         struct KnowledgeModel {

@@ -171,6 +171,17 @@ pub async fn read_limited(response: reqwest::Response, limit: usize) -> Result<V
 }
 
 impl Upstream {
+    /// Whether the upstream answers at all: any answer below 500 (a 401 included) to `GET
+    /// users/me` without a token within `timeout` (for `/readyz`; outside the in-flight limit,
+    /// no retry).
+    pub async fn reachable(&self, timeout: Duration) -> bool {
+        let Ok(url) = self.base.join("users/me") else { return false };
+        match tokio::time::timeout(timeout, self.http.get(url).send()).await {
+            Ok(Ok(response)) => !response.status().is_server_error(),
+            _ => false,
+        }
+    }
+
     /// A client for the API at `base` (ending with `/`), over the shared pool `http`.
     /// Calls are timed into `metrics` under `tenant`.
     pub fn new(

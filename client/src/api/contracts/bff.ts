@@ -262,6 +262,12 @@ scoreColor?: ScoreColor,
 grade?: string, };
 
 /**
+ * Why a course card shows a lock icon (spec section 2 'Course card', section 4 'Availability',
+ * 'Starting').
+ */
+export type CardLock = "comingSoon" | "willBeAvailable" | "wasAvailableBefore";
+
+/**
  * One course card of My courses.
  */
 export type CourseCard = { 
@@ -286,7 +292,7 @@ code?: string,
  */
 imageUrl?: string, 
 /**
- * Background colour for cards without image (seven colours in rotation).
+ * Background colour for cards without image: one of seven, the course's own on every page.
  */
 color?: string, 
 /**
@@ -318,6 +324,28 @@ result?: CardResult,
  */
 link: string, 
 /**
+ * The grade is hidden (reveal policy, grading in progress): no result is given, the card
+ * shows 'go to details'.
+ */
+gradeHidden: boolean, 
+/**
+ * Why the card shows a lock icon: the course cannot be started now (draft, before its
+ * availability date, after its availability end date).
+ */
+lock?: CardLock, 
+/**
+ * Due date (RFC 3339), when it has one.
+ */
+dueDate?: string, 
+/**
+ * The due date has passed and the course is not completed.
+ */
+overdue: boolean, 
+/**
+ * Number of sub-activities, for the tile mode.
+ */
+childrenCount?: number, 
+/**
  * Unread messages in the course's announcement channel (0 when none or when the chat
  * service did not answer).
  */
@@ -325,7 +353,15 @@ unreadAnnouncements: number,
 /**
  * The course's announcement channel, which the unread indicator opens.
  */
-announcementChannelId?: string, };
+announcementChannelId?: string, 
+/**
+ * The course can be started from this date (RFC 3339).
+ */
+availabilityDate?: string, 
+/**
+ * The course can be started until this date (RFC 3339).
+ */
+availabilityEndDate?: string, };
 
 /**
  * A collection chip of My courses.
@@ -481,7 +517,7 @@ color: ScoreColor, };
  */
 export type CatalogCard = { 
 /**
- * Background colour for cards without image (seven colours in rotation).
+ * Background colour for cards without image: one of seven, the course's own on every page.
  */
 color?: string, 
 /**
@@ -568,7 +604,7 @@ isMandatory: boolean,
  */
 enrolled: boolean, 
 /**
- * Buttons: `addToMyCourses`, or `enrolled` once the course is in My courses.
+ * Buttons: `enrolled` when self-enrolled, else `addToMyCourses` unless mandatory or started.
  */
 buttons: Array<DetailsButton>, 
 /**
@@ -1000,9 +1036,27 @@ workflowId: string,
  */
 items: Array<TreeItem>, 
 /**
- * Path id of the activity to open next, when there is one.
+ * Path id of the activity to open next, when the learner can go on working (see
+ * `canContinue`) and there is one.
  */
 openNext?: string, 
+/**
+ * The course's status, as every view shows it (a proctoring mismatch is in grading).
+ */
+status: CourseStatus, 
+/**
+ * The course's progress, 0..=100, as every view shows it.
+ */
+progressPercent: number, 
+/**
+ * The course's grade is hidden, as on every view.
+ */
+gradeHidden: boolean, 
+/**
+ * The learner can go on working in the content (the last attempt is the one shown, it is
+ * in progress and not treated as in grading, and the course is neither draft nor archived).
+ */
+canContinue: boolean, 
 /**
  * The next moment this answer changes by the clock alone (RFC 3339); refetch then.
  */
@@ -1456,7 +1510,11 @@ passed?: boolean,
 /**
  * Where the course leads, relative to the client's base path.
  */
-link: string, };
+link: string, 
+/**
+ * The grade is hidden (reveal policy, grading in progress): `passed` is not given.
+ */
+gradeHidden: boolean, };
 
 /**
  * `GET /api/bff/dashboard`: in progress, due soon, recently finished.
@@ -1513,7 +1571,8 @@ answerId?: string,
  */
 answerText?: string, 
 /**
- * Correct or incorrect: the module's best record passed; absent while it has none.
+ * Correct or incorrect: the module's best record passed; absent while it has none or while
+ * the course's result is hidden.
  */
 correct?: boolean, 
 /**

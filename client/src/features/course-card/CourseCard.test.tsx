@@ -173,6 +173,7 @@ describe('CourseCard', () => {
       status: 'notStarted',
       progressPercent: 0,
       isMandatory: true,
+      gradeHidden: false,
       dueDate: '2026-12-07T00:00:00Z',
       link: '/courses/o-dp/a-1',
     };

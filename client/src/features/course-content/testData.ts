@@ -26,6 +26,10 @@ export function treeView(items?: TreeItem[], overrides: Partial<CourseTreeView> 
   return {
     objectiveId: COURSE_ID,
     workflowId: WORKFLOW_ID,
+    status: 'inProgress',
+    progressPercent: 0,
+    gradeHidden: false,
+    canContinue: true,
     items: items ?? [
       treeItem(),
       treeItem({ activityId: 'act-2', activityPathId: '2', name: 'Walkthrough', kind: 'video' }),

@@ -12,6 +12,7 @@ function course(overrides: Partial<DashboardCourse>): DashboardCourse {
     status: 'inProgress',
     progressPercent: 40,
     isMandatory: false,
+    gradeHidden: false,
     link: '/courses/c-x/view/content',
     ...overrides,
   };

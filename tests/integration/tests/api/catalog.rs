@@ -173,7 +173,8 @@ async fn the_catalog_course_page_shows_each_seeded_state() {
 
     let later = page("Advanced Negotiation").await;
     assert_eq!(later["notices"], serde_json::json!(["willBeAvailable"]));
-    assert_eq!(later["buttons"], serde_json::json!(["enrolled"]), "mandatory: already in My courses");
+    // 'Enrolled' only when self-enrolled, as on details: a mandatory course needs no adding.
+    assert_eq!(later["buttons"], serde_json::json!([]), "mandatory, not self-enrolled: neither button");
     assert_eq!(later["refreshAt"], later["availabilityDate"], "the page changes when the course opens");
 
     let closed = page("Legacy Systems Overview").await;

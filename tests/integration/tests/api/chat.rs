@@ -70,10 +70,14 @@ async fn ada_reads_an_announcement_and_its_unread_count_goes() {
         app.api(&browser, "localhost", &format!("/api/bff/chat/channels/{id}")).await.json().await.expect("json");
     let messages = view["messages"].as_array().expect("messages");
     assert_eq!(messages.len(), 2);
-    assert_eq!((messages[0]["authorName"].as_str(), messages[0]["mine"].as_bool()), (Some("Grace Hopper"), Some(false)));
+    assert_eq!(
+        (messages[0]["authorName"].as_str(), messages[0]["mine"].as_bool()),
+        (Some("Grace Hopper"), Some(false))
+    );
     assert_eq!(view["maxMessageChars"], 2000);
     let last = messages[1]["seq"].as_i64().expect("seq");
-    let (status, _) = post(&app, &browser, &format!("/api/bff/chat/channels/{id}/read"), Some(json!({ "seq": last }))).await;
+    let (status, _) =
+        post(&app, &browser, &format!("/api/bff/chat/channels/{id}/read"), Some(json!({ "seq": last }))).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
     assert_eq!(named(&channels(&app, &browser).await, "Data Privacy Basics")["unreadCount"], 0);
 }
@@ -92,8 +96,13 @@ async fn a_post_reaches_the_other_member_through_the_stream_and_reconnecting_mis
     assert!(stream.headers()["content-type"].to_str().expect("ascii").starts_with("text/event-stream"));
     let reading = tokio::spawn(read_events(stream, 1, Duration::from_secs(10)));
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let (status, posted) =
-        post(&app, &ada, &format!("/api/bff/chat/channels/{team}/messages"), Some(json!({ "text": "<b>Hello</b> team" }))).await;
+    let (status, posted) = post(
+        &app,
+        &ada,
+        &format!("/api/bff/chat/channels/{team}/messages"),
+        Some(json!({ "text": "<b>Hello</b> team" })),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{posted}");
     assert_eq!(posted["text"], "<b>Hello</b> team", "plain text, passed on as typed");
     assert_eq!(posted["mine"], true);
@@ -162,17 +171,24 @@ async fn strangers_other_tenants_bad_text_and_learner_announcements_are_refused(
     let privacy = named(&list, "Data Privacy Basics")["id"].as_str().expect("id").to_string();
 
     for body in [json!({ "text": "  " }), json!({ "text": "x".repeat(2001) }), json!({ "html": "hi" })] {
-        let (status, problem) = post(&app, &ada, &format!("/api/bff/chat/channels/{team}/messages"), Some(body.clone())).await;
+        let (status, problem) =
+            post(&app, &ada, &format!("/api/bff/chat/channels/{team}/messages"), Some(body.clone())).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {problem}");
         assert!(problem["detail"].is_string(), "{problem}");
     }
-    let (status, _) = post(&app, &ada, &format!("/api/bff/chat/channels/{privacy}/messages"), Some(json!({ "text": "hi" }))).await;
+    let (status, _) =
+        post(&app, &ada, &format!("/api/bff/chat/channels/{privacy}/messages"), Some(json!({ "text": "hi" }))).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 
+    // bulk is a learner of acme but not a member of Team Blue.
+    let bulk = app.browser();
+    app.sign_in(&bulk, "localhost", "bulk", None).await;
+    let stranger = app.api(&bulk, "localhost", &format!("/api/bff/chat/channels/{team}")).await;
+    assert_eq!(stranger.status(), StatusCode::NOT_FOUND);
+    // ken lacks the learner permission: the learner area's chat is refused outright.
     let ken = app.browser();
     app.sign_in(&ken, "localhost", "ken", None).await;
-    let stranger = app.api(&ken, "localhost", &format!("/api/bff/chat/channels/{team}")).await;
-    assert_eq!(stranger.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.api(&ken, "localhost", "/api/bff/chat/channels").await.status(), StatusCode::FORBIDDEN);
 
     let linus = app.browser();
     app.sign_in(&linus, "globex.localhost", "linus", None).await;
@@ -198,8 +214,14 @@ async fn my_courses_cards_carry_the_unread_announcements_of_one_call_and_reading
     let card = crate::commands_common::card(&app, &browser, "Data Privacy Basics").await.expect("card");
     assert_eq!(card["unreadAnnouncements"], 2, "{card}");
     let channel = card["announcementChannelId"].as_str().expect("channel").to_string();
-    assert_eq!(crate::commands_common::card(&app, &browser, "Cybersecurity Program").await.expect("card")["unreadAnnouncements"], 1);
-    assert_eq!(crate::commands_common::card(&app, &browser, "Secure Coding 101").await.expect("card")["unreadAnnouncements"], 0);
+    assert_eq!(
+        crate::commands_common::card(&app, &browser, "Cybersecurity Program").await.expect("card")["unreadAnnouncements"],
+        1
+    );
+    assert_eq!(
+        crate::commands_common::card(&app, &browser, "Secure Coding 101").await.expect("card")["unreadAnnouncements"],
+        0
+    );
 
     let view: Value =
         app.api(&browser, "localhost", &format!("/api/bff/chat/channels/{channel}")).await.json().await.expect("json");

@@ -32,3 +32,19 @@ async fn the_root_leads_to_the_client() {
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     assert_eq!(location(response.headers()), "/learn/");
 }
+
+#[tokio::test]
+async fn over_long_path_segments_are_a_client_route_or_a_404_never_a_5xx() {
+    let app = spawn_app().await;
+    let client = app.browser();
+    let long = "a".repeat(256);
+    let page = client.get(app.url("localhost", &format!("/learn/{long}"))).send().await.expect("page");
+    assert_eq!(page.status(), reqwest::StatusCode::OK);
+    assert_eq!(page.text().await.expect("html"), INDEX_HTML);
+    for path in [format!("/learn/{long}.js"), format!("/learn/{}/x", "b".repeat(300))] {
+        let response = client.get(app.url("localhost", &path)).send().await.expect("file");
+        assert!(!response.status().is_server_error(), "{path}: {}", response.status());
+    }
+    let file = client.get(app.url("localhost", &format!("/learn/{long}.js"))).send().await.expect("file");
+    assert_eq!(file.status(), reqwest::StatusCode::NOT_FOUND);
+}

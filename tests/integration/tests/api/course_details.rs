@@ -227,7 +227,7 @@ async fn catalog_access_redirects_to_the_catalog_page() {
 #[tokio::test]
 async fn proctoring_mismatch_is_treated_as_in_grading() {
     let view = details("Proctored Final Exam").await;
-    assert_eq!(view["status"], "inProgress");
+    assert_eq!(view["status"], "inGrading", "the status every view shows");
     assert_eq!(strings(&view["notices"]), ["gradingInProgress"]);
     assert!(!strings(&view["buttons"]).contains(&"continue"), "{view}");
 }

@@ -76,7 +76,12 @@ async fn cross_site_tenants_get_partitioned_cookies_over_https_and_lax_on_plain_
     let app = app_with_embedding_tenants().await;
     let browser = app.browser();
     // https tenant: `__Host-` names, SameSite=None, Partitioned, Secure.
-    let logout = browser.get(app.url("portal.example", "/oidc/logout")).send().await.expect("logout");
+    let logout = browser
+        .post(app.url("portal.example", "/oidc/logout"))
+        .header("origin", format!("https://portal.example:{}", app.port))
+        .send()
+        .await
+        .expect("logout");
     assert_eq!(
         set_cookies(&logout),
         ["__Host-lp_session=; HttpOnly; SameSite=None; Partitioned; Secure; Path=/; Max-Age=0"]
@@ -119,6 +124,9 @@ async fn every_answer_carries_the_security_headers() {
         ("portal.example", "/api/bff/session", StatusCode::UNAUTHORIZED, true),
     ];
     for (host, path, status, no_store) in cases {
+        // Plain-http loopback hosts name the gateway's port; https ones the default port.
+        let host = if host == "localhost" { format!("localhost:{}", app.port) } else { host.to_string() };
+        let host = host.as_str();
         let response = browser
             .get(app.url("localhost", path))
             .header("host", host)

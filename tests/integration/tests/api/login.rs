@@ -35,11 +35,13 @@ async fn login_redirects_to_the_issuer_with_pkce_state_and_nonce() {
     assert!(query["state"].len() >= 16 && query["nonce"].len() >= 16);
     assert_eq!(query["redirect_uri"], app.url("localhost", "/oidc/callback"));
     assert!(query["scope"].split(' ').any(|s| s == "openid"));
-    assert_eq!(
-        cookie,
-        format!("lp_login={}; HttpOnly; SameSite=Lax; Path=/oidc; Max-Age=600", query["state"]),
-        "literal pending-login cookie"
-    );
+    // The started login is sealed into the cookie: nothing of it (state, nonce, verifier,
+    // return URL) can be read there.
+    let (value, attributes) = cookie.split_once(';').expect("attributes");
+    let entry = value.strip_prefix("lp_login=").expect("pending-login cookie");
+    assert!(entry.len() > 100 && !entry.contains('.'), "one sealed login: {entry}");
+    assert!(!entry.contains(&query["state"]) && !entry.contains(&query["nonce"]), "{entry}");
+    assert_eq!(attributes, " HttpOnly; SameSite=Lax; Path=/oidc; Max-Age=600", "literal pending-login cookie");
 }
 
 #[tokio::test]

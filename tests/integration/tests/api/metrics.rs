@@ -64,3 +64,28 @@ async fn counters_move_with_traffic_by_route_template_and_tenant() {
     assert_eq!(sample(&after, r#"gateway_cache_lookups_total{cache="terms",outcome="miss"}"#), 1.0, "{after}");
     assert_eq!(sample(&after, r#"gateway_cache_lookups_total{cache="terms",outcome="hit"}"#), 1.0, "{after}");
 }
+
+#[tokio::test]
+async fn invented_methods_share_one_label_and_make_no_new_series() {
+    let app = crate::helpers::spawn_app().await;
+    let client = app.browser();
+    for i in 0..40 {
+        let method = reqwest::Method::from_bytes(format!("INVENTED{i}").as_bytes()).expect("method");
+        let _ = client.request(method, app.url("localhost", "/learn/")).send().await.expect("call");
+    }
+    let text = client.get(app.url("localhost", "/metrics")).send().await.expect("metrics").text().await.expect("text");
+    assert!(!text.contains("INVENTED"), "raw methods became labels");
+    assert!(text.contains(r#"method="other""#), "{text}");
+}
+
+#[tokio::test]
+async fn a_configured_token_guards_the_metrics() {
+    let app = crate::helpers::spawn_app_with_toml(|_| {}, "[metrics]\ntoken = \"metrics-secret\"\n").await;
+    let client = app.browser();
+    let url = app.url("localhost", "/metrics");
+    assert_eq!(client.get(&url).send().await.expect("metrics").status(), reqwest::StatusCode::UNAUTHORIZED);
+    let wrong = client.get(&url).bearer_auth("guess").send().await.expect("metrics");
+    assert_eq!(wrong.status(), reqwest::StatusCode::UNAUTHORIZED);
+    let right = client.get(&url).bearer_auth("metrics-secret").send().await.expect("metrics");
+    assert_eq!(right.status(), reqwest::StatusCode::OK);
+}

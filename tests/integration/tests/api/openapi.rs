@@ -94,6 +94,15 @@ async fn the_document_is_public_and_lists_exactly_the_served_routes() {
         let answer = call(method, path).await.expect("call");
         let status = answer.status();
         assert_ne!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
+        let streaming = answer
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|t| t.starts_with("text/event-stream"));
+        if streaming {
+            // A live stream is served (it answered with its own type); its body never ends by itself.
+            continue;
+        }
         let body: Value = answer.json().await.unwrap_or(Value::Null);
         assert_ne!(body, unknown, "{method} {path} is served");
     }

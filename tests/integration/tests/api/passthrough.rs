@@ -213,9 +213,14 @@ async fn attachment_sizes_are_read_only_from_allowed_hosts() {
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
     let number = lms_sandbox::seed::certificate_number("acme", "acme/ada/Workplace Safety");
-    let preview: Value =
-        app.api(&browser, "localhost", &format!("/api/bff/certificates/{number}")).await.json().await.expect("json");
-    let pdf = preview["pdfUrl"].as_str().expect("a PDF on the sandbox").to_string();
+    // The views give gateway URLs only; the sandbox's own address of the file is a storage link.
+    let record: Value = reqwest::get(format!("{}t/acme/api/public/certificate-records/{number}", app.sandbox_url))
+        .await
+        .expect("sandbox")
+        .json()
+        .await
+        .expect("json");
+    let pdf = record["certificatePdfUrl"].as_str().expect("a PDF on the sandbox").to_string();
     let size = |url: &str| format!("/api/bff/attachment-size?url={}", crate::helpers::urlencode(url));
     let response = app.api(&browser, "localhost", &size(&pdf)).await;
     assert_eq!(response.status(), StatusCode::OK);

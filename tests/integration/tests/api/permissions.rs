@@ -47,7 +47,15 @@ nav_plugins = [{ label = "Help centre", url = "/help" }]
             app.api(&browser, "localhost", "/api/bff/session").await.json().await.expect("json");
         assert_eq!(body["navigation"], navigation, "{user}");
     }
-    let config: serde_json::Value = app.browser().get(app.url("localhost", "/config-ui/config.json")).send().await.expect("config").json().await.expect("json");
+    let config: serde_json::Value = app
+        .browser()
+        .get(app.url("localhost", "/config-ui/config.json"))
+        .send()
+        .await
+        .expect("config")
+        .json()
+        .await
+        .expect("json");
     assert_eq!(config["roomsEnabled"], true);
     assert_eq!(config["navPlugins"], serde_json::json!([{ "label": "Help centre", "url": "/help" }]));
 }

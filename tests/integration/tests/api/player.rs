@@ -60,7 +60,10 @@ async fn a_started_course_opens_its_first_activity_starts_it_saves_progress_and_
     let running = activity(&app, &ada, "Data Privacy Basics", &first, "").await;
     let opened = &running["activity"];
     assert_eq!(opened["activityWorkflowId"], aw.as_str());
-    assert_eq!((&opened["workflowStatus"], &opened["canStart"], &opened["canFinish"]), (&"inProgress".into(), &false.into(), &true.into()));
+    assert_eq!(
+        (&opened["workflowStatus"], &opened["canStart"], &opened["canFinish"]),
+        (&"inProgress".into(), &false.into(), &true.into())
+    );
 
     let progress = format!("/api/bff/workflows/{workflow}/activities/{aw}/progress");
     let (status, saved) = put(&app, &ada, &progress, json!({ "progress": 0.5, "positionSeconds": 12.5 })).await;
@@ -84,8 +87,12 @@ async fn locked_draft_and_composite_activities_carry_their_reasons_children_and_
     let module2 = activity(&app, &ada, "Cybersecurity Program", "2", "").await;
     let opened = &module2["activity"];
     assert_eq!((&opened["locked"], &opened["lockReason"]), (&true.into(), &"completePrevious".into()), "{module2}");
-    let children: Vec<&str> =
-        module2["children"].as_array().expect("children").iter().map(|c| c["activityPathId"].as_str().unwrap()).collect();
+    let children: Vec<&str> = module2["children"]
+        .as_array()
+        .expect("children")
+        .iter()
+        .map(|c| c["activityPathId"].as_str().unwrap())
+        .collect();
     assert_eq!(children, ["2.1", "2.2", "2.4"], "archived 2.3 left out");
 
     let draft = activity(&app, &ada, "Cybersecurity Program", "2.4", "").await;
@@ -118,8 +125,12 @@ async fn bad_ids_paths_and_unknown_activities_are_problems() {
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
     let archived = app.api(&ada, "localhost", &format!("/api/bff/courses/{course}/activities/2.3")).await;
     assert_eq!(archived.status(), StatusCode::NOT_FOUND, "archived activities are not shown");
-    let never = app.api(&ada, "localhost", &format!("/api/bff/courses/{}/activities/1", objective("Data Privacy Basics"))).await;
+    let never = app
+        .api(&ada, "localhost", &format!("/api/bff/courses/{}/activities/1", objective("Data Privacy Basics")))
+        .await;
     assert_eq!(never.status(), StatusCode::NOT_FOUND, "a course never started has no player");
-    let (status, body) = post(&app, &ada, "/api/bff/workflows/not-a-uuid/activities/start", Some(json!({ "activityPathIds": ["1"] }))).await;
+    let (status, body) =
+        post(&app, &ada, "/api/bff/workflows/not-a-uuid/activities/start", Some(json!({ "activityPathIds": ["1"] })))
+            .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }

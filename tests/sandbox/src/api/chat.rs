@@ -105,11 +105,7 @@ pub(crate) fn seed(db: &Connection, now: i64) -> rusqlite::Result<()> {
         "Office hours this week are on Thursday at 15:00 in the Engineering room.",
     )?;
     db.execute("INSERT INTO chat_reads VALUES (?1, ?2, ?3)", params![course("Secure Coding 101"), ada, read])?;
-    say(
-        &course("Data Privacy Basics"),
-        &grace,
-        "Welcome! The quiz now has a second attempt; your best score counts.",
-    )?;
+    say(&course("Data Privacy Basics"), &grace, "Welcome! The quiz now has a second attempt; your best score counts.")?;
     say(&course("Data Privacy Basics"), &grace, "Reminder: finish the walkthrough before the quiz.")?;
     say(&course("Cybersecurity Program"), &grace, "Module 2 opens next Monday. Module 1 must be complete first.")?;
 

@@ -75,7 +75,13 @@ async fn answer(
     let text = if chosen.is_empty() {
         format!(
             "I could not find that in {course}. Try asking about one of its topics, for example {}.",
-            passages.iter().filter(|p| p.source != "Description").take(2).map(|p| p.text.as_str()).collect::<Vec<_>>().join(" or ")
+            passages
+                .iter()
+                .filter(|p| p.source != "Description")
+                .take(2)
+                .map(|p| p.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" or ")
         )
     } else {
         let cited: Vec<&str> = chosen.iter().map(|p| p.text.as_str()).collect();
@@ -83,10 +89,8 @@ async fn answer(
     };
     let _ = q.knowledge_model_id; // The stand-in answers from the course itself either way.
 
-    let mut events: Vec<Bytes> = chosen
-        .iter()
-        .map(|p| sse("citation", &json!({ "source": p.source, "passage": p.text })))
-        .collect();
+    let mut events: Vec<Bytes> =
+        chosen.iter().map(|p| sse("citation", &json!({ "source": p.source, "passage": p.text }))).collect();
     events.extend(text.split_inclusive(' ').map(|word| sse("token", &json!({ "text": word }))));
     events.push(sse("done", &json!({})));
     let delay = s.tutor_token_delay;
@@ -128,7 +132,8 @@ fn course_text(s: &Shared, tenant: &str, user: &str, objective: &str) -> Result<
             passages.push(Passage { source: source.to_string(), text: sentence });
         }
     }
-    let mut stmt = db.prepare("SELECT name FROM activities WHERE objective_id = ?1 AND parent_id IS NOT NULL ORDER BY path")?;
+    let mut stmt =
+        db.prepare("SELECT name FROM activities WHERE objective_id = ?1 AND parent_id IS NOT NULL ORDER BY path")?;
     for activity in stmt.query_map([objective], |r| r.get::<_, String>(0))? {
         passages.push(Passage { source: "Course contents".into(), text: format!("{}.", activity?) });
     }
@@ -212,7 +217,10 @@ mod tests {
         ];
         let chosen = best_passages(&passages, "How do I spot phishing and keep passwords safe?");
         let texts: Vec<&str> = chosen.iter().map(|p| p.text.as_str()).collect();
-        assert_eq!(texts, ["Phishing emails ask for passwords.", "Strong passwords use a manager and phishing awareness helps."]);
+        assert_eq!(
+            texts,
+            ["Phishing emails ask for passwords.", "Strong passwords use a manager and phishing awareness helps."]
+        );
         assert!(best_passages(&passages, "What about the weather?").is_empty());
     }
 

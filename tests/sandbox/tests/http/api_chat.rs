@@ -20,7 +20,12 @@ impl Sandbox {
 }
 
 fn channel_named<'a>(channels: &'a Value, name: &str) -> &'a Value {
-    channels.as_array().expect("array").iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name} in {channels}"))
+    channels
+        .as_array()
+        .expect("array")
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("{name} in {channels}"))
 }
 
 #[tokio::test]
@@ -44,8 +49,10 @@ async fn ada_sees_unread_announcements_of_two_courses_and_team_blue_with_its_his
     let aggregate = sb.aggregate("acme", &ada, "Data Privacy Basics").await;
     assert_eq!(aggregate["objective"]["announcementChannelId"], privacy["id"]);
 
-    let history = sb.api_json("acme", &ada, &format!("chat/channels/{}/messages", team["id"].as_str().expect("id")), &[]).await;
-    let texts: Vec<&str> = history["data"].as_array().expect("data").iter().map(|m| m["text"].as_str().expect("text")).collect();
+    let history =
+        sb.api_json("acme", &ada, &format!("chat/channels/{}/messages", team["id"].as_str().expect("id")), &[]).await;
+    let texts: Vec<&str> =
+        history["data"].as_array().expect("data").iter().map(|m| m["text"].as_str().expect("text")).collect();
     assert_eq!(texts.len(), 3);
     assert_eq!(history["data"][0]["authorName"], "Grace Hopper");
     assert!(history["lastReadSeq"].as_i64().expect("seq") >= history["data"][2]["seq"].as_i64().expect("seq"));
@@ -74,10 +81,13 @@ async fn reading_clears_the_count_and_posting_reaches_the_other_member_through_t
     let grace_waits = {
         let url = sb.url("t/acme/api/chat/events");
         let request = sb.browser.get(url).bearer_auth(&grace).query(&[("after", after.as_str()), ("waitMs", "5000")]);
-        tokio::spawn(async move { (Instant::now(), request.send().await.expect("poll").json::<Value>().await.expect("json")) })
+        tokio::spawn(async move {
+            (Instant::now(), request.send().await.expect("poll").json::<Value>().await.expect("json"))
+        })
     };
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let posted = sb.chat_post(&ada, &format!("chat/channels/{team}/messages"), &json!({ "text": "  On my way!  " })).await;
+    let posted =
+        sb.chat_post(&ada, &format!("chat/channels/{team}/messages"), &json!({ "text": "  On my way!  " })).await;
     assert_eq!(posted.status(), StatusCode::CREATED);
     let message: Value = posted.json().await.expect("json");
     assert_eq!((message["text"].as_str(), message["authorName"].as_str()), (Some("On my way!"), Some("Ada Lovelace")));

@@ -47,7 +47,11 @@ async fn the_answer_cites_the_course_and_streams_word_by_word() {
     let objective = &aggregate["objective"]["id"];
     let modules: Vec<String> = {
         let about = aggregate["objective"]["description"].as_str().unwrap_or_default().to_string();
-        about.split_whitespace().filter(|w| w.len() >= 5).map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string()).collect()
+        about
+            .split_whitespace()
+            .filter(|w| w.len() >= 5)
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string())
+            .collect()
     };
     assert!(!modules.is_empty(), "the seeded course has a description to ask about: {aggregate}");
     let question = format!("What does this course say about {}?", modules[0]);
@@ -63,13 +67,18 @@ async fn the_answer_cites_the_course_and_streams_word_by_word() {
     assert!(!citations.is_empty(), "{body}");
     let passage = citations[0]["passage"].as_str().expect("passage");
     assert!(passage.to_lowercase().contains(&modules[0].to_lowercase()), "{passage}");
-    let tokens: Vec<&str> = events.iter().filter(|(e, _)| e == "token").map(|(_, d)| d["text"].as_str().expect("text")).collect();
+    let tokens: Vec<&str> =
+        events.iter().filter(|(e, _)| e == "token").map(|(_, d)| d["text"].as_str().expect("text")).collect();
     assert!(tokens.len() > 3);
     let answer = tokens.concat();
     assert!(answer.starts_with("According to Cybersecurity Program:"), "{answer}");
     assert!(answer.contains(passage), "the answer quotes the cited passage");
     assert_eq!(events.last().map(|(e, _)| e.as_str()), Some("done"));
-    assert!(took >= Duration::from_millis(20) * (tokens.len() as u32 - 1), "paced: {took:?} for {} tokens", tokens.len());
+    assert!(
+        took >= Duration::from_millis(20) * (tokens.len() as u32 - 1),
+        "paced: {took:?} for {} tokens",
+        tokens.len()
+    );
 }
 
 #[tokio::test]
@@ -86,6 +95,10 @@ async fn questions_are_checked_and_only_learners_of_the_course_may_ask() {
     let unknown = ask(&sb, &ada, &json!("00000000-0000-0000-0000-000000000000"), "What?").await;
     assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
     let nothing = ask(&sb, &ada, &objective, "Weather forecast tomorrow?").await.text().await.expect("body");
-    let answer: String = events(&nothing).iter().filter(|(e, _)| e == "token").map(|(_, d)| d["text"].as_str().unwrap_or_default().to_string()).collect();
+    let answer: String = events(&nothing)
+        .iter()
+        .filter(|(e, _)| e == "token")
+        .map(|(_, d)| d["text"].as_str().unwrap_or_default().to_string())
+        .collect();
     assert!(answer.starts_with("I could not find that in Cybersecurity Program."), "{answer}");
 }

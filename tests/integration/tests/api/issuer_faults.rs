@@ -1,0 +1,70 @@
+//! An identity provider that fails for a while never signs anyone out: a refresh that gets no
+//! answer, a timeout or a 5xx keeps the session and answers a retryable 503; only the issuer's
+//! refusal (`invalid_grant`) ends it (see `tokens.rs`). A sign-in against a failing token
+//! endpoint is a 502 problem, at once.
+
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::{
+    helpers::{location, spawn_app_configured},
+    reliability_common::{clear_faults, set_faults},
+};
+
+/// Every access token is about to expire, so every request refreshes; upstream and issuer
+/// calls give up after 1 s.
+async fn app_refreshing_every_request() -> crate::helpers::TestApp {
+    spawn_app_configured(|c| c.access_token_ttl_secs = 2, |_| "[limits]\nupstream_timeout_secs = 1\n".into()).await
+}
+
+#[tokio::test]
+async fn a_failing_token_endpoint_during_refresh_keeps_the_session_and_answers_a_retryable_503() {
+    let app = app_refreshing_every_request().await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    let faults = [
+        json!({"kind": "error", "status": 503, "rate": 1.0}),
+        json!({"kind": "reset"}),
+        json!({"kind": "latency", "ms": 2500}),
+        json!({"kind": "down"}),
+    ];
+    for fault in faults {
+        set_faults(&app, json!([{ "service": "idp", "path": "token", "fault": fault }])).await;
+        let started = Instant::now();
+        let response = app.api(&browser, "localhost", "/api/bff/my-courses").await;
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE, "{fault}");
+        assert_eq!(response.headers()["content-type"], "application/problem+json", "{fault}");
+        assert!(response.headers().contains_key("retry-after"), "a retryable answer: {fault}");
+        assert!(started.elapsed() < Duration::from_secs(5), "{fault}: {:?}", started.elapsed());
+        let body: Value = response.json().await.expect("json");
+        assert_eq!(body["error"], "unavailable", "{fault}: {body}");
+        clear_faults(&app).await;
+        // The fault is gone: the same session goes on, with fresh tokens.
+        let again = app.api(&browser, "localhost", "/api/bff/my-courses").await;
+        assert_eq!(again.status(), StatusCode::OK, "the session survived {fault}");
+    }
+}
+
+#[tokio::test]
+async fn sign_in_against_a_failing_token_endpoint_is_a_502_identity_provider_problem() {
+    let app = app_refreshing_every_request().await;
+    let browser = app.browser();
+    let authorize = app.start_login(&browser, "localhost", None).await;
+    let back = app.submit_credentials(&browser, &authorize, "ada", "demo").await;
+    assert_eq!(back.status(), StatusCode::FOUND);
+    let callback = location(back.headers());
+    set_faults(
+        &app,
+        json!([{ "service": "idp", "path": "token", "fault": {"kind": "error", "status": 503, "rate": 1.0} }]),
+    )
+    .await;
+    let started = Instant::now();
+    let response = browser.get(&callback).send().await.expect("callback");
+    assert_eq!(response.status(), StatusCode::BAD_GATEWAY);
+    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+    let body: Value = response.json().await.expect("problem json");
+    assert_eq!(body["error"], "identity_provider_unavailable", "{body}");
+    assert!(!body.to_string().contains("127.0.0.1"), "no internals: {body}");
+}

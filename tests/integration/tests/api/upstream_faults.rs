@@ -1,0 +1,111 @@
+//! The upstream LMS failing, through the sandbox's fault API: past the timeout a 504 problem
+//! right after the timeout; 502/503 bursts retried once for reads only, never for commands;
+//! resets and slow bodies are problems, not hangs; an upstream down and back is used again
+//! without a restart. The session survives all of it.
+
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::{
+    commands_common::{fast_app_with, post, signed_in},
+    helpers::{TestApp, spawn_app_with_toml},
+    reliability_common::{clear_faults, set_faults},
+};
+
+/// Upstream calls give up after 1 s.
+async fn app_with_short_upstream_timeout() -> TestApp {
+    spawn_app_with_toml(|_| {}, "[limits]\nupstream_timeout_secs = 1\n").await
+}
+
+async fn profile(app: &TestApp, browser: &reqwest::Client) -> (StatusCode, Value, Duration) {
+    let started = Instant::now();
+    let response = app.api(browser, "localhost", "/api/bff/profile").await;
+    let status = response.status();
+    let problem = status.is_client_error() || status.is_server_error();
+    if problem {
+        assert_eq!(response.headers()["content-type"], "application/problem+json", "{status}");
+    }
+    let body = response.json().await.unwrap_or(Value::Null);
+    (status, body, started.elapsed())
+}
+
+#[tokio::test]
+async fn latency_past_the_timeout_is_a_504_problem_right_after_the_timeout() {
+    let app = app_with_short_upstream_timeout().await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    set_faults(&app, json!([{ "method": "GET", "path": "users/me", "fault": {"kind": "latency", "ms": 3000} }])).await;
+    let (status, body, took) = profile(&app, &browser).await;
+    println!("latency 3000 ms, upstream timeout 1000 ms: {status} after {} ms", took.as_millis());
+    assert_eq!(status, StatusCode::GATEWAY_TIMEOUT, "{body}");
+    assert_eq!(body["error"], "upstream_timeout");
+    assert!(took >= Duration::from_secs(1) && took < Duration::from_millis(1500), "{took:?}");
+    clear_faults(&app).await;
+    assert_eq!(profile(&app, &browser).await.0, StatusCode::OK, "the session survived");
+}
+
+#[tokio::test]
+async fn bursts_of_503_are_retried_once_for_reads_and_never_for_commands() {
+    let app = fast_app_with(|_| {}, &[]).await;
+    let ada = signed_in(&app, "ada").await;
+    // Every second call fails (the 2nd, 4th, ...): each read that fails is retried once, and
+    // its retry is the next, odd, call.
+    set_faults(
+        &app,
+        json!([{ "method": "GET", "path": "users/me", "fault": {"kind": "error", "status": 503, "rate": 0.5} }]),
+    )
+    .await;
+    for i in 0..4 {
+        let (status, body, _) = profile(&app, &ada).await;
+        assert_eq!(status, StatusCode::OK, "read {i}: {body}");
+    }
+    // The same for the time-zone command: the 2nd call fails and must not be sent again.
+    set_faults(
+        &app,
+        json!([{ "method": "POST", "path": "users/*/timezone", "fault": {"kind": "error", "status": 503, "rate": 0.5} }]),
+    )
+    .await;
+    let (status, body) = post(&app, &ada, "/api/bff/profile/timezone", Some(json!({ "timezone": "Asia/Tokyo" }))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) =
+        post(&app, &ada, "/api/bff/profile/timezone", Some(json!({ "timezone": "Europe/Paris" }))).await;
+    assert!(status.is_server_error(), "a command is not retried blindly: {status} {body}");
+    let (status, body) =
+        post(&app, &ada, "/api/bff/profile/timezone", Some(json!({ "timezone": "Europe/Paris" }))).await;
+    assert_eq!(status, StatusCode::OK, "the 3rd call goes through: {body}");
+    assert_eq!(body["changed"], true, "the failed command had not been sent again: {body}");
+}
+
+#[tokio::test]
+async fn resets_and_slow_bodies_are_problems_not_hangs() {
+    let app = app_with_short_upstream_timeout().await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    for fault in [json!({"kind": "reset"}), json!({"kind": "slow_body", "ms": 4000, "chunks": 4})] {
+        set_faults(&app, json!([{ "method": "GET", "path": "users/me", "fault": fault }])).await;
+        let (status, body, took) = profile(&app, &browser).await;
+        println!("{fault}: {status} after {} ms", took.as_millis());
+        assert!(matches!(status, StatusCode::BAD_GATEWAY | StatusCode::GATEWAY_TIMEOUT), "{fault}: {status} {body}");
+        assert!(took < Duration::from_millis(3000), "{fault}: {took:?}");
+        clear_faults(&app).await;
+        assert_eq!(profile(&app, &browser).await.0, StatusCode::OK, "the session survived {fault}");
+    }
+}
+
+#[tokio::test]
+async fn an_upstream_down_and_back_is_used_again_without_a_restart() {
+    let app = app_with_short_upstream_timeout().await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    set_faults(&app, json!([{ "fault": {"kind": "down"} }])).await;
+    for _ in 0..3 {
+        let (status, body, _) = profile(&app, &browser).await;
+        assert!(matches!(status, StatusCode::BAD_GATEWAY | StatusCode::SERVICE_UNAVAILABLE), "{status} {body}");
+    }
+    clear_faults(&app).await;
+    let (status, _, _) = profile(&app, &browser).await;
+    assert_eq!(status, StatusCode::OK, "back without a restart");
+    assert_eq!(app.api(&browser, "localhost", "/api/bff/my-courses").await.status(), StatusCode::OK);
+}
