@@ -3,7 +3,7 @@
 // result, lock, due date); it derives no rule of its own.
 import type { ElementType } from 'react';
 import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type {
   CatalogCard,
   CourseCard as CourseCardView,
@@ -67,6 +67,7 @@ export function CourseCard({ headingLevel = 2, ...source }: CourseCardProps) {
   const card = toCardModel(source as CourseCardSource);
   const Heading = `h${headingLevel}` as ElementType;
   const enrolled = card.status !== undefined;
+  const { search } = useLocation();
 
   return (
     <article className={`course-card${card.lock ? ' course-card--locked' : ''}`}>
@@ -104,6 +105,21 @@ export function CourseCard({ headingLevel = 2, ...source }: CourseCardProps) {
       </div>
 
       <CardFooter card={card} />
+      {card.unreadAnnouncements !== undefined && card.unreadAnnouncements > 0 && card.announcementChannelId && (
+        // Opens the course's announcements in the chat panel (the `#chat=` hash), above the card's link.
+        <Link
+          className="course-card__unread"
+          to={{ search, hash: `chat=${encodeURIComponent(card.announcementChannelId)}` }}
+          preventScrollReset
+          aria-label={intl.formatMessage(m.unreadAnnouncementsLabel, {
+            count: card.unreadAnnouncements,
+            course: card.name,
+          })}
+        >
+          <span aria-hidden="true" className="course-card__unread-dot" />
+          {intl.formatMessage(m.unreadAnnouncements, { count: card.unreadAnnouncements })}
+        </Link>
+      )}
     </article>
   );
 }

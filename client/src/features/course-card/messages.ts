@@ -121,4 +121,14 @@ export const cardMessages = defineMessages({
     defaultMessage: 'View course',
     description: 'Footer of a catalog course card: opening the card shows the course page',
   },
+  unreadAnnouncements: {
+    id: 'courseCard.unreadAnnouncements',
+    defaultMessage: '{count, plural, one {# new announcement} other {# new announcements}}',
+    description: 'Link on a course card that opens the course announcements in the chat panel; {count} unread ones',
+  },
+  unreadAnnouncementsLabel: {
+    id: 'courseCard.unreadAnnouncementsLabel',
+    defaultMessage: '{count, plural, one {# new announcement} other {# new announcements}} in {course}',
+    description: 'Accessible name of the unread-announcements link on a course card; {course} is the course name',
+  },
 });

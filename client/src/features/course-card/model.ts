@@ -41,6 +41,9 @@ export interface CardModel extends OptionalCardFields {
   result?: CardResult;
   /** Short description (catalog cards). */
   description?: string;
+  /** Enrolled cards: unread announcements and the channel the indicator opens. */
+  unreadAnnouncements?: number;
+  announcementChannelId?: string;
 }
 
 /** A card of My courses (`MyCoursesView.items`). */
@@ -67,6 +70,8 @@ export function fromCourseCard(card: CourseCard): CardModel {
     dueDate: extra.dueDate,
     overdue: extra.overdue,
     childrenCount: extra.childrenCount,
+    unreadAnnouncements: card.unreadAnnouncements,
+    announcementChannelId: card.announcementChannelId,
   };
 }
 
