@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Outlet } from 'react-router-dom';
+import { MessagesLink } from '../features/chat/MessagesLink';
 import { useAppContext } from './context';
 import { InsideMainContext } from './landmarks';
 import { appMessages } from './messages';
@@ -43,6 +44,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
       <header className="app-header">
         <NavDrawer items={items} productName={config.productName} />
         <Logo productName={config.productName} />
+        <MessagesLink />
         <UserMenu
           fullName={session.user.fullName}
           email={session.user.email}
