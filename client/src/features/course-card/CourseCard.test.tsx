@@ -112,7 +112,7 @@ describe('CourseCard', () => {
   it('a hidden grade from the view wins over a result', () => {
     const card = renderCard({
       kind: 'enrolled',
-      card: { ...courseCard({ status: 'finished', result: { scorePercent: 81 } }), gradeHidden: true } as never,
+      card: courseCard({ status: 'finished', result: { scorePercent: 81 }, gradeHidden: true }),
     });
     expect(within(card).getByText('Go to details')).toBeInTheDocument();
     expect(within(card).queryByText('Score: 81%')).not.toBeInTheDocument();
@@ -129,22 +129,45 @@ describe('CourseCard', () => {
     expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
-  it('renders the lock, availability and due fields when the view sends them', () => {
+  it('lock before the availability date (Advanced Negotiation), overdue due date and tile-mode count', () => {
     const card = renderCard({
       kind: 'enrolled',
-      card: {
-        ...courseCard({ name: 'Advanced Negotiation', isMandatory: true }),
+      card: courseCard({
+        name: 'Advanced Negotiation',
+        isMandatory: true,
         lock: 'willBeAvailable',
         availabilityDate: '2026-12-03T09:00:00Z',
         dueDate: '2026-11-20T09:00:00Z',
         overdue: true,
         childrenCount: 3,
-      } as never,
+      }),
     });
     expect(within(card).getByText('Locked')).toHaveClass('visually-hidden');
     expect(within(card).getByText('Available from Dec 3, 2026')).toBeInTheDocument();
     expect(within(card).getByText('Overdue since Nov 20, 2026')).toBeInTheDocument();
     expect(within(card).getByText('3 activities')).toBeInTheDocument();
+  });
+
+  it('lock after the availability end date (Legacy Systems Overview), and a due date not yet passed', () => {
+    const card = renderCard({
+      kind: 'enrolled',
+      card: courseCard({
+        name: 'Legacy Systems Overview',
+        lock: 'wasAvailableBefore',
+        availabilityEndDate: '2026-11-18T00:00:00Z',
+        dueDate: '2026-12-07T00:00:00Z',
+        overdue: false,
+      }),
+    });
+    expect(within(card).getByText('Locked')).toBeInTheDocument();
+    expect(within(card).getByText('Was available until Nov 18, 2026')).toBeInTheDocument();
+    expect(within(card).getByText('Due Dec 7, 2026')).not.toHaveClass('course-card__due--overdue');
+  });
+
+  it('draft lock (Cloud Fundamentals): lock icon and coming soon', () => {
+    const card = renderCard({ kind: 'enrolled', card: courseCard({ isDraft: true, lock: 'comingSoon' }) });
+    expect(within(card).getByText('Locked')).toBeInTheDocument();
+    expect(within(card).getByText('Coming soon')).toBeInTheDocument();
   });
 
   it('without lock or due fields shows neither', () => {

@@ -67,7 +67,6 @@ export function CourseCard({ headingLevel = 2, ...source }: CourseCardProps) {
   const card = toCardModel(source as CourseCardSource);
   const Heading = `h${headingLevel}` as ElementType;
   const enrolled = card.status !== undefined;
-  const { search } = useLocation();
 
   return (
     <article className={`course-card${card.lock ? ' course-card--locked' : ''}`}>
@@ -106,21 +105,29 @@ export function CourseCard({ headingLevel = 2, ...source }: CourseCardProps) {
 
       <CardFooter card={card} />
       {card.unreadAnnouncements !== undefined && card.unreadAnnouncements > 0 && card.announcementChannelId && (
-        // Opens the course's announcements in the chat panel (the `#chat=` hash), above the card's link.
-        <Link
-          className="course-card__unread"
-          to={{ search, hash: `chat=${encodeURIComponent(card.announcementChannelId)}` }}
-          preventScrollReset
-          aria-label={intl.formatMessage(m.unreadAnnouncementsLabel, {
-            count: card.unreadAnnouncements,
-            course: card.name,
-          })}
-        >
-          <span aria-hidden="true" className="course-card__unread-dot" />
-          {intl.formatMessage(m.unreadAnnouncements, { count: card.unreadAnnouncements })}
-        </Link>
+        <UnreadAnnouncements count={card.unreadAnnouncements} channelId={card.announcementChannelId} course={card.name} />
       )}
     </article>
+  );
+}
+
+/**
+ * Opens the course's announcements in the chat panel (the `#chat=` hash), above the card's link.
+ * Its own component: only cards with unread announcements follow the location.
+ */
+function UnreadAnnouncements({ count, channelId, course }: { count: number; channelId: string; course: string }) {
+  const intl = useIntl();
+  const { search } = useLocation();
+  return (
+    <Link
+      className="course-card__unread"
+      to={{ search, hash: `chat=${encodeURIComponent(channelId)}` }}
+      preventScrollReset
+      aria-label={intl.formatMessage(m.unreadAnnouncementsLabel, { count, course })}
+    >
+      <span aria-hidden="true" className="course-card__unread-dot" />
+      {intl.formatMessage(m.unreadAnnouncements, { count })}
+    </Link>
   );
 }
 

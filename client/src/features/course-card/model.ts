@@ -1,14 +1,14 @@
 // One card model for every list that shows courses (My courses, catalog, open catalog,
 // dashboard). Each gateway view has its own card shape; a small mapping function turns it into
 // this model, so there is one card component and the rules stay in the gateway's views.
-import type { CardResult, CatalogCard, CourseCard, CourseStatus, DashboardCourse } from '../../api/contracts/bff';
+import type { CardLock, CardResult, CatalogCard, CourseCard, CourseStatus, DashboardCourse } from '../../api/contracts/bff';
 
 /** Why a card shows a lock icon, as the gateway names it. */
-export type CardLockReason = 'comingSoon' | 'willBeAvailable' | 'wasAvailableBefore';
+export type CardLockReason = CardLock;
 
 /**
- * Card fields that views may carry (lock, availability dates, due date, tile-mode count, hidden
- * grade). Read when present, so the card renders them as soon as a view sends them.
+ * Card fields that only some views carry (lock, availability dates, due date, tile-mode count,
+ * hidden grade): each mapping reads those its view has.
  */
 export interface OptionalCardFields {
   gradeHidden?: boolean;
@@ -48,7 +48,6 @@ export interface CardModel extends OptionalCardFields {
 
 /** A card of My courses (`MyCoursesView.items`). */
 export function fromCourseCard(card: CourseCard): CardModel {
-  const extra = card as CourseCard & OptionalCardFields;
   return {
     key: card.aggregateId || card.objectiveId,
     objectiveId: card.objectiveId,
@@ -63,13 +62,13 @@ export function fromCourseCard(card: CourseCard): CardModel {
     status: card.status,
     progressPercent: card.progressPercent,
     result: card.result,
-    gradeHidden: extra.gradeHidden,
-    lock: extra.lock,
-    availabilityDate: extra.availabilityDate,
-    availabilityEndDate: extra.availabilityEndDate,
-    dueDate: extra.dueDate,
-    overdue: extra.overdue,
-    childrenCount: extra.childrenCount,
+    gradeHidden: card.gradeHidden,
+    lock: card.lock,
+    availabilityDate: card.availabilityDate,
+    availabilityEndDate: card.availabilityEndDate,
+    dueDate: card.dueDate,
+    overdue: card.overdue,
+    childrenCount: card.childrenCount,
     unreadAnnouncements: card.unreadAnnouncements,
     announcementChannelId: card.announcementChannelId,
   };
@@ -77,7 +76,6 @@ export function fromCourseCard(card: CourseCard): CardModel {
 
 /** A card of the catalog or the open catalog (`CatalogView.items`, `PublicCatalogView.items`). */
 export function fromCatalogCard(card: CatalogCard): CardModel {
-  const extra = card as CatalogCard & OptionalCardFields;
   return {
     key: card.objectiveId,
     objectiveId: card.objectiveId,
@@ -91,15 +89,11 @@ export function fromCatalogCard(card: CatalogCard): CardModel {
     durationMinutes: card.durationMinutes,
     description: card.description,
     childrenCount: card.childrenCount,
-    lock: extra.lock,
-    availabilityDate: extra.availabilityDate,
-    availabilityEndDate: extra.availabilityEndDate,
   };
 }
 
 /** A course of the dashboard (`DashboardView.inProgress`, `dueSoon`, `recentlyFinished`). */
 export function fromDashboardCourse(course: DashboardCourse): CardModel {
-  const extra = course as DashboardCourse & OptionalCardFields & { color?: string; isDraft?: boolean };
   const result: CardResult | undefined =
     course.passed === undefined || course.passed === null ? undefined : { passed: course.passed };
   return {
@@ -108,16 +102,13 @@ export function fromDashboardCourse(course: DashboardCourse): CardModel {
     name: course.name,
     code: course.code,
     imageUrl: course.imageUrl,
-    color: extra.color,
     link: course.link,
-    isDraft: extra.isDraft ?? false,
+    isDraft: false,
     isMandatory: course.isMandatory,
     status: course.status,
     progressPercent: course.progressPercent,
     result,
     dueDate: course.dueDate,
-    overdue: extra.overdue,
-    gradeHidden: extra.gradeHidden,
-    lock: extra.lock,
+    gradeHidden: course.gradeHidden,
   };
 }
