@@ -1,0 +1,181 @@
+// Browser journeys of the three conversations: course announcements and team chat (live between
+// two browsers), the AI tutor (a streamed answer citing the course), and product feedback (read
+// back from the tenant's events sink; no widget where the tenant turns it off).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { assertAccessible, env, eventually, screenshot, signIn, useServers, withPage } from './support.js';
+
+useServers({
+  extraToml: (sandboxUrl) => `environment = "test"
+
+[events]
+flush_interval_ms = 200
+
+[chat]
+max_message_chars = 2000
+page_size = 50
+stream_heartbeat_secs = 2
+stream_max_secs = 60
+max_streams_per_session = 4
+
+[tenants.acme.ui]
+ai_tutor_enabled = true
+
+[tenants.globex]
+name = "Globex"
+hosts = ["globex.localhost"]
+allow_http_loopback = true
+api_url = ${JSON.stringify(`${sandboxUrl}/t/globex/api/`)}
+
+[tenants.globex.oidc]
+issuer = ${JSON.stringify(`${sandboxUrl}/t/globex/idp`)}
+client_id = "learner-portal"
+client_secret = "demo-secret"
+
+[tenants.globex.ui]
+courses_name = "Learning"
+catalog_enabled = false
+feedback_enabled = false
+default_locale = "en-US"
+locales = ["en-US", "ar-AR"]
+`,
+});
+
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const portal = (path) => new URL(path, env.servers.portalUrl).href;
+
+async function signInAt(page, path, user = 'ada') {
+  await page.goto(portal(path));
+  await signIn(page, user);
+  await page.waitForURL((url) => url.pathname.startsWith('/learn/'), { timeout: 15_000 });
+}
+
+async function sinkEvents() {
+  const response = await fetch(`${env.servers.sandboxOrigin}/admin/events?tenant=acme`);
+  assert.equal(response.status, 200);
+  const body = await response.json();
+  return body.events.map((e) => ({ name: e.event.name, ...e.event.properties }));
+}
+
+describe('conversations', () => {
+  it('ada reads an announcement from its card and the unread indicator goes', { timeout: 120_000 }, async () => {
+    await withPage(
+      'chat-announcement',
+      async (page) => {
+        await signInAt(page, 'courses');
+        await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
+        const unread = page.getByRole('link', { name: '2 new announcements in Data Privacy Basics' });
+        await unread.click();
+        const dialog = page.getByRole('dialog', { name: 'Messages' });
+        await dialog.getByText('Reminder: finish the walkthrough before the quiz.').waitFor();
+        await dialog.getByText('Only instructors post announcements.').waitFor();
+        await assertAccessible(page, 'the announcement channel');
+        await screenshot(page, 'chat-announcement-1280-en');
+        await dialog.getByRole('button', { name: 'Close messages' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await eventually('the indicator gone', async () => (await unread.count()) === 0, 10_000);
+        assert.equal(new URL(page.url()).hash, '', 'closing drops the hash');
+      },
+      { context: DESKTOP },
+    );
+  });
+
+  it('ada posts in Team Blue and grace sees it arrive without reloading', { timeout: 120_000 }, async () => {
+    await withPage(
+      'chat-team',
+      async (ada) => {
+        const graceContext = await env.browser.newContext(DESKTOP);
+        const grace = await graceContext.newPage();
+        try {
+          await signInAt(grace, 'courses#chat', 'grace');
+          const graceDialog = grace.getByRole('dialog', { name: 'Messages' });
+          await graceDialog.getByRole('button', { name: /^Team Blue/ }).click();
+          await graceDialog.getByText("Deal. Let's check in on Friday.").waitFor();
+
+          await signInAt(ada, 'courses#chat');
+          const adaDialog = ada.getByRole('dialog', { name: 'Messages' });
+          await adaDialog.getByRole('button', { name: /^Team Blue/ }).click();
+          const text = `Research notes are in the shared folder (${Date.now()})`;
+          await adaDialog.getByRole('textbox', { name: 'Message' }).fill(text);
+          const sent = Date.now();
+          await adaDialog.getByRole('button', { name: 'Send' }).click();
+          await adaDialog.getByText(text).waitFor();
+
+          await graceDialog.getByText(text).waitFor({ timeout: 15_000 });
+          const latency = Date.now() - sent;
+          console.log(`chat delivery between two browsers: ${latency} ms`);
+          await assertAccessible(grace, 'the team channel');
+          await screenshot(grace, 'chat-team-1280-en');
+        } finally {
+          await graceContext.close();
+        }
+      },
+      { context: DESKTOP },
+    );
+  });
+
+  it('the tutor streams an answer about Cybersecurity Program that cites the course', { timeout: 120_000 }, async () => {
+    await withPage(
+      'tutor',
+      async (page) => {
+        await signInAt(page, 'courses');
+        await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
+        await page.getByRole('main').getByRole('link', { name: 'Cybersecurity Program', exact: true }).click();
+        await page.getByRole('button', { name: 'Ask the AI tutor' }).click();
+        const panel = page.getByRole('region', { name: 'AI tutor' });
+        await panel.getByText('Ask a question about Cybersecurity Program.', { exact: false }).waitFor();
+        await panel.getByRole('textbox', { name: 'Your question' }).fill('What is the Cybersecurity Program about?');
+        const asked = Date.now();
+        const first = page.waitForResponse((r) => r.url().endsWith('/api/bff/tutor/answers'));
+        await panel.getByRole('button', { name: 'Ask' }).click();
+        await first;
+        await panel.getByText('According to Cybersecurity Program', { exact: false }).waitFor();
+        console.log(`tutor: first words shown ${Date.now() - asked} ms after asking`);
+        await panel.getByRole('status').filter({ hasText: 'The tutor answered' }).waitFor({ timeout: 15_000 });
+        await panel.locator('summary', { hasText: 'Sources' }).first().click();
+        await assertAccessible(page, 'the tutor panel');
+        await screenshot(page, 'tutor-1280-en');
+      },
+      { context: DESKTOP },
+    );
+  });
+
+  it('feedback on acme reaches the events sink, and globex shows no widget', { timeout: 120_000 }, async () => {
+    await withPage(
+      'feedback',
+      async (page) => {
+        await signInAt(page, 'courses');
+        await page.getByRole('button', { name: 'Feedback' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('radio', { name: '4 stars' }).check({ force: true });
+        await dialog.getByRole('checkbox', { name: 'Navigation' }).check({ force: true });
+        await dialog.getByRole('textbox', { name: 'Comment (optional)' }).fill('Clear and quick.');
+        await assertAccessible(page, 'the feedback form');
+        await screenshot(page, 'feedback-1280-en');
+        await dialog.getByRole('button', { name: 'Send feedback' }).click();
+        await dialog.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
+        const event = await eventually(
+          'product_feedback in the sink',
+          async () => (await sinkEvents()).find((e) => e.name === 'product_feedback'),
+          20_000,
+        );
+        assert.equal(event.grade, 4);
+        assert.deepEqual(event.details, ['navigation']);
+        assert.equal(event.comment, 'Clear and quick.');
+
+        const globex = await env.browser.newContext(DESKTOP);
+        const linus = await globex.newPage();
+        try {
+          const origin = new URL(env.servers.portalUrl);
+          await linus.goto(`${origin.protocol}//globex.localhost:${origin.port}/learn/courses`);
+          await signIn(linus, 'linus');
+          await linus.getByRole('heading', { level: 1, name: 'Learning' }).waitFor({ timeout: 15_000 });
+          assert.equal(await linus.getByRole('button', { name: 'Feedback' }).count(), 0, 'no feedback widget on globex');
+        } finally {
+          await globex.close();
+        }
+      },
+      { context: DESKTOP },
+    );
+  });
+});
