@@ -1,19 +1,15 @@
 // Startup: the runtime config (with the locale and the toast region), then the data router.
 // Providers sit above the router so every route's error element has messages and config.
 import { useMemo, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError } from '../api/http';
 import { fetchKey, useUiConfig } from '../api/hooks';
 import type { Key } from '../api/keys';
 import { I18nProvider } from '../i18n/I18nProvider';
-import { ErrorState } from '../ui/ErrorState';
-import { LoadingState } from '../ui/LoadingState';
 import { Toasts } from '../ui/toasts';
-import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { ProductNameContext, UiConfigContext } from './context';
-import { appMessages } from './messages';
+import { StartupError, StartupLoading } from './Startup';
 import { routes } from './routes';
 
 /** Client errors (4xx) are answers, not hiccups: retry only network failures and 5xx. */
@@ -26,28 +22,6 @@ export const swrOptions: SWRConfiguration = {
     setTimeout(() => void revalidate({ retryCount }), wait);
   },
 };
-
-function StartupError({ onRetry }: { onRetry: () => void }) {
-  useDocumentTitle(undefined);
-  return (
-    <main id="main" className="startup">
-      <ErrorState
-        title={<FormattedMessage {...appMessages.startupFailed} />}
-        description={<FormattedMessage {...appMessages.startupFailedHint} />}
-        onRetry={onRetry}
-      />
-    </main>
-  );
-}
-
-function StartupLoading() {
-  useDocumentTitle(undefined);
-  return (
-    <main id="main" className="startup">
-      <LoadingState fullPage />
-    </main>
-  );
-}
 
 /** A data router over the route table; tests pass a memory router instead. */
 export type RouterFactory = typeof createBrowserRouter;

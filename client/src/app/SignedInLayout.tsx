@@ -2,7 +2,6 @@
 // whose feature the tenant turned off is not found; the session's home decision sends users
 // without learner access to /forbidden, /platform or another page of the platform.
 import { useEffect, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { Navigate, useLocation, useMatches } from 'react-router-dom';
 import type { SessionHome } from '../api/contracts/bff';
 import { UnauthorizedError } from '../api/http';
@@ -10,36 +9,11 @@ import { useSession } from '../api/hooks';
 import NotFoundPage from '../features/errors/NotFoundPage';
 import { useSetTimeZone } from '../i18n/I18nProvider';
 import { SessionWatcher } from '../session/SessionWatcher';
-import { ErrorState } from '../ui/ErrorState';
-import { LoadingState } from '../ui/LoadingState';
-import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { AppShell } from './AppShell';
 import { Widgets } from './Widgets';
 import { AppContext, useUiConfigContext } from './context';
-import { appMessages } from './messages';
+import { StartupError, StartupLoading } from './Startup';
 import type { RouteHandle } from './routes';
-
-function StartupError({ onRetry }: { onRetry: () => void }) {
-  useDocumentTitle(undefined);
-  return (
-    <main id="main" className="startup">
-      <ErrorState
-        title={<FormattedMessage {...appMessages.startupFailed} />}
-        description={<FormattedMessage {...appMessages.startupFailedHint} />}
-        onRetry={onRetry}
-      />
-    </main>
-  );
-}
-
-function StartupLoading() {
-  useDocumentTitle(undefined);
-  return (
-    <main id="main" className="startup">
-      <LoadingState fullPage />
-    </main>
-  );
-}
 
 /** The page a user's home decision sends them to inside the client, when not where they are. */
 function homeRoute(home: SessionHome | undefined, pathname: string): string | null {
