@@ -3,7 +3,7 @@
 // back from the tenant's events sink; no widget where the tenant turns it off).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertAccessible, env, eventually, screenshot, signIn, useServers, withPage } from './support.js';
+import { assertAccessible, env, eventually, globexToml, screenshot, signIn, useServers, withPage } from './support.js';
 
 useServers({
   extraToml: (sandboxUrl) => `environment = "test"
@@ -20,25 +20,7 @@ max_streams_per_session = 4
 
 [tenants.acme.ui]
 ai_tutor_enabled = true
-
-[tenants.globex]
-name = "Globex"
-hosts = ["globex.localhost"]
-allow_http_loopback = true
-api_url = ${JSON.stringify(`${sandboxUrl}/t/globex/api/`)}
-
-[tenants.globex.oidc]
-issuer = ${JSON.stringify(`${sandboxUrl}/t/globex/idp`)}
-client_id = "learner-portal"
-client_secret = "demo-secret"
-
-[tenants.globex.ui]
-courses_name = "Learning"
-catalog_enabled = false
-feedback_enabled = false
-default_locale = "en-US"
-locales = ["en-US", "ar-AR"]
-`,
+${globexToml(sandboxUrl)}`,
 });
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };

@@ -16,6 +16,7 @@ import {
   signIn,
   useServers,
   withPage,
+  globexToml,
 } from './support.js';
 
 useServers({
@@ -28,26 +29,7 @@ privacy_policy_url = "https://acme.example/privacy"
 platform_features = ["research", "knowledgeModels"]
 research_projects_enabled = true
 knowledge_models_enabled = true
-
-[tenants.globex]
-name = "Globex"
-hosts = ["globex.localhost"]
-allow_http_loopback = true
-api_url = ${JSON.stringify(`${sandboxUrl}/t/globex/api/`)}
-
-[tenants.globex.oidc]
-issuer = ${JSON.stringify(`${sandboxUrl}/t/globex/idp`)}
-client_id = "learner-portal"
-client_secret = "demo-secret"
-
-[tenants.globex.ui]
-courses_name = "Learning"
-catalog_enabled = false
-dashboard_enabled = false
-feedback_enabled = false
-default_locale = "en-US"
-locales = ["en-US", "ar-AR"]
-`,
+${globexToml(sandboxUrl)}`,
 });
 
 const portal = (path = '') => new URL(path, env.servers.portalUrl).href;

@@ -156,3 +156,27 @@ export async function assertAccessible(page, what) {
   const violations = await axeViolations(page);
   assert.equal(violations.length, 0, `${what}: axe found ${violations.map((v) => v.id).join(', ')}`);
 }
+
+/** Gateway config of the second tenant, globex (`globex.localhost`), as the demo has it. */
+export function globexToml(sandboxUrl) {
+  return `
+[tenants.globex]
+name = "Globex"
+hosts = ["globex.localhost"]
+allow_http_loopback = true
+api_url = ${JSON.stringify(`${sandboxUrl}/t/globex/api/`)}
+
+[tenants.globex.oidc]
+issuer = ${JSON.stringify(`${sandboxUrl}/t/globex/idp`)}
+client_id = "learner-portal"
+client_secret = "demo-secret"
+
+[tenants.globex.ui]
+courses_name = "Learning"
+catalog_enabled = false
+dashboard_enabled = false
+feedback_enabled = false
+default_locale = "en-US"
+locales = ["en-US", "ar-AR"]
+`;
+}
