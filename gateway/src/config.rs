@@ -453,6 +453,9 @@ pub struct UiSettings {
     /// AI tutor widget (default off).
     #[serde(default)]
     pub ai_tutor_enabled: bool,
+    /// The knowledge model the tutor answers from for a course that names none of its own.
+    #[serde(default)]
+    pub ai_tutor_knowledge_model_id: Option<String>,
     /// Default locale.
     #[serde(default = "default_locale")]
     pub default_locale: String,
@@ -972,6 +975,7 @@ impl UiSettings {
             calendar_enabled: true,
             feedback_enabled: true,
             ai_tutor_enabled: false,
+            ai_tutor_knowledge_model_id: None,
             default_locale: default_locale(),
             locales: default_locales(),
             parent_origins: Vec::new(),

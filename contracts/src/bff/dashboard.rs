@@ -45,6 +45,14 @@ pub struct DashboardCourse {
     /// The grade is hidden (reveal policy, grading in progress): `passed` is not given.
     #[serde(default)]
     pub grade_hidden: bool,
+    /// Unread messages in the course's announcement channel (0 when none or when the chat
+    /// service did not answer).
+    #[serde(default)]
+    pub unread_announcements: u32,
+    /// The course's announcement channel, which the unread indicator opens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub announcement_channel_id: Option<String>,
 }
 
 /// `GET /api/bff/dashboard`: in progress, due soon, recently finished.

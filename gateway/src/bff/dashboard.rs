@@ -38,9 +38,18 @@ use crate::{
 pub async fn get_dashboard(State(state): State<AppState>, auth: LearnerSession) -> AppResult<Json<DashboardView>> {
     let settings = &state.config.views;
     let upstream = &auth.tenant.tenant.upstream;
-    let (courses, records) = tokio::try_join!(enrolled_courses(&auth), async {
-        upstream.query_objective_records(&auth.ctx, MAX_COURSES).await.map_err(AppError::from)
-    })?;
+    let (courses, records, unread) = tokio::try_join!(
+        enrolled_courses(&auth),
+        async { upstream.query_objective_records(&auth.ctx, MAX_COURSES).await.map_err(AppError::from) },
+        // One call for every card's unread announcements; chat is another service, and when it
+        // fails the cards show no count rather than the page failing.
+        async {
+            Ok(upstream.chat_unread_counts(&auth.ctx).await.unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "unread chat counts unavailable; cards show none");
+                HashMap::new()
+            }))
+        },
+    )?;
     // Newest first: the first record seen for an aggregate is when its last attempt finished.
     let mut finished_at: HashMap<Uuid, OffsetDateTime> = HashMap::new();
     for r in records.data {
@@ -64,14 +73,14 @@ pub async fn get_dashboard(State(state): State<AppState>, auth: LearnerSession) 
             open_dues.extend(due);
         }
         if progress == Some(CourseProgress::InProgress) {
-            in_progress.push(to_course(c, &facts, None, now)?);
+            in_progress.push(to_course(c, &facts, None, now, &unread)?);
         }
         if dashboard::is_due_soon(due, progress, now, window) {
-            due_soon.push((due, to_course(c, &facts, None, now)?));
+            due_soon.push((due, to_course(c, &facts, None, now, &unread)?));
         }
         if progress == Some(CourseProgress::Completed) {
             let at = finished_at.get(&c.aggregate.id).copied();
-            finished.push((at, to_course(c, &facts, at, now)?));
+            finished.push((at, to_course(c, &facts, at, now, &unread)?));
         }
     }
     due_soon.sort_by_key(|(due, _)| *due);
@@ -91,6 +100,7 @@ fn to_course(
     facts: &CourseFacts,
     finished_at: Option<OffsetDateTime>,
     now: OffsetDateTime,
+    unread: &HashMap<String, u32>,
 ) -> AppResult<DashboardCourse> {
     let agg = &c.aggregate;
     let completed = filters::course_progress(agg) == Some(CourseProgress::Completed);
@@ -108,5 +118,13 @@ fn to_course(
         passed: if completed && !hidden { agg.last_objective_record.as_ref().and_then(|r| r.passed) } else { None },
         link: outcome::course_link(facts, &agg.objective.id.to_string(), &agg.id.to_string()),
         grade_hidden: hidden,
+        unread_announcements: agg
+            .objective
+            .announcement_channel_id
+            .as_ref()
+            .and_then(|c| unread.get(c))
+            .copied()
+            .unwrap_or(0),
+        announcement_channel_id: agg.objective.announcement_channel_id.clone(),
     })
 }

@@ -4,8 +4,9 @@
 //! The gateway checks the question (not empty, at most `tutor.max_question_chars`), that the
 //! tenant turned the tutor on (`ui.ai_tutor_enabled`, else 404) and that the learner has the
 //! course (the course's access, else 404), then relays the tutor's `text/event-stream`
-//! unchanged, event by event. The course's knowledge model goes with the question when the
-//! course has one. Limits: one session streams at most `tutor.max_streams_per_session`
+//! unchanged, event by event. The course's knowledge model goes with the question, or the
+//! tenant's default (`ui.ai_tutor_knowledge_model_id`) when the course has none. Limits: one
+//! session streams at most `tutor.max_streams_per_session`
 //! answers at once (429), the tutor must start within `tutor.first_token_timeout_secs` (504
 //! problem) and finish within `tutor.max_answer_secs` (the stream then ends with an `error`
 //! event). When the browser goes away the relay is dropped, and with it the upstream
@@ -74,10 +75,12 @@ pub async fn ask_tutor(
     let upstream = &auth.tenant.tenant.upstream;
     // The learner must have the course; its knowledge model, when it has one, goes along.
     let access = upstream.objective_access(&auth.ctx, objective).await?;
-    let knowledge_model = match access.objective_workflow_aggregate.as_ref().map(|a| a.id) {
+    let own_model = match access.objective_workflow_aggregate.as_ref().map(|a| a.id) {
         Some(aggregate) => upstream.knowledge_model_id(&auth.ctx, aggregate).await.unwrap_or(None),
         None => None,
     };
+    // The course's own model, else the tenant's default (spec section 6).
+    let knowledge_model = own_model.or_else(|| auth.tenant.tenant.config.ui.ai_tutor_knowledge_model_id.clone());
     let question_body = json!({
         "objectiveId": objective,
         "knowledgeModelId": knowledge_model,

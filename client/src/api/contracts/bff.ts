@@ -1514,7 +1514,16 @@ link: string,
 /**
  * The grade is hidden (reveal policy, grading in progress): `passed` is not given.
  */
-gradeHidden: boolean, };
+gradeHidden: boolean, 
+/**
+ * Unread messages in the course's announcement channel (0 when none or when the chat
+ * service did not answer).
+ */
+unreadAnnouncements: number, 
+/**
+ * The course's announcement channel, which the unread indicator opens.
+ */
+announcementChannelId?: string, };
 
 /**
  * `GET /api/bff/dashboard`: in progress, due soon, recently finished.

@@ -197,6 +197,7 @@ describe('CourseCard', () => {
       progressPercent: 0,
       isMandatory: true,
       gradeHidden: false,
+      unreadAnnouncements: 0,
       dueDate: '2026-12-07T00:00:00Z',
       link: '/courses/o-dp/a-1',
     };

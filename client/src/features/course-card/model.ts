@@ -110,5 +110,7 @@ export function fromDashboardCourse(course: DashboardCourse): CardModel {
     result,
     dueDate: course.dueDate,
     gradeHidden: course.gradeHidden,
+    unreadAnnouncements: course.unreadAnnouncements,
+    announcementChannelId: course.announcementChannelId,
   };
 }

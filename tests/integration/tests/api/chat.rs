@@ -240,3 +240,19 @@ async fn my_courses_still_answers_when_the_chat_service_fails() {
     let card = crate::commands_common::card(&app, &browser, "Data Privacy Basics").await.expect("card");
     assert_eq!(card["unreadAnnouncements"], 0, "no count rather than no page: {card}");
 }
+
+#[tokio::test]
+async fn dashboard_courses_carry_the_unread_announcements_too() {
+    let app = spawn_app_with_toml(|_| {}, "[tenants.acme.ui]\ndashboard_enabled = true\n").await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    let view: Value = app.api(&browser, "localhost", "/api/bff/dashboard").await.json().await.expect("json");
+    let all: Vec<&Value> = ["inProgress", "dueSoon", "recentlyFinished"]
+        .iter()
+        .flat_map(|section| view[*section].as_array().into_iter().flatten())
+        .collect();
+    let privacy =
+        all.iter().find(|c| c["name"] == "Data Privacy Basics").expect("Data Privacy Basics on the dashboard");
+    assert_eq!(privacy["unreadAnnouncements"], 2, "{privacy}");
+    assert!(privacy["announcementChannelId"].is_string());
+}

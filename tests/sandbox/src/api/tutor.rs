@@ -6,7 +6,7 @@
 //! ```text
 //! event: citation   data: {"source": "About the course", "passage": "..."}   (one per passage used)
 //! event: token      data: {"text": "word "}                                 (one per word)
-//! event: done       data: {}
+//! event: done       data: {"knowledgeModelId": ...}                      (the model it was asked with)
 //! ```
 //!
 //! The pause between tokens is `SandboxConfig::tutor_token_delay`; the fault API makes it fail
@@ -87,12 +87,13 @@ async fn answer(
         let cited: Vec<&str> = chosen.iter().map(|p| p.text.as_str()).collect();
         format!("According to {course}: {}", cited.join(" "))
     };
-    let _ = q.knowledge_model_id; // The stand-in answers from the course itself either way.
+    // The stand-in answers from the course itself either way; `done` names the model it was given.
+    let model = q.knowledge_model_id.clone();
 
     let mut events: Vec<Bytes> =
         chosen.iter().map(|p| sse("citation", &json!({ "source": p.source, "passage": p.text }))).collect();
     events.extend(text.split_inclusive(' ').map(|word| sse("token", &json!({ "text": word }))));
-    events.push(sse("done", &json!({})));
+    events.push(sse("done", &json!({ "knowledgeModelId": model })));
     let delay = s.tutor_token_delay;
     let stream = stream::unfold((events.into_iter(), true), move |(mut rest, first)| async move {
         let next = rest.next()?;
