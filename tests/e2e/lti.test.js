@@ -216,12 +216,16 @@ describe('LTI, proctored and collaborative activities', () => {
       const graceView = await view(gracePage, `/api/bff/courses/${id}/collaboration/${team.activityPathId}`);
       assert.equal(adaView.group.id, graceView.group.id, 'one group workflow, shared by its members');
       assert.notEqual(adaView.workflowId, graceView.workflowId, 'each member in their own attempt');
-      // The player starts an activity when it is opened, so both have joined the group's work
-      // by now (the start and join prompts are covered by the component tests).
+      // Opening the activity starts nothing: each member starts or joins through the prompt.
       for (const page of [adaPage, gracePage]) {
+        await page.getByRole('button', { name: /^(Start|Join) group work$/ }).click();
+        const prompt = page.getByRole('alertdialog');
+        await prompt.getByRole('button', { name: /^(Start|Join)$/ }).click();
+        await prompt.waitFor({ state: 'detached' });
         await page.getByRole('button', { name: /Launch activity|Open activity in a new window/ }).waitFor();
       }
-      assert.equal(adaView.action, 'open');
+      const joined = await view(adaPage, `/api/bff/courses/${id}/collaboration/${team.activityPathId}`);
+      assert.equal(joined.action, 'open');
       await screenshot(adaPage, 'lti-collaborative-1280-en');
       await screenshot(gracePage, 'lti-collaborative-390-en');
       await assertAccessible(adaPage, 'collaborative activity (en-US)');

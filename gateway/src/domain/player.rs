@@ -57,11 +57,14 @@ fn last_state(part: &ActivityPart) -> Option<WorkflowState> {
 /// Spec section 4 'Starting ... an activity workflow is created (not for an already running
 /// one)': a leaf activity that was never started, is ready or expired, not locked, opened
 /// outside review. Composites are never started themselves: they complete with their children.
+/// A collaborative activity is started by its own start or join prompt (spec section 2
+/// 'Dialogs'), never by opening it.
 pub fn can_start(part: &ActivityPart, lock: &Lock, review: bool) -> bool {
     let activity = &part.child_activity;
     !review
         && activity.children.is_empty()
         && activity.kind != ActivityType::Composite
+        && activity.support_collaborative_mode != Some(true)
         && matches!(activity.state, CourseState::Ready | CourseState::Expired)
         && !lock.locked
         && last_state(part).is_none()
@@ -168,6 +171,9 @@ mod tests {
         let mut draft = leaf(1, ActivityType::Text, None, false);
         draft.child_activity.state = CourseState::Draft;
         assert!(!can_start(&draft, &open, false));
+        let mut collaborative = leaf(1, ActivityType::Text, None, false);
+        collaborative.child_activity.support_collaborative_mode = Some(true);
+        assert!(!can_start(&collaborative, &open, false), "its start or join prompt starts it");
         assert_eq!(banner(CourseState::Draft), Some(ActivityBanner::ComingSoon));
         assert_eq!(banner(CourseState::Archived), Some(ActivityBanner::NotAvailable));
         assert_eq!(banner(CourseState::Ready), None);
