@@ -22,6 +22,8 @@ pub struct Config {
     pub listen: SocketAddr,
     /// Folder of the built client (served under `/learn`).
     pub client_dir: PathBuf,
+    /// Whether the client's source maps (`*.map`) are served; otherwise they are 404s.
+    pub client_source_maps: bool,
     /// Deployment environment: `dev`, `test` or `prod`.
     pub environment: String,
     /// Request and upstream limits.
@@ -495,6 +497,7 @@ fn default_locales() -> Vec<String> {
 pub struct RawConfig {
     listen: Option<String>,
     client_dir: Option<PathBuf>,
+    client_source_maps: Option<bool>,
     environment: Option<String>,
     limits: Option<Limits>,
     session: Option<SessionSettings>,
@@ -770,6 +773,7 @@ impl Config {
         Ok(Config {
             listen,
             client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
+            client_source_maps: raw.client_source_maps.unwrap_or(false),
             environment,
             limits,
             session,
