@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what is missing for `make demo` (npm packages) and, with --test, for `make test`
-# (also Debian's chromium and redis-server, when running as root).
+# Installs what is missing for `make demo` (npm packages), with --test for `make test` (also
+# Debian's chromium, redis-server, nginx and wrk, when running as root) and with --bench for
+# `make bench` (the same).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,12 +16,15 @@ npm_install() {
 
 npm_install client
 
-if [ "${1:-}" = "--test" ]; then
+if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--bench" ]; then
   npm_install tests/e2e
   npm_install tests/oidc-provider
   missing=()
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  # The load harness (tests/load): the reference proxy and the load generator.
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  command -v wrk >/dev/null 2>&1 || missing+=(wrk)
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ]; then
       echo "installing Debian packages: ${missing[*]}"
