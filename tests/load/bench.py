@@ -304,7 +304,7 @@ end
 def wrk(url: str, conns: int, duration: float, headers: list[str], pids: list[int], scratch: Path) -> dict:
     script = scratch / "report.lua"
     script.write_text(WRK_LUA)
-    argv = ["wrk", f"-t{min(2, conns)}", f"-c{conns}", f"-d{duration}s", "--timeout", "5s", "-s", str(script)]
+    argv = ["wrk", f"-t{min(2, conns)}", f"-c{conns}", f"-d{duration:g}s", "--timeout", "5s", "-s", str(script)]
     for h in headers:
         argv += ["-H", h]
     argv.append(url)
@@ -503,10 +503,15 @@ def scenario_passthrough(stack: Stack, args, conns_list: list[int]) -> dict:
         if warm["non_2xx"] or warm["socket_errors"] or warm["requests"] == 0:
             raise RuntimeError(f"{name} warm-up failed: {warm}")
     runs: dict[str, dict[int, list[dict]]] = {t: {c: [] for c in conns_list} for t in targets}
-    for _ in range(args.repeat):
+    for repeat in range(args.repeat):
         for conns in conns_list:
             for name, (url, headers, pids) in targets.items():
+                perf = None
+                if args.perf and repeat == 0 and conns == 16 and name == "gateway":
+                    perf = profile_start(pids[0], args.duration, stack.scratch)
                 runs[name][conns].append(wrk(url, conns, args.duration, headers, pids, stack.scratch))
+                if perf:
+                    profile_finish(perf, stack.scratch, Path(args.perf))
     rows = []
     for conns in conns_list:
         row = {"connections": conns}
@@ -528,6 +533,22 @@ def scenario_passthrough(stack: Stack, args, conns_list: list[int]) -> dict:
         }
         rows.append(row)
     return {"path": f"/api/lms/{PASS_PATH}", "answer_bytes": len(FIXED_JSON), "rows": rows}
+
+
+def profile_start(pid: int, duration: float, scratch: Path) -> subprocess.Popen:
+    """perf samples of the gateway while one wrk run loads it (call graphs, 999 Hz)."""
+    argv = ["perf", "record", "-F", "999", "-g", "-p", str(pid), "-o", str(scratch / "perf.data"), "--", "sleep", str(max(1, duration - 1))]
+    note_command(argv)
+    return subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def profile_finish(perf: subprocess.Popen, scratch: Path, out: Path) -> None:
+    perf.wait(120)
+    argv = ["perf", "report", "-i", str(scratch / "perf.data"), "--stdio", "--no-children", "--sort", "dso,symbol", "--percent-limit", "0.7", "-g", "none"]
+    note_command(argv)
+    report = subprocess.run(argv, capture_output=True, text=True, timeout=300).stdout
+    out.write_text("\n".join(line.rstrip() for line in report.splitlines() if line.strip()) + "\n")
+    log(f"profile written to {out}")
 
 
 def scenario_views(stack: Stack, args) -> dict:
@@ -911,6 +932,7 @@ def main() -> int:
     ap.add_argument("--out-dir", default=str(HERE))
     ap.add_argument("--only", choices=["passthrough"], help="scenario 1 alone (a hot-path step)")
     ap.add_argument("--label", help="with --only: save the figures as a hot-path step under this name")
+    ap.add_argument("--perf", help="write a perf profile of the gateway (16 connections, first run) to this file")
     ap.add_argument("--smoke", action="store_true", help="tiny durations: checks the harness, not the speed")
     ap.add_argument("--time-limit", type=int, default=1500, help="seconds before everything is stopped")
     args = ap.parse_args()
