@@ -12,6 +12,10 @@ use gateway::{
 };
 use time::OffsetDateTime;
 
+/// The gateway's allocator (see `main.rs`), so the memory is the gateway's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Sizes of the sandbox's tokens (a signed JWT of its claims, base64url).
 const ACCESS_TOKEN_CHARS: usize = 820;
 const ID_TOKEN_CHARS: usize = 780;
