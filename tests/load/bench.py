@@ -72,6 +72,7 @@ def log(message: str) -> None:
 def note_command(argv: list[str]) -> None:
     """Keeps a command for the report, with paths relative to the repository."""
     line = " ".join(argv).replace(f"{ROOT}/", "").replace(tempfile.gettempdir() + "/", "$TMPDIR/")
+    line = re.sub(r"lp_session=\S+", "lp_session=<session of ada>", line)
     COMMANDS.append(re.sub(r"\$TMPDIR/lp-bench-[^/ ]+", "$SCRATCH", line))
 
 
@@ -760,7 +761,7 @@ def hotpath_table() -> list[str]:
         for row in step["passthrough"]["rows"]:
             n, g, r = row["nginx"], row["gateway"], row["ratios"]
             lines.append(
-                f"| {step['label']} | {step['commit'][:8]} | {row['connections']} | {fmt(n['rps'], 0)} | {fmt(g['rps'], 0)} | "
+                f"| {step['label']} | {step['commit'][:7]} | {row['connections']} | {fmt(n['rps'], 0)} | {fmt(g['rps'], 0)} | "
                 f"{fmt(r['rps_gateway_over_nginx'], 2)} | {fmt(n['cpu_us_per_request'], 0)} / {fmt(g['cpu_us_per_request'], 0)} | "
                 f"{fmt(r['cpu_gateway_over_nginx'], 2)} | {fmt(n['p50_ms'], 2)} / {fmt(g['p50_ms'], 2)} |"
             )
@@ -894,9 +895,10 @@ def write_report(data: dict, out_dir: Path) -> None:
         L += [
             "## Hot path: before and after each change",
             "",
-            "Scenario 1 run on its own (`bench.py --only passthrough --label ...`) after each change, saved in "
-            "`tests/load/hotpath/`. Every step ran on the same shared machine; compare the gateway against the "
-            "nginx of the same row, not rows against each other.",
+            "Scenario 1 after each change (`bench.py [--only passthrough] --label ...`, 5 s per run, 3 repeats), saved "
+            "in `tests/load/hotpath/`; the commit is the one holding the code measured. Every step ran on the same "
+            "shared machine, under different loads; compare the gateway against the nginx of the same row rather "
+            "than rows against each other. Profiles of the gateway at 16 connections: `tests/load/profile-*.txt`.",
             "",
             *hp,
             "",
