@@ -671,7 +671,7 @@ def scenario_sessions(stack: Stack, args, procs: Processes) -> dict:
     memory = [json.loads(l) for l in out.stdout.splitlines() if l.startswith("{")]
     if not memory:
         raise RuntimeError(f"session_memory gave nothing: {out.stderr}")
-    result: dict = {"memory": memory, "example": str(example.relative_to(ROOT))}
+    result: dict = {"memory": memory, "example": str(example.resolve()).replace(f"{ROOT}/", "")}
     if not shutil.which("redis-server"):
         result["redis"] = {"skipped": "redis-server is not installed"}
         return result
@@ -954,7 +954,7 @@ def main() -> int:
         if not shutil.which(tool):
             print(f"bench: {Path(tool).name} is missing: install Debian's nginx and wrk (make bench does as root)", file=sys.stderr)
             return 1
-    bin_dir = Path(args.bin_dir)
+    bin_dir = Path(args.bin_dir).resolve()
     for b in ("gateway", "lms-sandbox"):
         if not (bin_dir / b).exists():
             print(f"bench: {bin_dir / b} is missing; build it first", file=sys.stderr)
@@ -979,7 +979,7 @@ def main() -> int:
         "commit": commit + ("+changes" if dirty else ""),
         "smoke": args.smoke,
         "machine": machine_info(),
-        "settings": {"duration_s": args.duration, "repeat": args.repeat, "connections": conns_list, "bin_dir": str(bin_dir)},
+        "settings": {"duration_s": args.duration, "repeat": args.repeat, "connections": conns_list, "bin_dir": str(bin_dir).replace(f"{ROOT}/", "")},
     }
     t0 = time.monotonic()
     try:
