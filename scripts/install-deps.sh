@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what is missing for `make demo` (npm packages) and, with --test, for `make test`
-# (also Debian's chromium, redis-server and python3-venv when running as root, and schemathesis,
-# pinned, in a virtual environment under target/).
+# Installs what is missing for `make demo` (npm packages), with --test for `make test` (also
+# Debian's chromium, redis-server, python3-venv, nginx and wrk when running as root, and
+# schemathesis, pinned, in a virtual environment under target/) and with --bench for `make bench`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +16,7 @@ npm_install() {
 
 npm_install client
 
-if [ "${1:-}" = "--test" ]; then
+if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--bench" ]; then
   npm_install tests/e2e
   npm_install tests/oidc-provider
   missing=()
@@ -24,6 +24,9 @@ if [ "${1:-}" = "--test" ]; then
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
   # schemathesis (the API fuzz test) goes into a virtual environment of Python 3.
   python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+  # The load harness (tests/load): the reference proxy and the load generator.
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  command -v wrk >/dev/null 2>&1 || missing+=(wrk)
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ]; then
       echo "installing Debian packages: ${missing[*]}"

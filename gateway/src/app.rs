@@ -104,7 +104,7 @@ fn upstream_http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
 
 /// The whole HTTP surface: the route table plus every layer.
 pub fn build_app(state: AppState) -> Router {
-    let client = bff::client::service(&state.config.client_dir);
+    let client = bff::client::service(&state.config.client_dir, state.config.client_source_maps);
     let tenant_routes = Router::new()
         // auth
         .route("/oidc/login", get(auth::routes::login))

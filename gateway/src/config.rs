@@ -26,6 +26,8 @@ pub struct Config {
     pub metrics_token: Option<Secret>,
     /// Folder of the built client (served under `/learn`).
     pub client_dir: PathBuf,
+    /// Whether the client's source maps (`*.map`) are served; otherwise they are 404s.
+    pub client_source_maps: bool,
     /// Deployment environment: `dev`, `test` or `prod`.
     pub environment: String,
     /// Request and upstream limits.
@@ -526,6 +528,7 @@ pub struct RawConfig {
     public_port: Option<u16>,
     metrics: Option<MetricsSettings>,
     client_dir: Option<PathBuf>,
+    client_source_maps: Option<bool>,
     environment: Option<String>,
     limits: Option<Limits>,
     session: Option<SessionSettings>,
@@ -808,6 +811,7 @@ impl Config {
             public_port: raw.public_port,
             metrics_token: raw.metrics.and_then(|m| m.token).filter(|t| !t.0.is_empty()),
             client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
+            client_source_maps: raw.client_source_maps.unwrap_or(false),
             environment,
             limits,
             session,

@@ -36,10 +36,15 @@ pub const NO_SUCH_ROUTE: &str = "nothing is served at this path";
 /// gets `index.html`; a missing file with an extension is a 404. HTML is never cached, other
 /// files are cached for a year when their name carries a content hash.
 ///
+/// The client's build writes `NAME.br` and `NAME.gz` beside its larger files; a browser that
+/// accepts them gets those bytes as they are, with `Content-Encoding`, and every file answer
+/// says `Vary: Accept-Encoding` so caches keep the encodings apart. Source maps (`*.map`) are
+/// 404s unless `source_maps` (config `client_source_maps`).
+///
 /// Mounted with `route_service` at [`MOUNT`] and [`ROUTE`] rather than `nest_service`, so
 /// requests keep a matched route template for metrics (axum gives a nested service none);
 /// `route_service` does not strip the mount, so this service does.
-pub fn service(dir: &Path) -> BoxCloneSyncService<Request<Body>, Response, Infallible> {
+pub fn service(dir: &Path, source_maps: bool) -> BoxCloneSyncService<Request<Body>, Response, Infallible> {
     let index = dir.join("index.html");
     let fallback = service_fn(move |req: Request<Body>| {
         let index = index.clone();
@@ -52,12 +57,19 @@ pub fn service(dir: &Path) -> BoxCloneSyncService<Request<Body>, Response, Infal
             Ok(response.map(Body::new))
         }
     });
-    let files = ServeDir::new(dir).append_index_html_on_directories(true).fallback(fallback.clone());
+    let files = ServeDir::new(dir)
+        .append_index_html_on_directories(true)
+        .precompressed_br()
+        .precompressed_gzip()
+        .fallback(fallback.clone());
     let with_cache_headers = service_fn(move |req: Request<Body>| {
         let files = files.clone();
         let fallback = fallback.clone();
         async move {
             let req = below_mount(req);
+            if !source_maps && req.uri().path().ends_with(".map") {
+                return Ok(not_found().await);
+            }
             let immutable = has_content_hash(req.uri().path());
             let mut response = if names_no_file(req.uri().path()) {
                 fallback.oneshot(req).await?
@@ -71,6 +83,9 @@ pub fn service(dir: &Path) -> BoxCloneSyncService<Request<Body>, Response, Infal
                 response = not_found().await;
             }
             within_mount(&mut response);
+            if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
+                response.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+            }
             let is_html =
                 response.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
             let cache = if is_html || !response.status().is_success() {

@@ -36,6 +36,9 @@ impl Drop for TestApp {
 
 /// The page the fake client build serves, so tests can tell it from other answers.
 pub(crate) const INDEX_HTML: &str = "<!doctype html><title>Learner portal test client</title>";
+/// Stand-ins for the precompressed twins of `main.0123abcd.js` (served as they are).
+pub(crate) const CLIENT_JS_BR: &str = "brotli bytes of main.js";
+pub(crate) const CLIENT_JS_GZ: &str = "gzip bytes of main.js";
 
 /// Starts a sandbox and a gateway configured for it, both on port 0.
 pub(crate) async fn spawn_app() -> TestApp {
@@ -90,6 +93,10 @@ async fn spawn_app_layers(
     let client_dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(client_dir.path().join("index.html"), INDEX_HTML).expect("index.html");
     std::fs::write(client_dir.path().join("main.0123abcd.js"), "console.log(1)").expect("js");
+    // What the client's build writes beside a larger file: its brotli and gzip twins, its map.
+    std::fs::write(client_dir.path().join("main.0123abcd.js.br"), CLIENT_JS_BR).expect("js.br");
+    std::fs::write(client_dir.path().join("main.0123abcd.js.gz"), CLIENT_JS_GZ).expect("js.gz");
+    std::fs::write(client_dir.path().join("main.0123abcd.js.map"), "{}").expect("js.map");
     let appended = extra_toml(&sandbox_url);
     let layered = layered_toml(&sandbox_url);
     let gateway = start_gateway(&sandbox_url, client_dir.path(), gateway_port, &appended, &layered).await;
