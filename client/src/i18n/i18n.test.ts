@@ -69,10 +69,12 @@ describe('locale loader', () => {
     expect(messages).toBe(fallbackMessages);
   });
 
-  it('loads the real Arabic file, and English for a locale without a file', async () => {
+  it('loads the real Arabic and Finnish files, and English for a tag without a file', async () => {
     const arabic = await loadMessages('ar-AR');
     expect(arabic['app.userMenu.signOut']).toMatch(/[\u0600-\u06FF]/);
-    expect(await loadMessages('fi-FI')).toEqual(fallbackMessages);
+    const finnish = await loadMessages('fi-FI');
+    expect(finnish['app.nav.courses']).not.toBe(fallbackMessages['app.nav.courses']);
+    expect(await loadMessages('xx-XX')).toEqual(fallbackMessages);
   });
 });
 
