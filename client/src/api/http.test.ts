@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse, server } from '../test/server';
-import { ApiError, apiFetch, navigation, setParentOrigins, setRequestLocale, UnauthorizedError } from './http';
+import {
+  ApiError,
+  apiFetch,
+  navigation,
+  requireFreshSignIn,
+  setParentOrigins,
+  setRequestLocale,
+  UnauthorizedError,
+} from './http';
 
 const unauthorized = { error: 'unauthorized', reason: 'none', loginUrl: '/oidc/login?redirectUrl=x' };
 
@@ -67,6 +75,18 @@ describe('apiFetch', () => {
     await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
 
     expect(assign).toHaveBeenCalledWith(expectedLoginUrl());
+  });
+
+  it('after a sign-out in another tab, the sign-in asks the issuer for its form (prompt=login)', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    answer401();
+    requireFreshSignIn();
+
+    await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
+
+    const target = new URL(assign.mock.calls[0]![0], window.location.origin);
+    expect(target.searchParams.get('prompt')).toBe('login');
+    expect(target.searchParams.get('redirectUrl')).toBe(window.location.href);
   });
 
   it('on 401 inside a frame posts the relogin message to the configured parent origin', async () => {

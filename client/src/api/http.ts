@@ -42,9 +42,20 @@ export const RELOGIN_MESSAGE_TYPE = 'learner-portal:relogin';
 interface ApiSettings {
   locale: string;
   parentOrigins: readonly string[];
+  /** The next sign-in must show the issuer's form (`prompt=login`). */
+  freshSignIn: boolean;
 }
 
-const settings: ApiSettings = { locale: 'en-US', parentOrigins: [] };
+const settings: ApiSettings = { locale: 'en-US', parentOrigins: [], freshSignIn: false };
+
+/**
+ * After a sign-out in another tab, the next sign-in of this page asks the issuer for its form:
+ * the other tab's logout at the issuer may not have arrived yet, and single sign-on must not
+ * sign the learner straight back in.
+ */
+export function requireFreshSignIn(required = true): void {
+  settings.freshSignIn = required;
+}
 
 /** Sets the locale sent as Accept-Language. */
 export function setRequestLocale(locale: string): void {
@@ -69,6 +80,7 @@ export function withReturnTo(loginUrl: string, here: Location = window.location)
   }
   if (url.origin !== here.origin) return loginUrl;
   url.searchParams.set('redirectUrl', here.href);
+  if (settings.freshSignIn) url.searchParams.set('prompt', 'login');
   return `${url.pathname}${url.search}`;
 }
 

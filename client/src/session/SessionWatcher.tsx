@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import type { SessionView } from '../api/contracts/bff';
-import { apiFetch, handleUnauthorized } from '../api/http';
+import { apiFetch, handleUnauthorized, requireFreshSignIn } from '../api/http';
 import { keys } from '../api/keys';
 import { trackActivity } from './activity';
 import { onSignOutElsewhere, recheckUntilSignedOut } from './crossTab';
@@ -33,7 +33,10 @@ export function SessionWatcher({ session, parentOrigins }: Props) {
       // Another user signed in from another tab: this page belongs to the earlier one.
       onUserChanged: () => void mutate(() => true),
     });
-    const stopCrossTab = onSignOutElsewhere(() => void recheckUntilSignedOut(checkSession));
+    const stopCrossTab = onSignOutElsewhere(() => {
+      requireFreshSignIn();
+      void recheckUntilSignedOut(checkSession);
+    });
     const stopEmbedding = onSessionRestored(parentOrigins, () => void mutate(() => true));
     return () => {
       stopActivity();

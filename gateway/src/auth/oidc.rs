@@ -181,7 +181,12 @@ impl OidcProvider {
     }
 
     /// Starts a login: authorization code flow with PKCE S256, state and nonce.
-    pub async fn begin(&self, redirect_uri: &Url, login_hint: Option<&str>) -> Result<LoginStart, OidcError> {
+    pub async fn begin(
+        &self,
+        redirect_uri: &Url,
+        login_hint: Option<&str>,
+        force_login: bool,
+    ) -> Result<LoginStart, OidcError> {
         let md = self.metadata(false).await?;
         let client = self.client(&md, redirect_uri)?;
         let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
@@ -193,6 +198,9 @@ impl OidcProvider {
         }
         if let Some(hint) = login_hint.filter(|h| !h.is_empty() && h.len() <= 256) {
             request = request.set_login_hint(LoginHint::new(hint.to_string()));
+        }
+        if force_login {
+            request = request.add_prompt(openidconnect::core::CoreAuthPrompt::Login);
         }
         let (url, state, nonce) = request.url();
         Ok(LoginStart {

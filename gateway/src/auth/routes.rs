@@ -27,6 +27,10 @@ pub struct LoginQuery {
     provider: Option<String>,
     #[serde(rename = "login_hint")]
     login_hint: Option<String>,
+    /// `login` asks the issuer for the sign-in form even when it still has a session (after a
+    /// sign-out in another tab, whose logout at the issuer may still be on its way). Other
+    /// values are ignored.
+    prompt: Option<String>,
 }
 
 /// Starts a login at the tenant's issuer.
@@ -51,7 +55,9 @@ pub async fn login(
         .and_then(|u| checked_redirect(u, &rt.host, rt.tenant.config.allow_http_loopback))
         .filter(|u| is_page(u) && u.as_str().len() <= MAX_RETURN_TO_CHARS)
         .unwrap_or(client_home(&rt)?);
-    let start = provider.begin(&callback_url(&rt)?, query.login_hint.as_deref()).await.map_err(oidc_error)?;
+    let force_login = query.prompt.as_deref() == Some("login");
+    let start =
+        provider.begin(&callback_url(&rt)?, query.login_hint.as_deref(), force_login).await.map_err(oidc_error)?;
     let s = &state.config.session;
     let ttl = i64::try_from(s.pending_login_ttl_secs).unwrap_or(i64::MAX);
     let entry = state.login_sealer.seal(&PendingLogin {

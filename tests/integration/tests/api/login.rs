@@ -123,3 +123,26 @@ async fn wrong_password_keeps_the_user_on_the_sign_in_page() {
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     assert!(response.text().await.expect("html").contains("name=\"password\""), "the form is shown again");
 }
+
+#[tokio::test]
+async fn prompt_login_asks_the_issuer_for_its_form_even_with_an_issuer_session() {
+    let app = spawn_app().await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    // The issuer still knows the browser: a plain login goes straight back with a code.
+    let plain = app.start_login(&browser, "localhost", None).await;
+    assert!(!plain.contains("prompt="), "{plain}");
+    let at_issuer = browser.get(&plain).send().await.expect("authorize");
+    assert_eq!(at_issuer.status(), StatusCode::FOUND, "single sign-on answers at once");
+
+    let to_issuer = browser.get(app.url("localhost", "/oidc/login?prompt=login")).send().await.expect("login");
+    let authorize = location(to_issuer.headers());
+    assert!(authorize.contains("prompt=login"), "{authorize}");
+    let form = browser.get(&authorize).send().await.expect("authorize");
+    assert_eq!(form.status(), StatusCode::OK, "the sign-in form, not a code");
+    assert!(form.text().await.expect("html").contains("name=\"password\""));
+
+    // Any other value is ignored.
+    let other = browser.get(app.url("localhost", "/oidc/login?prompt=none")).send().await.expect("login");
+    assert!(!location(other.headers()).contains("prompt="));
+}
