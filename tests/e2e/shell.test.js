@@ -294,6 +294,11 @@ describe('shell', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => /\/learn\/courses\/[^/]+/.test(url.pathname), { timeout: 15_000 });
       await page.getByRole('heading', { level: 1 }).waitFor();
+      // The new page's heading takes focus once the course has loaded; wait for it, so that it
+      // does not take focus from the menu button below.
+      await eventually('focus on the course heading', async () =>
+        page.evaluate(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent !== ''),
+      );
 
       // Change the language through the user menu with the keyboard.
       await page.getByRole('banner').locator('button[aria-haspopup="true"]').focus();
