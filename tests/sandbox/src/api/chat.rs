@@ -293,17 +293,22 @@ async fn post_message(
     )?;
     let seq = db.last_insert_rowid();
     // Your own message is read.
-    db.execute(
-        "INSERT INTO chat_reads VALUES (?1, ?2, ?3)
-         ON CONFLICT (channel_id, user_id) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)",
-        params![channel, user, seq],
-    )?;
+    read_up_to(&db, &channel, &user, seq)?;
     let message = message_rows(
         &db,
         &format!("SELECT {MESSAGE_JSON} FROM chat_messages m LEFT JOIN users u ON u.id = m.author_id WHERE m.seq = ?1"),
         [seq],
     )?;
     Ok((StatusCode::CREATED, Json(message.into_iter().next().unwrap_or(Value::Null))).into_response())
+}
+
+/// Moves `user`'s read cursor of `channel` to `seq`, never back.
+fn read_up_to(db: &Connection, channel: &str, user: &str, seq: i64) -> rusqlite::Result<usize> {
+    db.execute(
+        "INSERT INTO chat_reads VALUES (?1, ?2, ?3)
+         ON CONFLICT (channel_id, user_id) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)",
+        params![channel, user, seq],
+    )
 }
 
 #[derive(Deserialize)]
@@ -325,11 +330,7 @@ async fn mark_read(
     }
     let db = s.db();
     member_channel(&db, &tenant, &user, &channel)?;
-    db.execute(
-        "INSERT INTO chat_reads VALUES (?1, ?2, ?3)
-         ON CONFLICT (channel_id, user_id) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)",
-        params![channel, user, body.seq],
-    )?;
+    read_up_to(&db, &channel, &user, body.seq)?;
     Ok(StatusCode::NO_CONTENT)
 }
 
