@@ -200,6 +200,15 @@ pub async fn mark_chat_read(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// Unread announcements by channel for a page of cards, in one call. Chat is another service:
+/// when it fails, the cards show no count rather than the page failing.
+pub(crate) async fn unread_counts(upstream: &Upstream, ctx: &CallContext) -> std::collections::HashMap<String, u32> {
+    upstream.chat_unread_counts(ctx).await.unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "unread chat counts unavailable; cards show none");
+        Default::default()
+    })
+}
+
 /// A refusal of the chat service is the command's failure (422, its message); other failures
 /// map by cause.
 pub(crate) fn refused(e: UpstreamError, message: &str) -> AppError {

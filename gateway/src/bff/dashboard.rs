@@ -41,14 +41,8 @@ pub async fn get_dashboard(State(state): State<AppState>, auth: LearnerSession) 
     let (courses, records, unread) = tokio::try_join!(
         enrolled_courses(&auth),
         async { upstream.query_objective_records(&auth.ctx, MAX_COURSES).await.map_err(AppError::from) },
-        // One call for every card's unread announcements; chat is another service, and when it
-        // fails the cards show no count rather than the page failing.
-        async {
-            Ok(upstream.chat_unread_counts(&auth.ctx).await.unwrap_or_else(|e| {
-                tracing::warn!(error = %e, "unread chat counts unavailable; cards show none");
-                HashMap::new()
-            }))
-        },
+        // One call for every card's unread announcements.
+        async { Ok(crate::bff::chat::unread_counts(upstream, &auth.ctx).await) },
     )?;
     // Newest first: the first record seen for an aggregate is when its last attempt finished.
     let mut finished_at: HashMap<Uuid, OffsetDateTime> = HashMap::new();

@@ -135,14 +135,11 @@ pub async fn get_my_courses(
     let mut scale_ids: Vec<Uuid> = items.iter().filter_map(|a| a.objective.grading_scale_id).collect();
     scale_ids.sort();
     scale_ids.dedup();
-    // One call for the whole page's unread announcements, beside the grading scales. Chat is
-    // another service: when it fails, the cards show no unread count rather than no page.
-    let (scales, unread) = tokio::join!(state.caches.grading_scales(tenant, &scale_ids, upstream, &auth.ctx), async {
-        upstream.chat_unread_counts(&auth.ctx).await.unwrap_or_else(|e| {
-            tracing::warn!(error = %e, "unread chat counts unavailable; cards show none");
-            HashMap::new()
-        })
-    });
+    // One call for the whole page's unread announcements, beside the grading scales.
+    let (scales, unread) = tokio::join!(
+        state.caches.grading_scales(tenant, &scale_ids, upstream, &auth.ctx),
+        crate::bff::chat::unread_counts(upstream, &auth.ctx)
+    );
     let scales: HashMap<Uuid, std::sync::Arc<GradingScale>> = scales?.into_iter().map(|s| (s.id, s)).collect();
     let courses = with_accesses(&auth, items).await?;
     let trees = last_attempt_trees(&auth, &courses).await?;
