@@ -13,6 +13,7 @@ use crate::{
     cache::Caches,
     config::Config,
     events::{self, EventQueue},
+    login_limit,
     metrics::{self, CountingStore, Metrics},
     middleware, openapi, ops, passthrough,
     tenant::Tenants,
@@ -105,9 +106,14 @@ fn upstream_http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
 /// The whole HTTP surface: the route table plus every layer.
 pub fn build_app(state: AppState) -> Router {
     let client = bff::client::service(&state.config.client_dir, state.config.client_source_maps);
+    let login_limiter =
+        Arc::new(login_limit::LoginLimiter::new(&state.config.login_rate_limit, state.config.trusted_proxies.clone()));
     let tenant_routes = Router::new()
-        // auth
-        .route("/oidc/login", get(auth::routes::login))
+        // auth; sign-in starts are limited per client address
+        .route(
+            "/oidc/login",
+            get(auth::routes::login).layer(axum::middleware::from_fn_with_state(login_limiter, login_limit::limit)),
+        )
         .route("/oidc/callback", get(auth::routes::callback))
         .route("/oidc/logout", get(auth::routes::confirm_logout).post(auth::routes::logout))
         .route("/oidc/backchannel-logout", post(auth::backchannel::backchannel_logout))

@@ -60,6 +60,24 @@ pub struct Config {
     pub tenants: BTreeMap<String, TenantConfig>,
     /// How the `/api/bff` commands wait for the upstream.
     pub commands: CommandSettings,
+    /// Sign-in starts allowed per client address.
+    pub login_rate_limit: LoginRateLimit,
+    /// Proxies in front of the gateway whose `X-Forwarded-For` names the client (none: the
+    /// client is always the connection's peer).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+}
+
+/// How often one client address may start a sign-in (`GET /oidc/login`), see
+/// `crate::login_limit`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoginRateLimit {
+    /// Sign-in starts per minute one client address may sustain.
+    pub requests_per_minute: u32,
+    /// Sign-in starts one client address may make at once, before the sustained rate applies.
+    pub burst: u32,
+    /// Client addresses whose counts are kept at once (the least used are forgotten first).
+    pub max_clients: u64,
 }
 
 /// How the `/api/bff` commands wait for the upstream (spec section 9).
@@ -543,6 +561,9 @@ pub struct RawConfig {
     passthrough: Option<PassthroughSettings>,
     chat: Option<ChatSettings>,
     tutor: Option<TutorSettings>,
+    login_rate_limit: Option<LoginRateLimit>,
+    #[serde(default)]
+    trusted_proxies: Vec<String>,
     #[serde(default)]
     tenants: BTreeMap<String, RawTenant>,
 }
@@ -803,6 +824,23 @@ impl Config {
             positive(t.max_answer_secs, "tutor.max_answer_secs", &mut errors);
         }
         let (Some(chat), Some(tutor)) = (chat, tutor) else { return Err(ConfigError(errors)) };
+        let login_rate_limit = require(raw.login_rate_limit, "login_rate_limit", &mut errors);
+        if let Some(l) = &login_rate_limit {
+            positive(l.requests_per_minute.into(), "login_rate_limit.requests_per_minute", &mut errors);
+            positive(l.burst.into(), "login_rate_limit.burst", &mut errors);
+            positive(l.max_clients, "login_rate_limit.max_clients", &mut errors);
+        }
+        let trusted_proxies = raw
+            .trusted_proxies
+            .iter()
+            .filter_map(|entry| {
+                let net = entry.parse::<ipnet::IpNet>().or_else(|_| entry.parse::<std::net::IpAddr>().map(Into::into));
+                net.map(|n| n.trunc())
+                    .map_err(|_| errors.push(format!("trusted_proxies: `{entry}` is not an IP address or CIDR range")))
+                    .ok()
+            })
+            .collect();
+        let Some(login_rate_limit) = login_rate_limit else { return Err(ConfigError(errors)) };
         if !errors.is_empty() {
             return Err(ConfigError(errors));
         }
@@ -831,6 +869,8 @@ impl Config {
             chat,
             tutor,
             tenants,
+            login_rate_limit,
+            trusted_proxies,
         })
     }
 }
@@ -1064,6 +1104,33 @@ mod tests {
         for key in
             ["listen", "tenants.x.hosts", "tenants.x.api_url", "tenants.x.oidc.issuer", "tenants.x.oidc.client_id"]
         {
+            assert!(all.contains(key), "{key} not named in:\n{all}");
+        }
+    }
+
+    #[test]
+    fn the_login_rate_limit_and_trusted_proxies_are_checked() {
+        let tenant = "[tenants.x]\nhosts = [\"x.example\"]\napi_url = \"https://lms.example/\"\n\
+                      [tenants.x.oidc]\nissuer = \"https://idp.example\"\nclient_id = \"c\"\n";
+        let config = load(tenant).expect("the defaults are valid");
+        assert!(config.trusted_proxies.is_empty(), "no proxy is trusted by default");
+        assert!(config.login_rate_limit.requests_per_minute > 0 && config.login_rate_limit.burst > 0);
+        let good = format!("trusted_proxies = [\"10.0.0.7\", \"192.168.1.9/24\", \"::1\", \"fd00::/8\"]\n{tenant}");
+        let config = load(&good).expect("addresses and ranges");
+        let nets: Vec<String> = config.trusted_proxies.iter().map(ToString::to_string).collect();
+        assert_eq!(nets, ["10.0.0.7/32", "192.168.1.0/24", "::1/128", "fd00::/8"]);
+        let bad = format!(
+            "trusted_proxies = [\"10.0.0.0/33\", \"proxy.example\"]\n\
+             [login_rate_limit]\nrequests_per_minute = 0\nburst = 0\nmax_clients = 0\n{tenant}"
+        );
+        let all = load(&bad).expect_err("bad values").0.join("\n");
+        for key in [
+            "`10.0.0.0/33`",
+            "`proxy.example`",
+            "login_rate_limit.requests_per_minute",
+            "login_rate_limit.burst",
+            "login_rate_limit.max_clients",
+        ] {
             assert!(all.contains(key), "{key} not named in:\n{all}");
         }
     }

@@ -10,6 +10,7 @@ pub mod domain;
 pub mod error;
 pub mod events;
 pub mod extract;
+pub mod login_limit;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;

@@ -60,7 +60,8 @@ impl Tenants {
                     &config.upstream,
                     &tenant.id,
                     metrics.clone(),
-                ),
+                )
+                .with_call_budget(std::time::Duration::from_secs(config.limits.upstream_timeout_secs)),
                 providers: tenant
                     .providers
                     .iter()

@@ -8,7 +8,9 @@
 //! (more wait in line for a bounded time, then the request gets 503), and retries an
 //! idempotent call once, after a random wait, when the upstream could not be reached or
 //! answered 502, 503 or 504. Commands (POST, PUT) are never retried: the upstream may have
-//! run them.
+//! run them. A call and its retry share one time budget (`limits.upstream_timeout_secs`, see
+//! [`Upstream::with_call_budget`]): the retry only gets what the first attempt left, so a slow
+//! failure is never followed by a second full wait.
 
 pub mod aggregates;
 pub mod catalog;
@@ -65,7 +67,12 @@ pub struct Upstream {
     metrics: Arc<Metrics>,
     /// How far the upstream's clock is ahead of ours, in seconds (see [`Upstream::now`]).
     clock_skew_secs: Arc<std::sync::atomic::AtomicI64>,
+    /// Longest one call may take with its retry, when set (see [`Upstream::with_call_budget`]).
+    call_budget: Option<Duration>,
 }
+
+/// A retry is not sent with less than this left of the call's budget: it could not finish.
+const MIN_RETRY_BUDGET: Duration = Duration::from_millis(50);
 
 /// Upstream clocks closer to ours than this count as ours: an HTTP `Date` has whole seconds.
 const CLOCK_SKEW_IGNORED_SECS: i64 = 2;
@@ -201,7 +208,16 @@ impl Upstream {
             in_flight: Arc::new(Semaphore::new(settings.max_in_flight_per_tenant)),
             settings: settings.clone(),
             clock_skew_secs: Arc::new(std::sync::atomic::AtomicI64::new(0)),
+            call_budget: None,
         }
+    }
+
+    /// Bounds each call, its retry included, to `budget` from its first attempt (the HTTP
+    /// client's own timeout bounds each attempt alone). Without it a 503 arriving just before
+    /// the timeout would be retried with a whole new timeout, doubling the wait.
+    pub fn with_call_budget(mut self, budget: Duration) -> Self {
+        self.call_budget = Some(budget);
+        self
     }
 
     /// The upstream's business time: ours, moved by the skew of the last `Date` header the
@@ -299,11 +315,17 @@ impl Upstream {
             _ => return Err(UpstreamError::Busy(what.into())),
         };
         let idempotent = method == Method::GET || method == Method::HEAD;
+        let deadline = self.call_budget.map(|budget| tokio::time::Instant::now() + budget);
         let mut attempt = 0;
+        // The first attempt has the whole budget, a retry what is left of it.
+        let mut attempt_timeout = self.call_budget;
         loop {
             let started = std::time::Instant::now();
             let span = tracing::info_span!("upstream call", operation = what, http.method = %method, attempt);
-            let result = self.send_once(ctx, what, method.clone(), url, query, body, prefer).instrument(span).await;
+            let result = self
+                .send_once(ctx, what, method.clone(), url, query, body, prefer, attempt_timeout)
+                .instrument(span)
+                .await;
             self.metrics.upstream_call(&self.tenant, what, outcome(&result), started);
             let retryable = match &result {
                 Err(UpstreamError::Connect(..)) => true,
@@ -313,9 +335,16 @@ impl Upstream {
             if !(idempotent && retryable && attempt < self.settings.idempotent_retries) {
                 return result;
             }
+            let jitter = Duration::from_millis(rand::rng().random_range(0..=self.settings.retry_jitter_ms));
+            if let Some(deadline) = deadline {
+                let left = deadline.saturating_duration_since(tokio::time::Instant::now() + jitter);
+                if left < MIN_RETRY_BUDGET {
+                    return result;
+                }
+                attempt_timeout = Some(left);
+            }
             attempt += 1;
-            let jitter = rand::rng().random_range(0..=self.settings.retry_jitter_ms);
-            tokio::time::sleep(Duration::from_millis(jitter)).await;
+            tokio::time::sleep(jitter).await;
         }
     }
 
@@ -329,9 +358,14 @@ impl Upstream {
         query: &[(&str, String)],
         body: Option<&serde_json::Value>,
         prefer: Option<Prefer>,
+        timeout: Option<Duration>,
     ) -> Result<(StatusCode, Option<String>, Vec<u8>), UpstreamError> {
         let mut request =
             self.http.request(method, url.clone()).query(query).headers(crate::telemetry::outgoing_trace_headers());
+        if let Some(timeout) = timeout {
+            // Replaces the client's timeout for this attempt, body included.
+            request = request.timeout(timeout);
+        }
         if !ctx.access_token.is_empty() {
             request = request.bearer_auth(&ctx.access_token);
         }
@@ -467,6 +501,26 @@ mod tests {
         let err = up.get::<Vec<u32>>(&ctx(), "reading", "x", &[]).await.expect_err("still down");
         assert!(matches!(err, UpstreamError::Bad(..)), "{err:?}");
         assert_eq!(hits.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn a_retry_gets_only_what_is_left_of_the_call_budget() {
+        // Each answer is a 503 after 300 ms; the call may take 400 ms in all.
+        let (base, hits) = server(vec![(503, "busy")], 300).await;
+        let up = upstream(base, &settings(4, 1000, 1)).with_call_budget(Duration::from_millis(400));
+        let started = std::time::Instant::now();
+        let err = up.get::<Vec<u32>>(&ctx(), "reading", "x", &[]).await.expect_err("503, then out of time");
+        let took = started.elapsed();
+        assert!(matches!(err, UpstreamError::Timeout(_)), "{err:?}");
+        assert_eq!(hits.load(Ordering::SeqCst), 2, "the retry was sent, with the time left");
+        assert!(took >= Duration::from_millis(400) && took < Duration::from_millis(500), "{took:?}");
+
+        // Too little left for a retry: the 503 is the answer.
+        let (base, hits) = server(vec![(503, "busy")], 380).await;
+        let up = upstream(base, &settings(4, 1000, 1)).with_call_budget(Duration::from_millis(400));
+        let err = up.get::<Vec<u32>>(&ctx(), "reading", "x", &[]).await.expect_err("503");
+        assert!(matches!(err, UpstreamError::Bad(..)), "{err:?}");
+        assert_eq!(hits.load(Ordering::SeqCst), 1);
     }
 
     #[tokio::test]

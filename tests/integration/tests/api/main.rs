@@ -31,6 +31,7 @@ mod issuer_faults;
 mod load;
 mod login;
 mod login_flood;
+mod login_rate_limit;
 mod logout;
 mod logout_forgery;
 mod lti;
