@@ -108,6 +108,19 @@ describe('session activity (spec 4 Session, 9 listeners throttled at 100 ms)', (
     stop();
   });
 
+  it('a session adopted in a frame counts its idle time from then, not from the old activity', () => {
+    // The same user's record from before the session ended (the idle limit had passed).
+    const stale = Date.now() - IDLE_SECONDS * 1000 - 60_000;
+    window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ userId: 'ada', lastActivityDate: stale }));
+    const { onIdle, stop } = setup({ startedNow: true });
+    expect(readStoredSession()).toEqual({ userId: 'ada', lastActivityDate: Date.now() });
+    vi.advanceTimersByTime(5_000);
+    expect(onIdle).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(IDLE_SECONDS * 1000);
+    expect(onIdle).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
   it('stops listening when stopped', () => {
     const { touch, onIdle, stop } = setup();
     stop();

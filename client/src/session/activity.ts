@@ -50,6 +50,8 @@ export interface ActivityOptions {
   onIdle: () => void;
   /** Called when another user signed in from another tab. */
   onUserChanged: () => void;
+  /** The session has just started (adopted in a frame): earlier activity of the same user is not carried over. */
+  startedNow?: boolean;
   heartbeatIntervalMs?: number;
   target?: Window;
   storage?: Storage;
@@ -64,6 +66,7 @@ export function trackActivity(options: ActivityOptions): () => void {
     touch,
     onIdle,
     onUserChanged,
+    startedNow = false,
     heartbeatIntervalMs = HEARTBEAT_INTERVAL_MS,
     target = window,
     storage = window.localStorage,
@@ -75,8 +78,8 @@ export function trackActivity(options: ActivityOptions): () => void {
   let stopped = false;
 
   const previous = readStoredSession(storage);
-  if (previous && previous.userId !== userId) {
-    // A different user signed in: the earlier user's activity does not carry over.
+  if ((previous && previous.userId !== userId) || startedNow) {
+    // A different user signed in, or a new session started: earlier activity does not carry over.
     writeStoredSession({ userId, lastActivityDate: now() }, storage);
   } else if (!previous) {
     writeStoredSession({ userId, lastActivityDate: now() }, storage);
