@@ -75,6 +75,7 @@ pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(bff::chat::post_chat_message))
         .routes(routes!(bff::chat::mark_chat_read))
         .routes(routes!(bff::tutor::ask_tutor))
+        .routes(routes!(bff::session::adopt_session))
         .layer(command_body);
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         // views
