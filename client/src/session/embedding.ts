@@ -4,6 +4,7 @@
 // session cookie (`POST /api/bff/session/adopt`) before asking again for everything on the page.
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSWRConfig } from 'swr';
+import type { AdoptSessionRequest } from '../api/contracts/bff';
 import {
   apiFetch,
   askParentToSignIn,
@@ -51,7 +52,7 @@ export function onSessionRestored(
  */
 export async function restoreSession(code: string, revalidate: () => Promise<unknown>): Promise<boolean> {
   try {
-    await apiFetch<void>(ADOPT_PATH, { method: 'POST', body: { code } });
+    await apiFetch<void>(ADOPT_PATH, { method: 'POST', body: { code } satisfies AdoptSessionRequest });
   } catch {
     askParentToSignIn({ again: true });
     return false;
