@@ -133,12 +133,12 @@ export async function axeViolations(page) {
 
 
 /**
- * Records every message the page's top window receives in `window.received` ({origin, data}),
- * from before the page's own scripts run (the embedding page's frame may post at once).
+ * Records every message each window of the page (the top one and its frames) receives in its
+ * `window.received` ({origin, data}), from before the page's own scripts run (the embedding
+ * page's frame may post at once).
  */
 export async function recordMessages(page) {
   await page.addInitScript(() => {
-    if (window !== window.top) return;
     window.received = [];
     window.addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
   });
