@@ -97,6 +97,16 @@ pub struct SessionView {
     pub navigation: SessionNavigation,
 }
 
+/// Body of `POST /api/bff/session/adopt`: the one-time code a framed portal received from its
+/// parent page after a sign-in in a popup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AdoptSessionRequest {
+    /// The code of the `learner-portal:signed-in` message (43 characters of base64url).
+    #[schema(min_length = 43, max_length = 43, pattern = "^[A-Za-z0-9_-]{43}$")]
+    pub code: String,
+}
+
 /// Navigation items the user may see (spec section 2 navigation, section 6 rules); absent: hidden.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -21,6 +21,7 @@ pub fn render() -> String {
         decl::<SessionHome>(&cfg),
         decl::<SessionView>(&cfg),
         decl::<SessionNavigation>(&cfg),
+        decl::<AdoptSessionRequest>(&cfg),
         decl::<NavPluginItem>(&cfg),
         decl::<UiConfig>(&cfg),
         decl::<CourseStatus>(&cfg),

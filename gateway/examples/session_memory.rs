@@ -84,6 +84,7 @@ async fn main() {
         refresh_lock_ttl_ms: 20_000,
         refresh_lock_wait_ms: 10_000,
         logout_token_max_age_secs: 120,
+        adopt_code_ttl_secs: 60,
         encryption_keys: None,
     };
     let store = MemoryStore::new(&settings);

@@ -161,6 +161,11 @@ pub struct SessionSettings {
     /// Oldest (and furthest in the future) `iat` of an accepted back-channel logout token, in seconds.
     #[serde(default = "default_logout_token_max_age_secs")]
     pub logout_token_max_age_secs: u64,
+    /// Lifetime of the one-time code a framed portal exchanges for the session its parent's
+    /// sign-in popup created (`POST /api/bff/session/adopt`), in seconds; 1 to
+    /// [`MAX_ADOPT_CODE_TTL_SECS`].
+    #[serde(default = "default_adopt_code_ttl_secs")]
+    pub adopt_code_ttl_secs: u64,
     /// `kid:base64key` entries, comma-separated (AES-256 keys, 32 bytes): the first seals
     /// sessions at rest, all open them. Required by the Redis store; set it from the
     /// environment (`LP_SESSION__ENCRYPTION_KEYS`), never in a file.
@@ -204,6 +209,13 @@ fn default_refresh_lock_wait_ms() -> u64 {
 }
 fn default_logout_token_max_age_secs() -> u64 {
     120
+}
+
+/// Longest lifetime of an adopt code: it only has to cross from the popup to the frame.
+pub const MAX_ADOPT_CODE_TTL_SECS: u64 = 60;
+
+fn default_adopt_code_ttl_secs() -> u64 {
+    MAX_ADOPT_CODE_TTL_SECS
 }
 
 /// Access to `GET /metrics`.
@@ -382,7 +394,8 @@ pub struct TenantConfig {
     /// Id of the provider used when the login names none.
     pub default_provider: String,
     /// Whether the portal is embedded by pages of another site: session and pending-login cookies
-    /// are then `SameSite=None; Secure; Partitioned` (over https only).
+    /// are then `SameSite=None; Secure; Partitioned`, also on plain-http loopback (see
+    /// `auth::cookies`).
     pub cross_site_embedding: bool,
     /// The tenant's runtime client config.
     pub ui: UiSettings,
@@ -661,6 +674,9 @@ impl Config {
             }
             positive(s.refresh_lock_wait_ms, "session.refresh_lock_wait_ms", &mut errors);
             positive(s.logout_token_max_age_secs, "session.logout_token_max_age_secs", &mut errors);
+            if !(1..=MAX_ADOPT_CODE_TTL_SECS).contains(&s.adopt_code_ttl_secs) {
+                errors.push(format!("session.adopt_code_ttl_secs: must be between 1 and {MAX_ADOPT_CODE_TTL_SECS}"));
+            }
         }
         let session_keys = session.as_ref().and_then(|s| s.encryption_keys.as_ref()).and_then(|keys| {
             KeyRing::parse(&keys.0)
@@ -1068,8 +1084,28 @@ mod tests {
         let config = load(include_str!("../../config/demo.toml")).expect("demo config");
         assert_eq!(config.tenants.len(), 2);
         assert_eq!(config.tenants["acme"].hosts, ["localhost", "acme.localhost"]);
+        assert!(config.tenants["acme"].cross_site_embedding, "framed by the example parent page");
+        assert_eq!(config.tenants["acme"].ui.parent_origins, ["http://127.0.0.1:8090"]);
         assert!(!config.tenants["globex"].ui.catalog_enabled);
         assert_eq!(config.session.idle_timeout_secs, 7200);
+    }
+
+    #[test]
+    fn adopt_codes_live_at_most_sixty_seconds() {
+        let tenant = "[tenants.x]\nhosts = [\"x.example\"]\napi_url = \"https://lms.example/\"\n\
+                      [tenants.x.oidc]\nissuer = \"https://idp.example\"\nclient_id = \"c\"\n";
+        assert_eq!(load(tenant).expect("defaults").session.adopt_code_ttl_secs, 60);
+        assert_eq!(
+            load(&format!("{tenant}[session]\nadopt_code_ttl_secs = 1")).expect("1 s").session.adopt_code_ttl_secs,
+            1
+        );
+        for bad in [0, 61, 3600] {
+            let err = load(&format!("{tenant}[session]\nadopt_code_ttl_secs = {bad}")).expect_err("out of range");
+            assert!(
+                err.0.join("\n").contains("session.adopt_code_ttl_secs: must be between 1 and 60"),
+                "{bad}: {err:?}"
+            );
+        }
     }
 
     #[test]

@@ -104,6 +104,22 @@ pub fn problem(status: StatusCode, error: &str, detail: Option<String>) -> Respo
     problem_with_fields(status, error, detail, None)
 }
 
+/// A problem body for `status` with a stable `error` code and a title of its own (rather than
+/// the status's reason phrase), for answers a client shows as they are.
+pub fn problem_titled(status: StatusCode, error: &str, title: &str, detail: Option<String>) -> Response {
+    let body = Problem {
+        error: error.into(),
+        title: title.into(),
+        status: status.as_u16(),
+        detail,
+        request_id: None,
+        field_errors: None,
+    };
+    let mut response = (status, Json(body)).into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json"));
+    response
+}
+
 /// A problem body for `status` with a stable `error` code and messages per field.
 pub fn problem_with_fields(
     status: StatusCode,

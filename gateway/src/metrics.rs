@@ -14,7 +14,7 @@ use std::{
 
 use crate::{
     app::AppState,
-    auth::session::{RefreshLock, Session, SessionStore, StoreError},
+    auth::session::{AdoptGrant, RefreshLock, Session, SessionStore, StoreError},
 };
 use axum::{
     extract::{MatchedPath, Request, State},
@@ -284,6 +284,19 @@ impl SessionStore for CountingStore {
 
     fn first_use<'a>(&'a self, key: &'a str, ttl: Duration) -> BoxFuture<'a, Result<bool, StoreError>> {
         self.store.first_use(key, ttl)
+    }
+
+    fn put_adopt_code<'a>(
+        &'a self,
+        code: &'a str,
+        grant: AdoptGrant,
+        ttl: Duration,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        self.store.put_adopt_code(code, grant, ttl)
+    }
+
+    fn take_adopt_code<'a>(&'a self, code: &'a str) -> BoxFuture<'a, Result<Option<AdoptGrant>, StoreError>> {
+        self.store.take_adopt_code(code)
     }
 
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {

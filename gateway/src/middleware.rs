@@ -27,7 +27,9 @@
 //!    `limits.session_queue_timeout_ms`), and for views
 //!    (`GET /api/bff/**`) the time budget `limits.view_timeout_secs` (504);
 //! 3. 401 answers get the login URL of this request (back to the page that asked);
-//! 4. security headers, and `Cache-Control: no-store` on API and auth answers.
+//! 4. security headers (a page of the gateway's own, the sign-in handoff of
+//!    [`crate::auth::adopt`], keeps its stricter policy), and `Cache-Control: no-store` on API
+//!    and auth answers.
 
 use std::{sync::Arc, time::Duration};
 
@@ -54,6 +56,7 @@ use tracing::Span;
 use crate::{
     app::AppState,
     auth::{
+        adopt::OwnContentSecurityPolicy,
         csrf::{self, CsrfRefusal},
         redirect::checked_redirect,
     },
@@ -284,14 +287,23 @@ fn without_tenant_headers(h: &mut axum::http::HeaderMap) {
 }
 
 fn with_headers(mut response: Response<Body>, rt: &RequestTenant, path: &str) -> Response<Body> {
+    // A page of the gateway's own (the sign-in handoff) brings a stricter policy of its own.
+    let own_policy = response.extensions().get::<OwnContentSecurityPolicy>().map(|p| p.0.clone());
     let h = response.headers_mut();
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
     if rt.secure() {
         h.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000; includeSubDomains"));
     }
-    if let Ok(csp) = HeaderValue::from_str(&content_security_policy(rt)) {
-        h.insert(header::CONTENT_SECURITY_POLICY, csp);
+    match own_policy {
+        Some(csp) => {
+            h.insert(header::CONTENT_SECURITY_POLICY, csp);
+        }
+        None => {
+            if let Ok(csp) = HeaderValue::from_str(&content_security_policy(rt)) {
+                h.insert(header::CONTENT_SECURITY_POLICY, csp);
+            }
+        }
     }
     if path.starts_with("/api/") || path.starts_with("/oidc/") || path == "/config-ui/config.json" {
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

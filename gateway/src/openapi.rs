@@ -30,7 +30,8 @@ pub const OPENAPI_PATH: &str = "/api/bff/openapi.json";
     info(
         title = "Learner portal BFF",
         description = "One call per screen answering a view model, one call per user action. \
-            Every call but the public ones needs the session cookie and `X-Requested-With: XMLHttpRequest`; \
+            Every call but the public ones needs `X-Requested-With: XMLHttpRequest` and, except the adoption \
+            of a session by a framed portal (which brings a one-time code instead), the session cookie; \
             errors are `application/problem+json`; without a valid session the answer is 401 `Unauthorized`."
     ),
     components(schemas(Problem, Unauthorized, Occflow)),
@@ -75,6 +76,7 @@ pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(bff::chat::post_chat_message))
         .routes(routes!(bff::chat::mark_chat_read))
         .routes(routes!(bff::tutor::ask_tutor))
+        .routes(routes!(bff::session::adopt_session))
         .layer(command_body);
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         // views

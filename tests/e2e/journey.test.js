@@ -10,6 +10,7 @@ import {
   eventually,
   expectSignInPage,
   pickKeyword,
+  recordMessages,
   signIn,
   STEP_MS,
   useServers,
@@ -118,6 +119,7 @@ describe('learner portal', () => {
 
   it('framed by a configured parent page, it asks the parent to sign in again', { timeout: 120_000 }, async () => {
     await withPage('embedded', async (page) => {
+      await recordMessages(page);
       const portal = new URL('courses', env.servers.portalUrl).href;
       await page.goto(`${env.parent.origin}/?src=${encodeURIComponent(portal)}`);
       const message = await eventually('a re-login message from the frame', async () => {

@@ -148,25 +148,12 @@ export async function startServers({ parentOrigins = [], extraToml } = {}) {
 }
 
 /**
- * A page on another site (127.0.0.1, while the portal answers on localhost) that frames the
- * portal: `GET /?src=<portal URL>`. It records the messages the frame posts in
- * `window.received`, as an embedding intranet page would handle them.
+ * The example embedding page integrators copy (examples/embedding-parent), on another site
+ * (127.0.0.1, while the portal answers on localhost) and a free port: `GET /?src=<portal URL>`
+ * frames the portal and answers its re-login requests with a sign-in popup. Each call serves it
+ * on another port, so a second call gives an origin the tenant does not list.
  */
 export async function startParentPage() {
-  const { createServer } = await import('node:http');
-  const server = createServer((req, res) => {
-    const src = new URL(req.url, 'http://127.0.0.1').searchParams.get('src') ?? '';
-    const escaped = src.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><title>Intranet</title></head><body>
-<h1>Intranet</h1>
-<iframe title="Learner portal" src="${escaped}" width="1200" height="800"></iframe>
-<script>
-  window.received = [];
-  window.addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
-</script></body></html>`);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  return { origin: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(resolve)) };
+  const { serveExample } = await import('../../examples/embedding-parent/serve.mjs');
+  return serveExample({ host: '127.0.0.1', port: 0 });
 }

@@ -132,6 +132,18 @@ export async function axeViolations(page) {
 }
 
 
+/**
+ * Records every message each window of the page (the top one and its frames) receives in its
+ * `window.received` ({origin, data}), from before the page's own scripts run (the embedding
+ * page's frame may post at once).
+ */
+export async function recordMessages(page) {
+  await page.addInitScript(() => {
+    window.received = [];
+    window.addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
+  });
+}
+
 /** Takes a screenshot into artifacts/screens/NAME.png (for looking at a screen, not asserting). */
 export async function screenshot(page, name) {
   const dir = path.join(artifacts, 'screens');

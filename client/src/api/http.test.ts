@@ -3,6 +3,7 @@ import { http, HttpResponse, server } from '../test/server';
 import {
   ApiError,
   apiFetch,
+  frameSignInState,
   navigation,
   requireFreshSignIn,
   setParentOrigins,
@@ -89,7 +90,7 @@ describe('apiFetch', () => {
     expect(target.searchParams.get('redirectUrl')).toBe(window.location.href);
   });
 
-  it('on 401 inside a frame posts the relogin message to the configured parent origin', async () => {
+  it('on 401 inside a frame posts the relogin message to the configured parent origins, once', async () => {
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
     const postMessage = vi.fn();
     vi.stubGlobal('parent', { postMessage });
@@ -98,11 +99,18 @@ describe('apiFetch', () => {
 
     await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
 
-    expect(postMessage).toHaveBeenCalledWith(
-      { type: 'learner-portal:relogin', loginUrl: expectedLoginUrl() },
-      'https://host.example',
-    );
+    // Each configured origin is a target: the browser delivers only to the parent's own origin.
+    const message = { type: 'learner-portal:relogin', loginUrl: expectedLoginUrl() };
+    expect(postMessage.mock.calls).toEqual([
+      [message, 'https://host.example'],
+      [message, 'https://other.example'],
+    ]);
+    expect(frameSignInState().awaiting).toBe(true);
     expect(assign).not.toHaveBeenCalled();
+
+    // More 401s while the frame waits (other calls of the page) do not ask again.
+    await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(postMessage).toHaveBeenCalledTimes(2);
   });
 
   it('on 401 inside a frame without a configured parent origin navigates the top window', async () => {

@@ -91,25 +91,91 @@ export const navigation = {
   },
 };
 
+/** Whether the portal runs inside a frame (an embedding page). */
+export function isFramed(): boolean {
+  return window.parent !== window;
+}
+
+/**
+ * A framed portal whose session is gone: whether it asked its parent to sign the learner in
+ * again and is waiting for the answer, and how many sessions it has adopted since it loaded
+ * (each adoption restarts the session watcher). Read with `useSyncExternalStore`.
+ */
+export interface FrameSignInState {
+  awaiting: boolean;
+  restored: number;
+}
+
+let frameSignIn: FrameSignInState = { awaiting: false, restored: 0 };
+const frameSignInListeners = new Set<() => void>();
+/** The last sign-in address the gateway gave (a 401 body), asked for again on request. */
+let lastLoginUrl = '/oidc/login';
+
+function setFrameSignIn(next: FrameSignInState): void {
+  frameSignIn = next;
+  for (const listener of frameSignInListeners) listener();
+}
+
+export function frameSignInState(): FrameSignInState {
+  return frameSignIn;
+}
+
+export function subscribeFrameSignIn(listener: () => void): () => void {
+  frameSignInListeners.add(listener);
+  return () => frameSignInListeners.delete(listener);
+}
+
+/**
+ * Posts the re-login request to the parent. The frame cannot read its parent's origin, so it
+ * posts to each configured parent origin: the browser delivers a message only when its target
+ * origin is the parent's, so at most one of them arrives and no other origin sees it.
+ */
+function postRelogin(loginUrl: string): void {
+  const message = { type: RELOGIN_MESSAGE_TYPE, loginUrl: withReturnTo(loginUrl) };
+  for (const origin of settings.parentOrigins) window.parent.postMessage(message, origin);
+}
+
+/**
+ * Asks the embedding page to sign the learner in (interfaces: Embedding). The first 401 asks;
+ * later ones while the frame waits do not (several calls fail at once, and a background call
+ * must not open popups), but `again` asks anew: the learner pressed "Sign in again", or an
+ * adoption failed.
+ */
+export function askParentToSignIn({ again = false }: { again?: boolean } = {}): void {
+  if (frameSignIn.awaiting && !again) return;
+  postRelogin(lastLoginUrl);
+  if (!frameSignIn.awaiting) setFrameSignIn({ ...frameSignIn, awaiting: true });
+}
+
+/** The frame adopted a session from its parent: it no longer waits, and signs in afresh next time. */
+export function frameSessionAdopted(): void {
+  settings.freshSignIn = false;
+  setFrameSignIn({ awaiting: false, restored: frameSignIn.restored + 1 });
+}
+
+/** Back to the state of a freshly loaded page (tests). */
+export function resetFrameSignIn(): void {
+  lastLoginUrl = '/oidc/login';
+  setFrameSignIn({ awaiting: false, restored: 0 });
+}
+
 /** Sends the browser (or, when framed, the embedding page) to sign in again. */
 export function handleUnauthorized(loginUrl: string): void {
-  const target = withReturnTo(loginUrl);
-  const framed = window.parent !== window;
-  if (framed) {
-    const parentOrigin = settings.parentOrigins[0];
-    if (parentOrigin) {
-      window.parent.postMessage({ type: RELOGIN_MESSAGE_TYPE, loginUrl: target }, parentOrigin);
+  lastLoginUrl = loginUrl;
+  if (isFramed()) {
+    if (settings.parentOrigins.length > 0) {
+      askParentToSignIn();
       return;
     }
     try {
       // No embedding origin configured: leave the frame with a top-level navigation.
-      window.top!.location.assign(target);
+      window.top!.location.assign(withReturnTo(loginUrl));
       return;
     } catch {
       // The browser refused to navigate the top window; sign in inside the frame.
     }
   }
-  navigation.assign(target);
+  navigation.assign(withReturnTo(loginUrl));
 }
 
 function isUnauthorizedBody(body: unknown): body is Unauthorized {

@@ -1,4 +1,5 @@
-// Startup: the runtime config (with the locale and the toast region), then the data router.
+// Startup: the runtime config (with the locale and the toast region), the embedding bridge (a
+// framed portal adopts the session its parent signed in), then the data router.
 // Providers sit above the router so every route's error element has messages and config.
 import { useMemo, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -7,6 +8,7 @@ import { ApiError } from '../api/http';
 import { fetchKey, useUiConfig } from '../api/hooks';
 import type { Key } from '../api/keys';
 import { I18nProvider } from '../i18n/I18nProvider';
+import { EmbeddingBridge } from '../session/embedding';
 import { Toasts } from '../ui/toasts';
 import { ProductNameContext, UiConfigContext } from './context';
 import { StartupError, StartupLoading } from './Startup';
@@ -35,6 +37,7 @@ export function AppContent({ createRouter = createBrowserRouter }: { createRoute
     if (!config.data) return <StartupLoading />;
     return (
       <UiConfigContext.Provider value={config.data}>
+        <EmbeddingBridge parentOrigins={config.data.parentOrigins} />
         <RouterProvider router={router} />
       </UiConfigContext.Provider>
     );

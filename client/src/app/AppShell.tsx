@@ -1,5 +1,5 @@
 // The signed-in shell (spec section 2): skip link, header (hamburger below 970 px, logo, user
-// menu), sidebar navigation, notices, breadcrumbs, main, footer, and the blocking loader of
+// menu), sidebar navigation, notices (in a frame, the signed-out one), breadcrumbs, main, footer, and the blocking loader of
 // route changes. `children` replaces the routed page (a feature the tenant turned off is not
 // found; permission routing).
 import type { ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { NavDrawer } from './NavDrawer';
 import { NavigationLoader, useSlowNavigation } from './NavigationLoader';
 import { ShellBreadcrumbs } from './ShellBreadcrumbs';
 import { ShellFooter } from './ShellFooter';
+import { FrameSignInNotice } from './FrameSignIn';
 import { BrowserSupportAlert, MobileWarning } from './ShellNotices';
 import { SideNav, useNavItems } from './SideNav';
 import { UserMenu } from './UserMenu';
@@ -54,6 +55,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
       <div className={items.length ? 'app-body' : 'app-body app-body--no-nav'}>
         <SideNav items={items} />
         <div className="app-column">
+          <FrameSignInNotice />
           <BrowserSupportAlert />
           <MobileWarning />
           <main id="main" className="app-main" tabIndex={-1} aria-busy={loading || undefined}>

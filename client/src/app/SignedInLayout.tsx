@@ -8,8 +8,10 @@ import { UnauthorizedError } from '../api/http';
 import { useSession } from '../api/hooks';
 import NotFoundPage from '../features/errors/NotFoundPage';
 import { useSetTimeZone } from '../i18n/I18nProvider';
+import { useFrameSignIn } from '../session/embedding';
 import { SessionWatcher } from '../session/SessionWatcher';
 import { AppShell } from './AppShell';
+import { FrameSignInPage } from './FrameSignIn';
 import { Widgets } from './Widgets';
 import { AppContext, useUiConfigContext } from './context';
 import { StartupError, StartupLoading } from './Startup';
@@ -38,10 +40,14 @@ export function SignedInLayout() {
   const { pathname } = useLocation();
   useSetTimeZone(session.data?.user.timezone);
   const leaving = useLeaveForHome(session.data?.home);
+  const { awaiting } = useFrameSignIn();
 
   if (session.error instanceof UnauthorizedError) {
-    // The fetch wrapper is already taking the browser to the sign-in page.
-    return <StartupLoading />;
+    // In a frame the parent was asked to sign in: the page stays as it is (with a notice) until
+    // the frame adopts the new session; a first load without a session shows only the notice.
+    if (awaiting && !session.data) return <FrameSignInPage />;
+    // Otherwise the fetch wrapper is already taking the browser to the sign-in page.
+    if (!awaiting) return <StartupLoading />;
   }
   if (session.error && !session.data) return <StartupError onRetry={() => void session.mutate()} />;
   if (!session.data || leaving) return <StartupLoading />;
@@ -58,7 +64,7 @@ export function SignedInLayout() {
 
   return (
     <AppContext.Provider value={{ config, session: session.data }}>
-      <SessionWatcher session={session.data} parentOrigins={config.parentOrigins} />
+      <SessionWatcher session={session.data} />
       <AppShell>{page}</AppShell>
       <Widgets />
     </AppContext.Provider>

@@ -166,4 +166,20 @@ export const appMessages = defineMessages({
     defaultMessage: 'Public navigation',
     description: 'Accessible name of the menu on public (signed-out) pages',
   },
+  frameSignedOutTitle: {
+    id: 'app.frame.signedOutTitle',
+    defaultMessage: 'Your session has ended.',
+    description: 'Title of the notice shown when the portal, embedded in another site, was signed out',
+  },
+  frameSignedOutText: {
+    id: 'app.frame.signedOutText',
+    defaultMessage: 'Sign in again in the window that opens; this page stays as it is.',
+    description:
+      'Text of the notice shown when the embedded portal was signed out: the embedding site opens a sign-in window, and the page keeps what the learner was doing',
+  },
+  frameSignInAgain: {
+    id: 'app.frame.signInAgain',
+    defaultMessage: 'Sign in again',
+    description: 'Button of the signed-out notice in the embedded portal: asks the embedding site to open the sign-in window again',
+  },
 });

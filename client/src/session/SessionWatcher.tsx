@@ -1,5 +1,7 @@
-// Mounted once the user is known: activity heartbeat and idle limit, sign-out in other tabs,
-// and the embedding parent's session-restored message. Renders nothing.
+// Mounted once the user is known: activity heartbeat and idle limit, and sign-out in other tabs.
+// Renders nothing. Inside a frame the 401 handler asks the parent to sign in instead of leaving
+// the page, so the watcher starts again (with the activity counted from then) each time the
+// frame adopts a session from its parent (session/embedding.ts).
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import type { SessionView } from '../api/contracts/bff';
@@ -7,28 +9,31 @@ import { apiFetch, handleUnauthorized, requireFreshSignIn } from '../api/http';
 import { keys } from '../api/keys';
 import { trackActivity } from './activity';
 import { onSignOutElsewhere, recheckUntilSignedOut } from './crossTab';
-import { onSessionRestored } from './embedding';
+import { useFrameSignIn } from './embedding';
 
 /** Where a restarted session signs in again. */
 const LOGIN_URL = '/oidc/login';
 
 interface Props {
   session: SessionView;
-  parentOrigins: readonly string[];
 }
 
-export function SessionWatcher({ session, parentOrigins }: Props) {
+export function SessionWatcher({ session }: Props) {
   const { mutate } = useSWRConfig();
   const userId = session.user.id;
   const idleTimeoutSeconds = session.idleTimeoutSeconds;
+  const { restored } = useFrameSignIn();
 
   useEffect(() => {
     const checkSession = () => apiFetch(keys.session()[0]);
     const stopActivity = trackActivity({
       userId,
       idleTimeoutSeconds,
+      // A session adopted from the parent starts now: the activity before it does not count.
+      startedNow: restored > 0,
       touch: () => apiFetch('/api/bff/session/touch', { method: 'POST' }),
-      // The idle limit passed in every tab: the session restarts with a new sign-in.
+      // The idle limit passed in every tab: the session restarts with a new sign-in (in a frame,
+      // the parent is asked; the watcher starts again once the frame has adopted a new session).
       onIdle: () => handleUnauthorized(LOGIN_URL),
       // Another user signed in from another tab: this page belongs to the earlier one.
       onUserChanged: () => void mutate(() => true),
@@ -37,13 +42,11 @@ export function SessionWatcher({ session, parentOrigins }: Props) {
       requireFreshSignIn();
       void recheckUntilSignedOut(checkSession);
     });
-    const stopEmbedding = onSessionRestored(parentOrigins, () => void mutate(() => true));
     return () => {
       stopActivity();
       stopCrossTab();
-      stopEmbedding();
     };
-  }, [userId, idleTimeoutSeconds, parentOrigins, mutate]);
+  }, [userId, idleTimeoutSeconds, restored, mutate]);
 
   return null;
 }

@@ -108,6 +108,38 @@ describe('session activity (spec 4 Session, 9 listeners throttled at 100 ms)', (
     stop();
   });
 
+  it('a session adopted in a frame counts its idle time from then, not from the old activity', () => {
+    // The same user's record from before the session ended (the idle limit had passed).
+    const stale = Date.now() - IDLE_SECONDS * 1000 - 60_000;
+    window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ userId: 'ada', lastActivityDate: stale }));
+    const { onIdle, stop } = setup({ startedNow: true });
+    expect(readStoredSession()).toEqual({ userId: 'ada', lastActivityDate: Date.now() });
+    vi.advanceTimersByTime(5_000);
+    expect(onIdle).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(IDLE_SECONDS * 1000);
+    expect(onIdle).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('where the browser denies local storage (a cross-site frame), activity counts in the page', () => {
+    const denied = vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    });
+    try {
+      const { onIdle, stop } = setup();
+      vi.advanceTimersByTime(3_600_000);
+      window.dispatchEvent(new MouseEvent('click'));
+      expect(readStoredSession()).toEqual({ userId: 'ada', lastActivityDate: Date.now() });
+      vi.advanceTimersByTime(IDLE_SECONDS * 1000 - 10_000);
+      expect(onIdle).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(12_000);
+      expect(onIdle).toHaveBeenCalledTimes(1);
+      stop();
+    } finally {
+      denied.mockRestore();
+    }
+  });
+
   it('stops listening when stopped', () => {
     const { touch, onIdle, stop } = setup();
     stop();

@@ -20,8 +20,52 @@ interface StoredSession {
   lastActivityDate: number;
 }
 
+/**
+ * Local storage, or, where the browser denies it (a frame in a page of another site when
+ * third-party storage is blocked: reading `window.localStorage` throws), a store of this page
+ * alone: activity then counts in this frame only, and the idle limit still applies.
+ */
+export function activityStorage(): Storage {
+  try {
+    return window.localStorage;
+  } catch {
+    return pageStorage;
+  }
+}
+
+/** A `Storage` kept in memory for the page's lifetime (five methods: no library needed). */
+class PageStorage implements Storage {
+  private readonly items = new Map<string, string>();
+
+  get length(): number {
+    return this.items.size;
+  }
+
+  clear(): void {
+    this.items.clear();
+  }
+
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+
+  key(index: number): string | null {
+    return [...this.items.keys()][index] ?? null;
+  }
+
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+
+  setItem(key: string, value: string): void {
+    this.items.set(key, String(value));
+  }
+}
+
+const pageStorage = new PageStorage();
+
 /** Reads the shared record; anything unreadable counts as none. */
-export function readStoredSession(storage: Storage = window.localStorage): StoredSession | undefined {
+export function readStoredSession(storage: Storage = activityStorage()): StoredSession | undefined {
   try {
     const value = JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null') as Partial<StoredSession> | null;
     if (value && typeof value.userId === 'string' && typeof value.lastActivityDate === 'number') {
@@ -50,6 +94,8 @@ export interface ActivityOptions {
   onIdle: () => void;
   /** Called when another user signed in from another tab. */
   onUserChanged: () => void;
+  /** The session has just started (adopted in a frame): earlier activity of the same user is not carried over. */
+  startedNow?: boolean;
   heartbeatIntervalMs?: number;
   target?: Window;
   storage?: Storage;
@@ -64,9 +110,10 @@ export function trackActivity(options: ActivityOptions): () => void {
     touch,
     onIdle,
     onUserChanged,
+    startedNow = false,
     heartbeatIntervalMs = HEARTBEAT_INTERVAL_MS,
     target = window,
-    storage = window.localStorage,
+    storage = activityStorage(),
     now = Date.now,
   } = options;
   const idleMs = idleTimeoutSeconds * 1000;
@@ -75,8 +122,8 @@ export function trackActivity(options: ActivityOptions): () => void {
   let stopped = false;
 
   const previous = readStoredSession(storage);
-  if (previous && previous.userId !== userId) {
-    // A different user signed in: the earlier user's activity does not carry over.
+  if ((previous && previous.userId !== userId) || startedNow) {
+    // A different user signed in, or a new session started: earlier activity does not carry over.
     writeStoredSession({ userId, lastActivityDate: now() }, storage);
   } else if (!previous) {
     writeStoredSession({ userId, lastActivityDate: now() }, storage);

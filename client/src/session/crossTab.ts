@@ -10,7 +10,13 @@ interface SignedOut {
 }
 
 function channel(): BroadcastChannel | undefined {
-  return typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(SESSION_CHANNEL);
+  if (typeof BroadcastChannel === 'undefined') return undefined;
+  try {
+    return new BroadcastChannel(SESSION_CHANNEL);
+  } catch {
+    // A browser that denies this frame storage may deny the channel too: no cross-tab news then.
+    return undefined;
+  }
 }
 
 /** Tells the other tabs that this one is signing out. */

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { requireFreshSignIn, setParentOrigins, setRequestLocale } from '../api/http';
+import { requireFreshSignIn, resetFrameSignIn, setParentOrigins, setRequestLocale } from '../api/http';
 import { server } from './server';
 
 // A busy machine (CI builds in parallel) can take more than the default second to render a
@@ -19,5 +19,6 @@ afterEach(() => {
   setParentOrigins([]);
   setRequestLocale('en-US');
   requireFreshSignIn(false);
+  resetFrameSignIn();
 });
 afterAll(() => server.close());

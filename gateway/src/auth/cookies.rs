@@ -7,10 +7,15 @@
 //!   so tabs never pile cookies up; `__Host-lp_login` (Path=/) over https, `lp_login`
 //!   (Path=/oidc) on plain-http loopback.
 //!
-//! Both are `SameSite=Lax`, except for tenants with `cross_site_embedding` served over https:
-//! there they are `SameSite=None; Secure; Partitioned` (CHIPS), so an embedding page of another
-//! site keeps its own jar. On plain-http loopback browsers refuse `SameSite=None` without
-//! `Secure`, so those tenants keep `Lax` there (cross-site embedding then needs https).
+//! Both are `SameSite=Lax`, except for tenants with `cross_site_embedding`: there they are always
+//! `SameSite=None; Secure; Partitioned` (CHIPS), so a frame in a page of another site gets and
+//! sends them, in its own jar keyed by the embedding site. That holds on plain-http loopback
+//! too: browsers refuse `SameSite=None` without `Secure`, and Chromium treats `localhost`,
+//! `*.localhost`, `127.0.0.1` and `[::1]` as secure contexts whose `Secure` cookies it keeps over
+//! plain http. The names stay `lp_session` / `lp_login` there, as the `__Host-` prefix needs
+//! https. Plain http is only ever served on such loopback hosts (see
+//! [`RequestTenant::resolve`]), so such a tenant never falls back to a `Lax` cookie a
+//! cross-site frame would not send.
 
 use axum::http::{HeaderMap, HeaderValue, header};
 use cookie::{Cookie, CookieBuilder, SameSite, time::Duration};
@@ -41,12 +46,13 @@ pub fn read(headers: &HeaderMap, name: &str) -> Option<String> {
 
 /// Whether this request's cookies are the cross-site (partitioned) kind.
 fn cross_site(rt: &RequestTenant) -> bool {
-    rt.secure() && rt.tenant.config.cross_site_embedding
+    rt.tenant.config.cross_site_embedding
 }
 
 /// The attributes every cookie of ours has for this request.
 fn attributes<'c>(builder: CookieBuilder<'c>, rt: &RequestTenant) -> CookieBuilder<'c> {
-    let builder = builder.http_only(true).secure(rt.secure());
+    // `SameSite=None` needs `Secure`; on plain-http loopback browsers keep it (secure context).
+    let builder = builder.http_only(true).secure(rt.secure() || cross_site(rt));
     if cross_site(rt) { builder.same_site(SameSite::None).partitioned(true) } else { builder.same_site(SameSite::Lax) }
 }
 
@@ -182,15 +188,32 @@ mod tests {
     }
 
     #[test]
-    fn other_tenants_and_plain_http_loopback_keep_lax_cookies() {
+    fn cross_site_tenants_get_partitioned_none_secure_cookies_on_plain_http_loopback_too() {
+        // Chromium keeps Secure cookies of loopback hosts over http; the names lack `__Host-`.
+        let http = request_tenant("localhost:8080", true);
+        assert_eq!(
+            literal(session(&http, "abc")),
+            "lp_session=abc; HttpOnly; SameSite=None; Partitioned; Secure; Path=/"
+        );
+        assert_eq!(
+            literal(pending(&http, vec!["s1".into()], 5, 600)),
+            "lp_login=s1; HttpOnly; SameSite=None; Partitioned; Secure; Path=/oidc; Max-Age=600"
+        );
+        assert_eq!(
+            literal(clear_session(&http)),
+            "lp_session=; HttpOnly; SameSite=None; Partitioned; Secure; Path=/; Max-Age=0"
+        );
+    }
+
+    #[test]
+    fn other_tenants_keep_lax_cookies() {
         let https = request_tenant("portal.example", false);
         assert_eq!(literal(session(&https, "abc")), "__Host-lp_session=abc; HttpOnly; SameSite=Lax; Secure; Path=/");
         assert_eq!(
             literal(pending(&https, vec!["s1".into()], 5, 600)),
             "__Host-lp_login=s1; HttpOnly; SameSite=Lax; Secure; Path=/; Max-Age=600"
         );
-        // Browsers refuse SameSite=None without Secure: on http the embedding tenant stays Lax.
-        let http = request_tenant("localhost:8080", true);
+        let http = request_tenant("localhost:8080", false);
         assert_eq!(literal(session(&http, "abc")), "lp_session=abc; HttpOnly; SameSite=Lax; Path=/");
         assert_eq!(
             literal(pending(&http, vec!["s1".into()], 5, 600)),

@@ -1,5 +1,7 @@
-//! Identity: OIDC login, logout and back-channel logout, server-side sessions, the CSRF rule, the redirect check.
+//! Identity: OIDC login, logout and back-channel logout, server-side sessions, the CSRF rule, the redirect check,
+//! and the sign-in handoff to a portal framed by another site.
 
+pub mod adopt;
 pub mod backchannel;
 pub mod cookies;
 pub mod csrf;

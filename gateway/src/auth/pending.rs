@@ -46,6 +46,10 @@ pub struct PendingLogin {
     /// Unix time after which the login is void.
     #[serde(rename = "e")]
     pub expires_at: i64,
+    /// The embedding page that opened this sign-in in a popup, when it is one of the tenant's
+    /// `ui.parent_origins` (checked at the start): the callback then hands it a one-time code.
+    #[serde(rename = "o", default, skip_serializing_if = "Option::is_none")]
+    pub parent_origin: Option<String>,
 }
 
 /// Seals and opens [`PendingLogin`]s with a key made at start.
@@ -95,6 +99,7 @@ mod tests {
             pkce_verifier: "v".repeat(43),
             return_to: "http://localhost:8080/learn/courses?keyword=a".into(),
             expires_at,
+            parent_origin: Some("https://intranet.partner.example".into()),
         }
     }
 

@@ -10,12 +10,12 @@ use time::OffsetDateTime;
 use url::Url;
 
 use super::{
-    cookies,
+    adopt, cookies,
     extract::callback_url,
     oidc::OidcError,
     pending::{MAX_RETURN_TO_CHARS, PendingLogin},
     redirect::checked_redirect,
-    session::{Session, Tokens, new_session_id},
+    session::{AdoptGrant, Session, Tokens, new_session_id},
 };
 use crate::{app::AppState, error::AppError, extract::Query, tenant::RequestTenant, upstream::CallContext};
 
@@ -31,6 +31,9 @@ pub struct LoginQuery {
     /// sign-out in another tab, whose logout at the issuer may still be on its way). Other
     /// values are ignored.
     prompt: Option<String>,
+    /// The origin of the embedding page that opened this sign-in in a popup; kept only when it
+    /// is one of the tenant's `ui.parent_origins` (see [`super::adopt`]), otherwise ignored.
+    parent_origin: Option<String>,
 }
 
 /// Starts a login at the tenant's issuer.
@@ -56,6 +59,7 @@ pub async fn login(
         .filter(|u| is_page(u) && u.as_str().len() <= MAX_RETURN_TO_CHARS)
         .unwrap_or(client_home(&rt)?);
     let force_login = query.prompt.as_deref() == Some("login");
+    let parent_origin = adopt::kept_parent_origin(&rt, query.parent_origin.as_deref());
     let start =
         provider.begin(&callback_url(&rt)?, query.login_hint.as_deref(), force_login).await.map_err(oidc_error)?;
     let s = &state.config.session;
@@ -68,6 +72,7 @@ pub async fn login(
         pkce_verifier: start.pkce_verifier,
         return_to: return_to.to_string(),
         expires_at: OffsetDateTime::now_utc().unix_timestamp().saturating_add(ttl),
+        parent_origin,
     });
     // One cookie for every tab: the oldest logins beyond the cap are forgotten.
     let mut entries = cookies::pending_states(&headers, cookies::pending_cookie_name(&rt));
@@ -93,7 +98,9 @@ pub struct CallbackQuery {
 }
 
 /// Finishes a login: checks state, exchanges the code, verifies the ID token, reads the user,
-/// creates a new session (never reusing an old id) and sends the browser where it was going.
+/// creates a new session (never reusing an old id) and sends the browser where it was going;
+/// a sign-in an embedding page opened in a popup ends on the handoff page instead (see
+/// [`super::adopt`]).
 pub async fn callback(
     State(state): State<AppState>,
     rt: RequestTenant,
@@ -168,11 +175,29 @@ pub async fn callback(
         last_seen: now,
     };
     let cookie = cookies::session(&rt, &session.id);
+    let session_id = session.id.clone();
     state.sessions.put(session).await?;
     state.metrics.session_created();
     let return_to = checked_redirect(&pending.return_to, &rt.host, rt.tenant.config.allow_http_loopback)
         .unwrap_or(client_home(&rt)?);
-    Ok(found(return_to.as_str(), vec![pending_cookie, cookie]))
+    // Checked again: the origin was one of the tenant's at the start, and must still be.
+    let parent_origin = adopt::kept_parent_origin(&rt, pending.parent_origin.as_deref());
+    let Some(parent_origin) = parent_origin else {
+        return Ok(found(return_to.as_str(), vec![pending_cookie, cookie]));
+    };
+    let code = adopt::new_adopt_code();
+    let ttl_secs = state.config.session.adopt_code_ttl_secs;
+    let grant = AdoptGrant {
+        tenant: rt.tenant.config.id.clone(),
+        session_id,
+        expires_at: now.unix_timestamp().saturating_add(i64::try_from(ttl_secs).unwrap_or(i64::MAX)),
+    };
+    state.sessions.put_adopt_code(&code, grant, std::time::Duration::from_secs(ttl_secs)).await?;
+    let mut page = adopt::handoff_page(&parent_origin, &code, return_to.as_str());
+    for cookie in [pending_cookie, cookie] {
+        page.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    Ok(page)
 }
 
 /// `GET /oidc/logout` (and `HEAD`): a page asking to confirm, whose button posts the logout.

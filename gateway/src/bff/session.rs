@@ -1,7 +1,15 @@
-//! `GET /api/bff/session` and the activity heartbeat.
+//! `GET /api/bff/session`, the activity heartbeat, and the adoption of a session by a framed
+//! portal.
 
-use axum::{Json, extract::State, http::StatusCode};
-use contracts::bff::{HomeKind, SessionHome, SessionNavigation, SessionUser, SessionView, Unauthorized};
+use axum::{
+    Json,
+    extract::State,
+    http::{HeaderMap, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use contracts::bff::{
+    AdoptSessionRequest, HomeKind, Problem, SessionHome, SessionNavigation, SessionUser, SessionView, Unauthorized,
+};
 use contracts::upstream::Permission;
 use serde::Deserialize;
 use time::format_description::well_known::Rfc3339;
@@ -9,14 +17,18 @@ use utoipa::IntoParams;
 
 use crate::{
     app::AppState,
-    auth::{extract::AuthSession, session::expires_at},
+    auth::{
+        adopt, cookies,
+        extract::AuthSession,
+        session::{check_expiry, expires_at},
+    },
     config::UiSettings,
     domain::{
         permissions::{Home, NAVIGATION, Required, Requirement, ScopeRule, Strategy, home, is_allowed},
         profile::full_name,
     },
-    error::AppResult,
-    extract::Query,
+    error::{AppResult, problem_titled},
+    extract::{self, Query},
     tenant::RequestTenant,
 };
 
@@ -103,4 +115,64 @@ fn session_home(home: &Home) -> SessionHome {
 ))]
 pub async fn touch_session(_auth: AuthSession) -> StatusCode {
     StatusCode::NO_CONTENT
+}
+
+/// `POST /api/bff/session/adopt`: a portal framed by a page of another site exchanges the
+/// one-time code of a sign-in in its parent's popup for its own session cookie (see
+/// [`crate::auth::adopt`]). The cookie names the popup's session itself: the frame shares that
+/// session (one refresh token, rotated by the issuer, cannot serve two sessions), so a logout
+/// in either place, an expiry or a back-channel logout ends both.
+///
+/// Needs no session, but the usual anti-forgery rules apply (`X-Requested-With` and, when the
+/// browser sends one, this origin's `Origin`). A used, expired, unknown, malformed or other
+/// tenant's code is a 400 problem that sets nothing; the code is spent by any attempt.
+#[utoipa::path(post, path = "/api/bff/session/adopt", tag = "session", security(()),
+    request_body = AdoptSessionRequest, responses(
+    (status = 204, description = "The frame's session cookie is set (`Set-Cookie`); it shares the session of the sign-in"),
+    (status = 400, description = "The code is used, expired, unknown, of another tenant or malformed, or the body is bad; nothing is set", body = Problem),
+    (status = 403, description = "Without `X-Requested-With: XMLHttpRequest`, or from another site's `Origin`", body = Problem),
+    (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
+    (status = 503, description = "The session store is unavailable; try again", body = Problem),
+))]
+pub async fn adopt_session(
+    State(state): State<AppState>,
+    rt: RequestTenant,
+    headers: HeaderMap,
+    extract::Json(request): extract::Json<AdoptSessionRequest>,
+) -> AppResult<Response> {
+    let refused = |why: &str| {
+        tracing::warn!(tenant = %rt.tenant.config.id, why, "a session adoption was refused");
+        Ok(problem_titled(
+            StatusCode::BAD_REQUEST,
+            "invalid_adopt_code",
+            "The sign-in code cannot be used",
+            Some("The sign-in code is unknown, already used, expired or not for this portal; sign in again.".into()),
+        ))
+    };
+    if !adopt::is_well_formed(&request.code) {
+        return refused("malformed code");
+    }
+    // Taken out of the store whatever follows: a code is tried once.
+    let Some(grant) = state.sessions.take_adopt_code(&request.code).await? else {
+        return refused("unknown or used code");
+    };
+    if grant.tenant != rt.tenant.config.id {
+        return refused("code of another tenant");
+    }
+    let now = time::OffsetDateTime::now_utc();
+    if grant.expires_at <= now.unix_timestamp() {
+        return refused("expired code");
+    }
+    let session = state.sessions.get(&grant.session_id).await?.filter(|s| s.tenant == grant.tenant);
+    let Some(session) = session.filter(|s| check_expiry(s, now, &state.config.session).is_ok()) else {
+        return refused("the session of the code has ended");
+    };
+    // The frame's previous session, if any other, ends here, as at a sign-in.
+    if let Some(old) = cookies::read(&headers, cookies::session_cookie_name(&rt))
+        && old != session.id
+        && state.sessions.get(&old).await?.is_some_and(|s| s.tenant == rt.tenant.config.id)
+    {
+        state.sessions.remove(&old).await?;
+    }
+    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookies::session(&rt, &session.id))]).into_response())
 }

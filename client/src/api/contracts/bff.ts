@@ -149,6 +149,16 @@ knowledgeModelsUrl?: string,
 portalUrl?: string, };
 
 /**
+ * Body of `POST /api/bff/session/adopt`: the one-time code a framed portal received from its
+ * parent page after a sign-in in a popup.
+ */
+export type AdoptSessionRequest = { 
+/**
+ * The code of the `learner-portal:signed-in` message (43 characters of base64url).
+ */
+code: string, };
+
+/**
  * A plug-in item of the learner navigation, from the tenant config.
  */
 export type NavPluginItem = { 

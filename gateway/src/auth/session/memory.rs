@@ -1,11 +1,12 @@
 //! Sessions in this process: bounded, least recently used evicted first, idle entries dropped
-//! after the idle timeout. One instance only; several instances use the Redis store.
+//! after the idle timeout. One instance only; several instances use the Redis store. Adopt
+//! codes live beside them, bounded the same way, each for `session.adopt_code_ttl_secs`.
 
 use std::{sync::Arc, time::Duration};
 
 use futures::future::BoxFuture;
 
-use super::{RefreshLock, Session, SessionStore, StoreError};
+use super::{AdoptGrant, RefreshLock, Session, SessionStore, StoreError};
 use crate::config::SessionSettings;
 
 /// The in-process store.
@@ -13,6 +14,7 @@ use crate::config::SessionSettings;
 pub struct MemoryStore {
     cache: moka::future::Cache<String, Arc<Session>>,
     seen: moka::future::Cache<String, ()>,
+    adopt_codes: moka::future::Cache<String, AdoptGrant>,
 }
 
 impl MemoryStore {
@@ -28,7 +30,12 @@ impl MemoryStore {
             .max_capacity(settings.max_sessions)
             .time_to_live(Duration::from_secs(settings.logout_token_max_age_secs.max(1) * 2))
             .build();
-        MemoryStore { cache, seen }
+        // Every code lives the configured lifetime (the grant's own expiry is checked as well).
+        let adopt_codes = moka::future::Cache::builder()
+            .max_capacity(settings.max_sessions)
+            .time_to_live(Duration::from_secs(settings.adopt_code_ttl_secs.max(1)))
+            .build();
+        MemoryStore { cache, seen, adopt_codes }
     }
 }
 
@@ -100,6 +107,23 @@ impl SessionStore for MemoryStore {
         Box::pin(async move { Ok(self.seen.entry(key.to_string()).or_insert(()).await.is_fresh()) })
     }
 
+    fn put_adopt_code<'a>(
+        &'a self,
+        code: &'a str,
+        grant: AdoptGrant,
+        _ttl: Duration,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            self.adopt_codes.insert(code.to_string(), grant).await;
+            Ok(())
+        })
+    }
+
+    fn take_adopt_code<'a>(&'a self, code: &'a str) -> BoxFuture<'a, Result<Option<AdoptGrant>, StoreError>> {
+        // `remove` answers the value only to the one caller that removed it.
+        Box::pin(async move { Ok(self.adopt_codes.remove(code).await) })
+    }
+
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
         Box::pin(async { Ok(()) })
     }
@@ -144,6 +168,16 @@ mod tests {
         assert!(store.get(&ids[1]).await.expect("get").is_some());
         assert_eq!(store.remove_for_logout("acme", None, Some("s")).await.expect("logout").len(), 1);
         assert!(store.get(&ids[2]).await.expect("get").is_some(), "another tenant's session stays");
+    }
+
+    #[tokio::test]
+    async fn an_adopt_code_is_taken_once() {
+        let store = MemoryStore::new(&settings());
+        let grant = AdoptGrant { tenant: "acme".into(), session_id: "s".into(), expires_at: 1 };
+        store.put_adopt_code("c", grant.clone(), Duration::from_secs(60)).await.expect("put");
+        assert_eq!(store.take_adopt_code("other").await.expect("take"), None);
+        assert_eq!(store.take_adopt_code("c").await.expect("take"), Some(grant));
+        assert_eq!(store.take_adopt_code("c").await.expect("take"), None, "single use");
     }
 
     #[tokio::test]

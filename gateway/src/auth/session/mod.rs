@@ -71,6 +71,25 @@ pub struct Session {
     pub last_seen: OffsetDateTime,
 }
 
+/// What a one-time adopt code stands for (see `auth::adopt`): a session of a tenant, until a
+/// moment. Kept by the store that keeps the sessions, so any instance can redeem it.
+#[derive(Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct AdoptGrant {
+    /// Tenant the code was made on; it is refused on any other tenant's host.
+    pub tenant: String,
+    /// Id of the session the code lets a frame share.
+    pub session_id: String,
+    /// Unix time after which the code is void (the store also forgets it then).
+    pub expires_at: i64,
+}
+
+impl std::fmt::Debug for AdoptGrant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The session id is a credential: never in logs.
+        f.debug_struct("AdoptGrant").field("tenant", &self.tenant).field("expires_at", &self.expires_at).finish()
+    }
+}
+
 /// A fresh session id: 256 bits from the OS-seeded CSPRNG.
 pub fn new_session_id() -> String {
     let mut bytes = [0u8; 32];
@@ -143,6 +162,16 @@ pub trait SessionStore: Send + Sync + std::fmt::Debug {
     fn unlock_refresh(&self, lock: RefreshLock) -> BoxFuture<'_, Result<(), StoreError>>;
     /// Records `key` for `ttl`; `true` the first time, `false` while it is remembered (replay checks).
     fn first_use<'a>(&'a self, key: &'a str, ttl: Duration) -> BoxFuture<'a, Result<bool, StoreError>>;
+    /// Keeps one-time adopt code `code` for `ttl` (after which it is gone).
+    fn put_adopt_code<'a>(
+        &'a self,
+        code: &'a str,
+        grant: AdoptGrant,
+        ttl: Duration,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+    /// Takes adopt code `code` out of the store in one atomic step, so of two concurrent takes
+    /// (on any instances) at most one gets the grant.
+    fn take_adopt_code<'a>(&'a self, code: &'a str) -> BoxFuture<'a, Result<Option<AdoptGrant>, StoreError>>;
     /// Answers when the store is usable (readiness).
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>>;
 }
@@ -164,6 +193,7 @@ pub(super) mod tests {
             refresh_lock_ttl_ms: 20_000,
             refresh_lock_wait_ms: 10_000,
             logout_token_max_age_secs: 120,
+            adopt_code_ttl_secs: 60,
             encryption_keys: None,
         }
     }

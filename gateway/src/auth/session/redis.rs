@@ -10,7 +10,10 @@
 //!   so they outlive every session they name. Members of sessions that ended otherwise stay
 //!   until then; deleting a missing entry at logout is harmless;
 //! - `lp:refresh-lock:{sha256(id)}`: the refresh lock (`SET NX PX`), released only by its holder;
-//! - `lp:once:{sha256(key)}`: replay marks (`SET NX PX`).
+//! - `lp:once:{sha256(key)}`: replay marks (`SET NX PX`);
+//! - `lp:adopt:{sha256(code)}`: one-time adopt codes, sealed like sessions (they name a session
+//!   id), `SET PX` for their lifetime and taken with `GETDEL`, so a code is redeemed at most
+//!   once across every instance.
 //!
 //! Every command has the configured timeout. While Redis is unreachable commands fail with
 //! [`StoreError`] (answered 503, never as "no session"), and the client reconnects in the
@@ -29,7 +32,7 @@ use futures::future::BoxFuture;
 use sha2::{Digest, Sha256};
 use time::OffsetDateTime;
 
-use super::{RefreshLock, Session, SessionStore, StoreError, crypto::KeyRing, expires_at, new_session_id};
+use super::{AdoptGrant, RefreshLock, Session, SessionStore, StoreError, crypto::KeyRing, expires_at, new_session_id};
 use crate::config::{RedisSettings, SessionSettings};
 
 /// Delay between reconnection attempts while Redis is unreachable, in milliseconds.
@@ -64,6 +67,11 @@ fn digest(value: &str) -> String {
 /// Entry name of a session.
 pub fn session_key(id: &str) -> String {
     format!("lp:session:{}", digest(id))
+}
+
+/// Entry name of an adopt code.
+fn adopt_key(code: &str) -> String {
+    format!("lp:adopt:{}", digest(code))
 }
 
 fn sid_index(tenant: &str, sid: &str) -> String {
@@ -229,6 +237,41 @@ impl SessionStore for RedisStore {
         })
     }
 
+    fn put_adopt_code<'a>(
+        &'a self,
+        code: &'a str,
+        grant: AdoptGrant,
+        ttl: Duration,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let key = adopt_key(code);
+            let json = serde_json::to_vec(&grant).map_err(|e| StoreError(format!("encoding an adopt code: {e}")))?;
+            let sealed = self.keys.seal(&json, key.as_bytes());
+            let ttl = Expiration::PX(ttl.as_millis().max(1) as i64);
+            let _: () = self
+                .pool
+                .set(&key, sealed, Some(ttl), None, false)
+                .await
+                .map_err(store_error("writing an adopt code"))?;
+            Ok(())
+        })
+    }
+
+    fn take_adopt_code<'a>(&'a self, code: &'a str) -> BoxFuture<'a, Result<Option<AdoptGrant>, StoreError>> {
+        Box::pin(async move {
+            let key = adopt_key(code);
+            // GETDEL: read and delete in one command, so a code is redeemed once across instances.
+            let sealed: Option<String> = self.pool.getdel(&key).await.map_err(store_error("taking an adopt code"))?;
+            let Some(sealed) = sealed else { return Ok(None) };
+            // A code sealed under a key no longer in the ring, or damaged, redeems nothing.
+            Ok(self
+                .keys
+                .open(&sealed, key.as_bytes())
+                .ok()
+                .and_then(|json| serde_json::from_slice::<AdoptGrant>(&json).ok()))
+        })
+    }
+
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
         Box::pin(async move {
             let _: String = self.pool.ping(None).await.map_err(store_error("ping"))?;
@@ -249,5 +292,6 @@ mod tests {
         assert!(!key.contains(&id));
         assert!(!sid_index("acme", "issuer-sid").contains("issuer-sid"));
         assert!(!subject_index("acme", "user-1").contains("user-1"));
+        assert!(!adopt_key("the-code").contains("the-code"));
     }
 }

@@ -72,7 +72,7 @@ async fn parent_origins_become_frame_ancestors_and_reach_the_client_config() {
 }
 
 #[tokio::test]
-async fn cross_site_tenants_get_partitioned_cookies_over_https_and_lax_on_plain_http() {
+async fn cross_site_tenants_get_partitioned_cookies_over_https_and_on_plain_http_loopback() {
     let app = app_with_embedding_tenants().await;
     let browser = app.browser();
     // https tenant: `__Host-` names, SameSite=None, Partitioned, Secure.
@@ -98,13 +98,28 @@ async fn cross_site_tenants_get_partitioned_cookies_over_https_and_lax_on_plain_
         ["__Host-lp_login=; HttpOnly; SameSite=None; Partitioned; Secure; Path=/; Max-Age=0"],
         "an unknown login is forgotten with the same attributes"
     );
-    // Plain-http loopback: browsers drop SameSite=None without Secure, so the cookies stay Lax.
+    // Plain-http loopback: the same attributes (Chromium keeps Secure cookies of loopback hosts
+    // over http), without the `__Host-` prefix, which needs https. Never Lax.
     let login = browser.get(app.url("embed.localhost", "/oidc/login")).send().await.expect("login");
     let cookies = set_cookies(&login);
     assert_eq!(cookies.len(), 1);
     assert!(cookies[0].starts_with("lp_login="), "{cookies:?}");
+    assert!(
+        cookies[0].ends_with("; HttpOnly; SameSite=None; Partitioned; Secure; Path=/oidc; Max-Age=600"),
+        "{cookies:?}"
+    );
+    let logout = browser
+        .post(app.url("embed.localhost", "/oidc/logout"))
+        .header("origin", app.url("embed.localhost", ""))
+        .send()
+        .await
+        .expect("logout");
+    assert_eq!(set_cookies(&logout), ["lp_session=; HttpOnly; SameSite=None; Partitioned; Secure; Path=/; Max-Age=0"]);
+    // A tenant that is not embedded across sites keeps Lax cookies.
+    let login = browser.get(app.url("localhost", "/oidc/login")).send().await.expect("login");
+    let cookies = set_cookies(&login);
     assert!(cookies[0].ends_with("; HttpOnly; SameSite=Lax; Path=/oidc; Max-Age=600"), "{cookies:?}");
-    let done = app.sign_in_response(&browser, "embed.localhost", "ada", None).await;
+    let done = app.sign_in_response(&app.browser(), "localhost", "ada", None).await;
     let session = set_cookies(&done).into_iter().find(|c| c.starts_with("lp_session=")).expect("session cookie");
     assert!(session.ends_with("; HttpOnly; SameSite=Lax; Path=/"), "{session}");
 }

@@ -5,6 +5,7 @@ mod helpers;
 mod redis_server;
 mod reliability_common;
 
+mod adopt;
 mod backchannel;
 mod calendar;
 mod catalog;

@@ -10,6 +10,7 @@ use crate::helpers::spawn_app;
 const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/bff/session"),
     ("post", "/api/bff/session/touch"),
+    ("post", "/api/bff/session/adopt"),
     ("get", "/api/bff/my-courses"),
     ("get", "/api/bff/catalog"),
     ("get", "/api/bff/catalog/{objectiveId}"),
@@ -149,20 +150,30 @@ async fn every_operation_declares_its_parameters_answers_and_schemas() {
             assert_eq!(declared, in_path, "{at}: path parameters");
             let responses = operation["responses"].as_object().expect("responses");
             assert!(responses.keys().any(|status| status.starts_with('2')), "{at}: a success answer");
-            let public = path.starts_with("/api/bff/public/");
-            assert_eq!(responses.contains_key("401"), !public, "{at}: 401 without a session, unless public");
-            if public {
+            // The public views, and the adoption of a session by a framed portal (it brings a
+            // one-time code instead of a session), need no session.
+            let sessionless = path.starts_with("/api/bff/public/") || path == "/api/bff/session/adopt";
+            assert_eq!(
+                responses.contains_key("401"),
+                !sessionless,
+                "{at}: 401 without a session, unless none is needed"
+            );
+            if sessionless {
                 assert_eq!(operation["security"], serde_json::json!([{}]), "{at}: no session needed");
             }
-            if method == "post" && path != "/api/bff/session/touch" {
+            // Session commands call no upstream, so they have no upstream refusal (422).
+            if method == "post" && !path.starts_with("/api/bff/session/") {
                 assert!(responses.contains_key("413"), "{at}: the command body limit");
                 assert!(responses.contains_key("422"), "{at}: the upstream's refusal");
             }
         }
     }
-    for (method, path) in
-        [("post", "/api/bff/workflows/{workflowId}/activities/finish"), ("post", "/api/bff/profile/timezone")]
-    {
+    assert!(doc["paths"]["/api/bff/session/adopt"]["post"]["responses"]["413"].is_object(), "adopt: body limit");
+    for (method, path) in [
+        ("post", "/api/bff/workflows/{workflowId}/activities/finish"),
+        ("post", "/api/bff/profile/timezone"),
+        ("post", "/api/bff/session/adopt"),
+    ] {
         assert!(doc["paths"][path][method]["requestBody"].is_object(), "{method} {path}: its body");
     }
     let mut targets = Vec::new();
