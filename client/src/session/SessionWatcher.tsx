@@ -24,6 +24,9 @@ export function SessionWatcher({ session }: Props) {
   const idleTimeoutSeconds = session.idleTimeoutSeconds;
   const { restored } = useFrameSignIn();
 
+  // The gateway's last activity of this session: a fresh sign-in is activity.
+  const serverActiveAt = Date.parse(session.idleExpiresAt) - idleTimeoutSeconds * 1000 || 0;
+
   useEffect(() => {
     const checkSession = () => apiFetch(keys.session()[0]);
     const stopActivity = trackActivity({
@@ -31,6 +34,7 @@ export function SessionWatcher({ session }: Props) {
       idleTimeoutSeconds,
       // A session adopted from the parent starts now: the activity before it does not count.
       startedNow: restored > 0,
+      serverActiveAt,
       touch: () => apiFetch('/api/bff/session/touch', { method: 'POST' }),
       // The idle limit passed in every tab: the session restarts with a new sign-in (in a frame,
       // the parent is asked; the watcher starts again once the frame has adopted a new session).
@@ -46,7 +50,7 @@ export function SessionWatcher({ session }: Props) {
       stopActivity();
       stopCrossTab();
     };
-  }, [userId, idleTimeoutSeconds, restored, mutate]);
+  }, [userId, idleTimeoutSeconds, serverActiveAt, restored, mutate]);
 
   return null;
 }

@@ -121,6 +121,18 @@ describe('session activity (spec 4 Session, 9 listeners throttled at 100 ms)', (
     stop();
   });
 
+  it("a new session of the same user counts from the gateway's last activity, not from the old record", () => {
+    // The previous session's record is three hours old: without the gateway's figure the new
+    // session would look idle a second after loading and sign in again.
+    window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ userId: 'ada', lastActivityDate: Date.now() - 3 * 3600_000 }));
+    const { onIdle, stop } = setup({ serverActiveAt: Date.now() });
+    vi.advanceTimersByTime(60_000);
+    expect(onIdle).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(IDLE_SECONDS * 1000 + 1_000);
+    expect(onIdle).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
   it('where the browser denies local storage (a cross-site frame), activity counts in the page', () => {
     const denied = vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
       throw new DOMException('Access is denied for this document.', 'SecurityError');

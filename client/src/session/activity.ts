@@ -96,6 +96,13 @@ export interface ActivityOptions {
   onUserChanged: () => void;
   /** The session has just started (adopted in a frame): earlier activity of the same user is not carried over. */
   startedNow?: boolean;
+  /**
+   * The gateway's own last activity of this session (its idle expiry minus the idle limit), in
+   * ms since the epoch. Activity never counts as older than that: after a sign-in the stored
+   * record of the same user's previous session may be hours old, and the new session would
+   * otherwise look idle (and sign in again, in a loop with single sign-on) right after loading.
+   */
+  serverActiveAt?: number;
   heartbeatIntervalMs?: number;
   target?: Window;
   storage?: Storage;
@@ -111,6 +118,7 @@ export function trackActivity(options: ActivityOptions): () => void {
     onIdle,
     onUserChanged,
     startedNow = false,
+    serverActiveAt = 0,
     heartbeatIntervalMs = HEARTBEAT_INTERVAL_MS,
     target = window,
     storage = activityStorage(),
@@ -131,7 +139,8 @@ export function trackActivity(options: ActivityOptions): () => void {
 
   const lastActivity = () => {
     const stored = readStoredSession(storage);
-    return stored && stored.userId === userId ? Math.max(stored.lastActivityDate, lastMark) : lastMark;
+    const floor = Math.max(lastMark, serverActiveAt);
+    return stored && stored.userId === userId ? Math.max(stored.lastActivityDate, floor) : floor;
   };
 
   const mark = () => {
