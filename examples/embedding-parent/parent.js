@@ -63,7 +63,7 @@ function openSignInWindow() {
 
 function startSignIn() {
   if (openSignInWindow()) {
-    setStatus('Sign in in the window that opened to continue learning.', true);
+    setStatus('Finish signing in in the window that opened, then carry on here.', true);
   } else {
     // Browsers open popups only right after a click or key press (here the frame's request may
     // come from a timer or a background call). The button is such a gesture.

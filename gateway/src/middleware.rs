@@ -318,6 +318,13 @@ fn with_headers(mut response: Response<Body>, rt: &RequestTenant, path: &str) ->
 /// iframe or a new window, so `frame-src` and `form-action` also name the tenant's LTI origins
 /// ([`crate::bff::lti_launch::lti_origins`]: its LMS's origin, from the tenant's `api_url`;
 /// never a wildcard). The launch route refuses a form whose action is elsewhere.
+/// The one inline style the client adds: react-aria's press handling puts a `<style>` element
+/// (`touch-action: pan-x pan-y pinch-zoom` on pressable elements, so a double tap does not zoom)
+/// into the page's head. Allowed by the hash of its exact text rather than `'unsafe-inline'`;
+/// the browser journeys fail on any policy violation, so a library update that changes the text
+/// shows up there.
+const REACT_ARIA_PRESS_STYLE: &str = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='";
+
 fn content_security_policy(rt: &RequestTenant) -> String {
     let config = &rt.tenant.config;
     let ancestors: Vec<&str> = config.ui.parent_origins.iter().map(String::as_str).collect();
@@ -334,7 +341,7 @@ fn content_security_policy(rt: &RequestTenant) -> String {
     }
     let forms = form_targets.join(" ");
     format!(
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; \
+        "default-src 'self'; script-src 'self'; style-src 'self' {REACT_ARIA_PRESS_STYLE}; img-src 'self' data: https:; \
          font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
          frame-src 'self' {lti}; form-action 'self' {forms}; frame-ancestors 'self'{}{}",
         if ancestors.is_empty() { "" } else { " " },

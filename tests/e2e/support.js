@@ -51,11 +51,23 @@ after(async () => {
 /** Runs `body` with a fresh page; on failure keeps a screenshot and the server logs. */
 export async function withPage(name, body, options = {}) {
   const context = await env.browser.newContext(options.context ?? {});
+  // Every Content-Security-Policy violation in any frame of the page fails the journey: the
+  // policy is strict, and a blocked style or script is a broken screen a learner would see.
+  const cspViolations = [];
+  await context.exposeBinding('__reportCspViolation', ({ frame }, text) => {
+    cspViolations.push(`${text} (in ${frame.url()})`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__reportCspViolation?.(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} from ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_MS);
   page.setDefaultNavigationTimeout(15_000);
   try {
     await body(page);
+    assert.deepEqual(cspViolations, [], 'the page broke its Content-Security-Policy');
   } catch (error) {
     mkdirSync(artifacts, { recursive: true });
     const file = path.join(artifacts, `${name}.png`);
