@@ -12,7 +12,6 @@ use super::{ActivityType, CourseState, ProctoringState, RevealPolicy, ReviewPoli
 #[serde(rename_all = "camelCase")]
 pub struct ActivityWorkflow {
     /// Workflow id.
-    #[serde(default)]
     pub id: Option<Uuid>,
     /// Workflow status.
     pub state: WorkflowState,
@@ -23,7 +22,6 @@ pub struct ActivityWorkflow {
     #[serde(default, with = "date")]
     pub finished: Option<OffsetDateTime>,
     /// The last proctoring session, for proctored activities.
-    #[serde(default)]
     pub last_proctoring_session_id: Option<Uuid>,
 }
 
@@ -32,7 +30,6 @@ pub struct ActivityWorkflow {
 #[serde(rename_all = "camelCase")]
 pub struct ActivityRecord {
     /// Passed; `None` when the activity has no pass mark.
-    #[serde(default)]
     pub passed: Option<bool>,
 }
 
@@ -41,10 +38,8 @@ pub struct ActivityRecord {
 #[serde(rename_all = "camelCase")]
 pub struct ActivityWorkflowAggregate {
     /// The last workflow; `None` when never started.
-    #[serde(default)]
     pub last_activity_workflow: Option<ActivityWorkflow>,
     /// The best record, when one exists.
-    #[serde(default)]
     pub best_activity_record: Option<ActivityRecord>,
 }
 
@@ -74,13 +69,10 @@ pub struct ActivityConstraint {
     #[serde(default, with = "date")]
     pub results_disclosure_from: Option<OffsetDateTime>,
     /// Results disclosed above this score (the `afterScore` disclosure policy).
-    #[serde(default)]
     pub results_disclosure_above: Option<f64>,
     /// When results are disclosed.
-    #[serde(default)]
     pub results_disclosure_policy: Option<RevealPolicy>,
     /// When review is allowed.
-    #[serde(default)]
     pub review_policy: Option<ReviewPolicy>,
 }
 
@@ -89,48 +81,36 @@ pub struct ActivityConstraint {
 #[serde(rename_all = "camelCase")]
 pub struct Activity {
     /// Activity id.
-    #[serde(default)]
     pub id: Option<Uuid>,
     /// Activity name.
-    #[serde(default)]
     pub name: Option<String>,
     /// Activity code.
-    #[serde(default)]
     pub code: Option<String>,
     /// Item type.
     #[serde(rename = "type")]
     pub kind: ActivityType,
     /// Finer type name given upstream.
-    #[serde(default)]
     pub activity_type: Option<String>,
     /// Activity state.
     pub state: CourseState,
     /// Supports review.
-    #[serde(default)]
     pub support_review: Option<bool>,
     /// Usable on mobile.
-    #[serde(default)]
     pub support_mobile_view: Option<bool>,
     /// Supports the collaborative mode.
-    #[serde(default)]
     pub support_collaborative_mode: Option<bool>,
     /// Supports the personal mode.
-    #[serde(default)]
     pub support_personal_mode: Option<bool>,
     /// Graded by its LTI tool.
-    #[serde(default)]
     pub support_lti_grading: Option<bool>,
     /// Duration in seconds.
-    #[serde(default)]
     pub duration: Option<i64>,
     /// Proctored activity.
-    #[serde(default)]
     pub proctored: Option<bool>,
     /// Child parts, in any order (`order` sorts them).
     #[serde(default)]
     pub children: Vec<ActivityPart>,
     /// Workflow and best record.
-    #[serde(default)]
     pub activity_workflow_aggregate: Option<ActivityWorkflowAggregate>,
 }
 
@@ -139,33 +119,24 @@ pub struct Activity {
 #[serde(rename_all = "camelCase")]
 pub struct ActivityPart {
     /// Position of the part in the tree, as used in content URLs.
-    #[serde(default)]
     pub axis: Option<String>,
     /// Path id of the part.
-    #[serde(default)]
     pub activity_path_id: Option<String>,
     /// False while previous parts are not completed.
-    #[serde(default)]
     pub available: Option<bool>,
     /// False when the content cannot be opened.
-    #[serde(default)]
     pub content_available: Option<bool>,
     /// Optional part.
-    #[serde(default)]
     pub optional: Option<bool>,
     /// Sort order among its siblings.
-    #[serde(default)]
     pub order: Option<i32>,
     /// Weight in the course score.
-    #[serde(default)]
     pub score_weight: Option<f64>,
     /// The activity of this part.
     pub child_activity: Activity,
     /// The part's own constraints (see the gateway's inheritance rule).
-    #[serde(default)]
     pub activity_constraint: Option<ActivityConstraint>,
     /// Why the upstream considers the part unavailable, when it says.
-    #[serde(default)]
     pub unavailability_reason: Option<String>,
 }
 
@@ -174,7 +145,6 @@ pub struct ActivityPart {
 #[serde(rename_all = "camelCase")]
 pub struct ProctoringSession {
     /// Session id.
-    #[serde(default)]
     pub id: Option<Uuid>,
     /// Session state.
     pub state: ProctoringState,

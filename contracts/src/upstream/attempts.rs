@@ -24,16 +24,12 @@ pub struct ObjectiveWorkflow {
     #[serde(default, with = "date")]
     pub finished: Option<OffsetDateTime>,
     /// Progress, nominally 0..1.
-    #[serde(default)]
     pub progress: Option<f64>,
     /// Results are protected: no review.
-    #[serde(default)]
     pub protect_results: Option<bool>,
     /// The record this workflow produced, once it has one.
-    #[serde(default)]
     pub objective_record_id: Option<Uuid>,
     /// The enrolled course (objective workflow aggregate) it is an attempt at, when given.
-    #[serde(default)]
     pub objective_workflow_aggregate_id: Option<Uuid>,
 }
 
@@ -58,37 +54,27 @@ pub struct ObjectiveRecord {
     /// Record id.
     pub id: Uuid,
     /// The enrolled course (objective workflow aggregate) it belongs to.
-    #[serde(default)]
     pub objective_workflow_aggregate_id: Option<Uuid>,
     /// Whether, or when, the attempt finished; read through [`ObjectiveRecord::finished_at`].
-    #[serde(default)]
     pub finished: Option<RecordFinished>,
     /// When the record was made.
     #[serde(default, with = "date")]
     pub created: Option<OffsetDateTime>,
     /// Raw score.
-    #[serde(default)]
     pub score: Option<f64>,
     /// Maximum score.
-    #[serde(default)]
     pub max_score: Option<f64>,
     /// Score normalised to 0..1.
-    #[serde(default)]
     pub normalized_score: Option<f64>,
     /// Grade name given upstream.
-    #[serde(default)]
     pub grade: Option<String>,
     /// Whether the course was passed.
-    #[serde(default)]
     pub passed: Option<bool>,
     /// Progress, nominally 0..1.
-    #[serde(default)]
     pub progress: Option<f64>,
     /// Results are protected: no review.
-    #[serde(default)]
     pub protect_results: Option<bool>,
     /// The activity workflow the record belongs to.
-    #[serde(default)]
     pub activity_workflow_id: Option<Uuid>,
 }
 

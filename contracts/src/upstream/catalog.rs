@@ -31,13 +31,10 @@ pub struct Showcase {
     /// Collection name.
     pub name: String,
     /// Optional code.
-    #[serde(default)]
     pub code: Option<String>,
     /// Number of courses in it.
-    #[serde(default)]
     pub objectives_count: Option<i64>,
     /// Sort order.
-    #[serde(default)]
     pub order: Option<i64>,
 }
 
@@ -48,7 +45,6 @@ pub struct ObjectiveGrade {
     /// Grade name.
     pub name: String,
     /// Display colour.
-    #[serde(default)]
     pub color: Option<String>,
     /// Minimum normalised score (0..1) for this grade.
     pub normalized_min_score: f64,
@@ -63,10 +59,8 @@ pub struct GradingScale {
     /// Scale name.
     pub name: String,
     /// Maximum score.
-    #[serde(default)]
     pub max_score: Option<f64>,
     /// Passing score normalised to 0..1.
-    #[serde(default)]
     pub normalized_passing_score: Option<f64>,
     /// Grades of the scale.
     #[serde(default)]

@@ -12,7 +12,6 @@ use super::{ObjectiveRecord, date};
 #[serde(rename_all = "camelCase")]
 pub struct CertificateTemplateRef {
     /// Template name.
-    #[serde(default)]
     pub name: Option<String>,
 }
 
@@ -25,40 +24,30 @@ pub struct CertificateRecord {
     /// Public certificate number.
     pub certificate_number: String,
     /// Template it was issued from.
-    #[serde(default)]
     pub certificate_template: Option<CertificateTemplateRef>,
     /// PDF download.
-    #[serde(default)]
     pub certificate_pdf_url: Option<String>,
     /// PNG preview.
-    #[serde(default)]
     pub certificate_png_url: Option<String>,
     /// External link.
-    #[serde(default)]
     pub external_url: Option<String>,
     /// Expires at; expired when not after now.
     #[serde(default, with = "date")]
     pub expiration_date: Option<OffsetDateTime>,
     /// Course id.
-    #[serde(default)]
     pub objective_id: Option<Uuid>,
     /// Learner id.
-    #[serde(default)]
     pub user_id: Option<Uuid>,
     /// Passing score of the course, 0..1.
-    #[serde(default)]
     pub normalized_passing_score: Option<f64>,
     /// The result it certifies.
-    #[serde(default)]
     pub objective_record: Option<ObjectiveRecord>,
     /// Issued at.
     #[serde(default, with = "date")]
     pub created: Option<OffsetDateTime>,
     /// The course, when given (the public record names it).
-    #[serde(default)]
     pub objective: Option<NamedRef>,
     /// The holder, when given (the public record names them).
-    #[serde(default)]
     pub user: Option<CertificateHolder>,
 }
 
@@ -67,10 +56,8 @@ pub struct CertificateRecord {
 #[serde(rename_all = "camelCase")]
 pub struct NamedRef {
     /// Its id, when given.
-    #[serde(default)]
     pub id: Option<Uuid>,
     /// Its name, when given.
-    #[serde(default)]
     pub name: Option<String>,
 }
 
@@ -78,13 +65,10 @@ pub struct NamedRef {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CertificateHolder {
     /// First name.
-    #[serde(default)]
     pub first_name: Option<String>,
     /// Middle name.
-    #[serde(default)]
     pub middle_name: Option<String>,
     /// Last name.
-    #[serde(default)]
     pub last_name: Option<String>,
 }
 

@@ -11,10 +11,10 @@ use super::CommandState;
 #[serde(rename_all = "camelCase")]
 pub struct CommandError {
     /// The field the error is about; `None` for the command as a whole.
-    #[serde(default, alias = "propertyName")]
+    #[serde(alias = "propertyName")]
     pub field: Option<String>,
     /// Human-readable message.
-    #[serde(default, alias = "errorMessage")]
+    #[serde(alias = "errorMessage")]
     pub message: Option<String>,
 }
 
@@ -23,10 +23,8 @@ pub struct CommandError {
 #[serde(rename_all = "camelCase")]
 pub struct CommandStatus {
     /// Command id.
-    #[serde(default)]
     pub id: Option<Uuid>,
     /// Completed, failed or canceled; absent while running.
-    #[serde(default)]
     pub status: Option<CommandState>,
     /// Errors of a failed command.
     #[serde(default)]

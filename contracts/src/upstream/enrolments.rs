@@ -18,7 +18,6 @@ pub struct ActivitySummary {
     /// Course state: draft=1, ready=2, expired=3, archived=4.
     pub state: i32,
     /// Number of child activities (composite courses).
-    #[serde(default)]
     pub children_count: Option<i32>,
 }
 
@@ -31,10 +30,8 @@ pub struct ObjectiveSummary {
     /// Course name.
     pub name: String,
     /// Optional course code.
-    #[serde(default)]
     pub code: Option<String>,
     /// Optional cover image URL.
-    #[serde(default)]
     pub image_url: Option<String>,
     /// Course state: draft=1, ready=2, expired=3, archived=4.
     pub state: i32,
@@ -44,13 +41,10 @@ pub struct ObjectiveSummary {
     #[serde(default)]
     pub showcases: Vec<ShowcaseRef>,
     /// Grading scale of the course, when it has one.
-    #[serde(default)]
     pub grading_scale_id: Option<Uuid>,
     /// Duration in seconds, when known.
-    #[serde(default)]
     pub duration: Option<i64>,
     /// The course's announcement channel in the tenant's chat service.
-    #[serde(default)]
     pub announcement_channel_id: Option<String>,
 }
 
@@ -71,7 +65,6 @@ pub struct WorkflowSummary {
     /// Workflow status: inProgress=1, submitted=2, inGrading=3, graded=4, gradingApproved=5, finished=6.
     pub state: i32,
     /// Progress, nominally 0..1 (clamped by the gateway).
-    #[serde(default)]
     pub progress: Option<f64>,
 }
 
@@ -82,22 +75,16 @@ pub struct RecordSummary {
     /// Record id.
     pub id: Uuid,
     /// Grade name given upstream, if any.
-    #[serde(default)]
     pub grade: Option<String>,
     /// Whether the course was passed.
-    #[serde(default)]
     pub passed: Option<bool>,
     /// Whether the record is final.
-    #[serde(default)]
     pub finished: Option<bool>,
     /// Raw score.
-    #[serde(default)]
     pub score: Option<f64>,
     /// Maximum score.
-    #[serde(default)]
     pub max_score: Option<f64>,
     /// Score normalised to 0..1.
-    #[serde(default)]
     pub normalized_score: Option<f64>,
 }
 
@@ -110,7 +97,6 @@ pub struct ObjectiveWorkflowAggregate {
     /// The course.
     pub objective: ObjectiveSummary,
     /// The objective access behind the aggregate.
-    #[serde(default)]
     pub objective_access: Option<ObjectiveAccessRef>,
     /// Mandatory for the learner.
     #[serde(default)]
@@ -119,7 +105,6 @@ pub struct ObjectiveWorkflowAggregate {
     #[serde(default)]
     pub show_in_catalog: bool,
     /// Term the course belongs to.
-    #[serde(default)]
     pub term_id: Option<Uuid>,
     /// Learner id.
     pub user_id: Uuid,
@@ -127,9 +112,7 @@ pub struct ObjectiveWorkflowAggregate {
     #[serde(default)]
     pub is_self_enrolled: bool,
     /// Last workflow, if any was started.
-    #[serde(default)]
     pub last_objective_workflow: Option<WorkflowSummary>,
     /// Last record, if any result exists.
-    #[serde(default)]
     pub last_objective_record: Option<RecordSummary>,
 }

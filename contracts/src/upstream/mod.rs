@@ -4,8 +4,12 @@
 //! current-user profile. Unknown fields are ignored so upstream additions never break us.
 //!
 //! One module per resource area; every shape is re-exported here, so it is named
-//! `contracts::upstream::Shape` whatever module holds it. A field that may be absent is an
-//! `Option` (read as `None` when absent or `null`) or has `#[serde(default)]`.
+//! `contracts::upstream::Shape` whatever module holds it.
+//!
+//! A field that may be absent is an `Option`, which serde reads as `None` when absent or
+//! `null`, with no attribute. `#[serde(default)]` marks only what would otherwise be required:
+//! lists and flags, and dates read through [`date`] (a `with` function makes even an `Option`
+//! required).
 
 use serde::{Deserialize, Serialize};
 
@@ -39,7 +43,6 @@ pub struct LoadResult<T> {
     /// The page of items.
     pub data: Vec<T>,
     /// Items matching the filter before paging; present when `requireTotalCount` was sent.
-    #[serde(default)]
     pub total_count: Option<i64>,
 }
 

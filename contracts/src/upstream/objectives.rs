@@ -17,7 +17,6 @@ pub struct AggregateRef {
     /// Aggregate id.
     pub id: Uuid,
     /// Enrolled by the learner.
-    #[serde(default)]
     pub is_self_enrolled: Option<bool>,
 }
 
@@ -26,28 +25,21 @@ pub struct AggregateRef {
 #[serde(rename_all = "camelCase")]
 pub struct ObjectiveActivity {
     /// Activity id.
-    #[serde(default)]
     pub id: Option<Uuid>,
     /// Item type.
-    #[serde(default, rename = "type")]
+    #[serde(rename = "type")]
     pub kind: Option<ActivityType>,
     /// Preferred width for the embedded-custom display mode.
-    #[serde(default)]
     pub preferred_width: Option<i32>,
     /// Preferred height for the embedded-custom display mode.
-    #[serde(default)]
     pub preferred_height: Option<i32>,
     /// Activity state.
-    #[serde(default)]
     pub state: Option<CourseState>,
     /// Number of child activities.
-    #[serde(default)]
     pub children_count: Option<i32>,
     /// Presentation mode.
-    #[serde(default)]
     pub presentation_mode: Option<PresentationMode>,
     /// The activity supports review.
-    #[serde(default)]
     pub support_review: Option<bool>,
 }
 
@@ -56,10 +48,8 @@ pub struct ObjectiveActivity {
 #[serde(rename_all = "camelCase")]
 pub struct CertificateTemplate {
     /// Template id.
-    #[serde(default)]
     pub id: Option<Uuid>,
     /// Template name.
-    #[serde(default)]
     pub name: Option<String>,
 }
 
@@ -73,64 +63,47 @@ pub struct Objective {
     /// Course name.
     pub name: String,
     /// Course code.
-    #[serde(default)]
     pub code: Option<String>,
     /// Short description.
-    #[serde(default)]
     pub description: Option<String>,
     /// About text (HTML).
-    #[serde(default)]
     pub about: Option<String>,
     /// Cover image URL.
-    #[serde(default)]
     pub image_url: Option<String>,
     /// Item type of the course.
-    #[serde(default, rename = "type")]
+    #[serde(rename = "type")]
     pub kind: Option<ActivityType>,
     /// Course state.
-    #[serde(default)]
     pub state: Option<CourseState>,
     /// Display mode.
-    #[serde(default)]
     pub display_mode: Option<DisplayMode>,
     /// Presentation mode.
-    #[serde(default)]
     pub presentation_mode: Option<PresentationMode>,
     /// Proctored course.
-    #[serde(default)]
     pub proctored: Option<bool>,
     /// Usable on mobile.
-    #[serde(default)]
     pub support_mobile_view: Option<bool>,
     /// Can go full screen.
-    #[serde(default)]
     pub support_fullscreen_view: Option<bool>,
     /// Supports LTI authoring.
-    #[serde(default)]
     pub support_lti_authoring: Option<bool>,
     /// Supports review.
-    #[serde(default)]
     pub support_review: Option<bool>,
     /// Root activity.
-    #[serde(default)]
     pub activity: Option<ObjectiveActivity>,
     /// Collections the course belongs to.
     #[serde(default)]
     pub showcases: Vec<ShowcaseRef>,
     /// Grading scale of the course.
-    #[serde(default)]
     pub objective_grading_scale: Option<GradingScale>,
     /// Grading scale id.
-    #[serde(default)]
     pub grading_scale_id: Option<Uuid>,
     /// Certificate templates.
     #[serde(default)]
     pub certificate_templates: Vec<CertificateTemplate>,
     /// Announcement chat channel.
-    #[serde(default)]
     pub announcement_channel_id: Option<String>,
     /// Duration in seconds, when known (shown on course cards and pages, spec section 2).
-    #[serde(default)]
     pub duration: Option<i64>,
 }
 
@@ -143,17 +116,13 @@ pub struct ObjectiveAccess {
     /// The course.
     pub objective: Objective,
     /// The aggregate, once the learner is enrolled.
-    #[serde(default)]
     pub objective_workflow_aggregate: Option<AggregateRef>,
     /// Enrolled by the learner, when the upstream sends it beside the aggregate rather than
     /// inside it; read through [`ObjectiveAccess::self_enrolled`].
-    #[serde(default)]
     pub is_self_enrolled: Option<bool>,
     /// Retake allowed.
-    #[serde(default)]
     pub retake: Option<bool>,
     /// Mandatory for the learner.
-    #[serde(default)]
     pub is_mandatory: Option<bool>,
     /// Due date.
     #[serde(default, with = "date")]
@@ -165,19 +134,15 @@ pub struct ObjectiveAccess {
     #[serde(default, with = "date")]
     pub availability_end_date: Option<OffsetDateTime>,
     /// When the grade is revealed.
-    #[serde(default)]
     pub grade_reveal_policy: Option<RevealPolicy>,
     /// Reveal date of the `afterDate` policy.
     #[serde(default, with = "date")]
     pub grade_reveal_date: Option<OffsetDateTime>,
     /// Learner id.
-    #[serde(default)]
     pub user_id: Option<Uuid>,
     /// Last workflow, if any was started.
-    #[serde(default)]
     pub last_objective_workflow: Option<ObjectiveWorkflow>,
     /// Last record, if any result exists.
-    #[serde(default)]
     pub last_objective_record: Option<ObjectiveRecord>,
 }
 

@@ -9,7 +9,6 @@ pub struct Permission {
     /// Permission name, for example `ObjectiveWorkflow.Create`.
     pub name: String,
     /// Scope the permission is limited to; `None` for unscoped permissions.
-    #[serde(default)]
     pub scope_id: Option<String>,
 }
 
@@ -23,16 +22,12 @@ pub struct UserProfile {
     /// E-mail address.
     pub email: String,
     /// First name.
-    #[serde(default)]
     pub first_name: Option<String>,
     /// Middle name.
-    #[serde(default)]
     pub middle_name: Option<String>,
     /// Last name.
-    #[serde(default)]
     pub last_name: Option<String>,
     /// Preferred IANA time zone.
-    #[serde(default)]
     pub timezone: Option<String>,
     /// Role names: Administrator, Author, Instructor, Learner.
     #[serde(default)]
@@ -58,10 +53,8 @@ pub struct Unit {
     /// Unit name.
     pub name: String,
     /// Unit code.
-    #[serde(default)]
     pub code: Option<String>,
     /// The membership.
-    #[serde(default)]
     pub membership: Option<UnitMembership>,
 }
 
