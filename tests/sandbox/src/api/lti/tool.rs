@@ -206,7 +206,7 @@ pub(crate) async fn launch(
         .as_deref()
         .map(|u| format!("<p><a href=\"{}\">Return to the course without a score</a></p>", escape(u)))
         .unwrap_or_default();
-    let work = if l.state == 1 {
+    let work = if l.state == engine::states::workflow_state::IN_PROGRESS {
         format!(
             "<form method=\"post\" action=\"{action}\"><input type=\"hidden\" name=\"id_token\" value=\"{token}\">\
              <label for=\"score\">Score (0 to {max})</label>\
