@@ -1,14 +1,15 @@
-# The two README commands, `make demo` and `make test`, and their helpers.
+# The two README commands, `make demo` and `make test`, and their helpers; `make help` lists
+# every target with its `## ` description.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 CARGO ?= cargo
 
 .PHONY: help demo test deps test-deps build build-rust build-client contracts \
-        test-rust test-client test-e2e test-bench bench bench-deps bench-sandbox fmt lint
+        test-rust test-client test-e2e test-bench bench bench-deps bench-sandbox fmt lint lint-rust
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
 
 demo: deps build ## install what is missing, build, run sandbox + gateway on http://localhost:8080/learn/
 	@scripts/demo.sh
@@ -19,35 +20,35 @@ test: test-deps build ## every test: Rust unit + integration, contracts drift, c
 	$(MAKE) test-e2e
 	$(MAKE) test-bench
 
-deps:
+deps: ## install the npm packages `make demo` needs
 	@scripts/install-deps.sh
 
-test-deps:
+test-deps: ## install what `make test` needs (npm packages; chromium, redis-server, nginx, wrk as root)
 	@scripts/install-deps.sh --test
 
-build: build-rust build-client
+build: build-rust build-client ## build the Rust binaries and the client
 
-build-rust:
+build-rust: ## build the gateway and lms-sandbox binaries (debug)
 	$(CARGO) build --workspace --bins
 
-build-client:
+build-client: ## build the client into client/dist
 	cd client && npm run build --silent
 
 contracts: ## regenerate the client's TypeScript contracts from the Rust crate
 	UPDATE_CONTRACTS=1 $(CARGO) test -p contracts --quiet
 
-test-rust:
+test-rust: ## Rust unit and integration tests, the contracts drift check
 	$(CARGO) test --workspace
 
-test-client:
+test-client: ## client type check, message extraction check and unit tests
 	cd client && npm run typecheck --silent && npm run i18n:check --silent && npm test --silent
 
-test-e2e:
+test-e2e: ## the browser tests in headless Chromium (needs `make build`)
 	cd tests/e2e && npm test
 
 # The harness of `make bench` with tiny durations on the debug build: fails only when the
 # harness is broken (a scenario or a report section missing), never on speed.
-test-bench:
+test-bench: ## the load harness for a few seconds on the debug build (fails only when it breaks)
 	$(CARGO) build -p gateway --example session_memory
 	python3 tests/load/bench.py --smoke --bin-dir target/debug --out-dir target/bench-smoke --time-limit 300
 
@@ -55,15 +56,20 @@ bench: bench-deps build-client ## gateway vs nginx side by side: writes tests/lo
 	$(CARGO) build --release -p gateway -p lms-sandbox --bins --example session_memory
 	python3 tests/load/bench.py
 
-bench-deps:
+bench-deps: ## install what `make bench` needs (nginx, wrk as root)
 	@scripts/install-deps.sh --bench
 
 bench-sandbox: ## speed goals: lms-sandbox p99 per call under 5 ms on loopback (fails otherwise)
 	$(CARGO) bench -p lms-sandbox
 
-fmt:
+fmt: ## format the Rust code
 	$(CARGO) fmt --all
 
-lint:
+# Every lint CI runs (`.ci/run`, before `make test`), one prerequisite per part.
+# The client's lints (ESLint, Prettier, the bundle budget) join here as `lint-client`.
+lint: lint-rust ## every lint CI runs: Rust formatting, then clippy with warnings as errors
+	@echo "lint: clean"
+
+lint-rust: ## rustfmt check, then clippy over the whole workspace with every warning an error
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings

@@ -17,10 +17,9 @@ pub struct CaptionTrack {
     #[serde(alias = "src")]
     pub url: String,
     /// Language of the track.
-    #[serde(default, alias = "srclang")]
+    #[serde(alias = "srclang")]
     pub language: Option<String>,
     /// Label of the track.
-    #[serde(default)]
     pub label: Option<String>,
 }
 
@@ -29,19 +28,15 @@ pub struct CaptionTrack {
 #[serde(rename_all = "camelCase")]
 pub struct ActivityContentFields {
     /// Rich content (HTML): a text's body, a discussion's prompt.
-    #[serde(default, alias = "html")]
+    #[serde(alias = "html")]
     pub content: Option<String>,
     /// A short description (HTML), shown when there is no content.
-    #[serde(default)]
     pub description: Option<String>,
     /// A media file of a video activity.
-    #[serde(default)]
     pub video_url: Option<String>,
     /// A player page of a video activity, to embed.
-    #[serde(default)]
     pub embed_url: Option<String>,
     /// Spoken language of a video.
-    #[serde(default)]
     pub language: Option<String>,
     /// Caption tracks of a video.
     #[serde(default)]
@@ -53,15 +48,11 @@ pub struct ActivityContentFields {
     #[serde(default, with = "date")]
     pub end_date: Option<OffsetDateTime>,
     /// Place of an event.
-    #[serde(default)]
     pub location: Option<String>,
     /// Online meeting link of an event.
-    #[serde(default)]
     pub meeting_url: Option<String>,
     /// Thread of a discussion.
-    #[serde(default)]
     pub discussion_url: Option<String>,
     /// How a composite shows its children, when it says.
-    #[serde(default)]
     pub presentation_mode: Option<PresentationMode>,
 }

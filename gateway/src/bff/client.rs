@@ -136,10 +136,12 @@ const MAX_FILE_NAME_BYTES: usize = 255;
 /// where the client is, not at the site's root.
 fn within_mount(response: &mut Response) {
     let Some(location) = response.headers().get(header::LOCATION).and_then(|v| v.to_str().ok()) else { return };
-    if location.starts_with('/') && !location.starts_with("//") && !location.starts_with(MOUNT) {
-        if let Ok(value) = HeaderValue::from_str(&format!("{MOUNT}{location}")) {
-            response.headers_mut().insert(header::LOCATION, value);
-        }
+    if location.starts_with('/')
+        && !location.starts_with("//")
+        && !location.starts_with(MOUNT)
+        && let Ok(value) = HeaderValue::from_str(&format!("{MOUNT}{location}"))
+    {
+        response.headers_mut().insert(header::LOCATION, value);
     }
 }
 

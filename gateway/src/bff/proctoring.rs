@@ -10,6 +10,7 @@
 use axum::{
     Json,
     extract::{Path, State},
+    http::StatusCode,
 };
 use contracts::bff::{Problem, ProctoringSessionState, ProctoringStartToken, ProctoringView, Unauthorized};
 use contracts::upstream::{ProctoringState, WorkflowState};
@@ -149,7 +150,7 @@ pub async fn start_token(
         Err(UpstreamError::NotFound(_)) => return Err(no_session()),
         Err(e @ UpstreamError::Rejected(..)) => return Err(command_error(e)),
         // The platform answers 409 once the session is finished.
-        Err(UpstreamError::Bad(_, cause)) if cause.contains("409") => return Err(no_session()),
+        Err(UpstreamError::Status(_, StatusCode::CONFLICT)) => return Err(no_session()),
         Err(e) => return Err(e.into()),
     };
     let token =

@@ -121,10 +121,10 @@ pub async fn ask_tutor(
         }
         futures::future::ready(Some(item))
     });
-    Ok(Response::builder()
+    Response::builder()
         .header(header::CONTENT_TYPE, "text/event-stream")
         .header(header::CACHE_CONTROL, "no-cache, no-store")
         .header("x-accel-buffering", "no")
         .body(Body::from_stream(relay))
-        .map_err(|e| AppError::Internal(e.into()))?)
+        .map_err(|e| AppError::Internal(e.into()))
 }

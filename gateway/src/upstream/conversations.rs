@@ -212,7 +212,7 @@ fn check_status(what: &str, response: reqwest::Response) -> Result<reqwest::Resp
         401 => Err(UpstreamError::Unauthorized(what.into())),
         403 => Err(UpstreamError::Forbidden(what.into())),
         404 => Err(UpstreamError::NotFound(what.into())),
-        status => Err(UpstreamError::Bad(what.into(), format!("status {status}"))),
+        _ => Err(UpstreamError::Status(what.into(), response.status())),
     }
 }
 

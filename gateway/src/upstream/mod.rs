@@ -1,8 +1,9 @@
 //! The typed client of a tenant's upstream LMS API. One module per resource area.
 //!
 //! Every call carries the session's bearer token, the caller's `Accept-Language` and the
-//! request id; the browser's cookies never go upstream. Failures map by cause (see
-//! [`UpstreamError`] and its conversion to [`crate::error::AppError`]).
+//! request id; the browser's cookies never go upstream. Failures are typed by cause (see
+//! [`UpstreamError`], which holds its conversion to [`crate::error::AppError`] and the retry
+//! rule).
 //!
 //! Each tenant's client shares the one connection pool, has its own limit of calls in flight
 //! (more wait in line for a bounded time, then the request gets 503), and retries an
@@ -17,15 +18,18 @@ pub mod catalog;
 pub mod commands;
 pub mod conversations;
 pub mod courses;
+mod error;
 pub mod learner;
 pub mod open_catalog;
 pub mod passthrough;
 pub mod profile;
 pub mod users;
 
+use error::transport;
+pub use error::{TransportCause, UpstreamError};
+
 use std::{sync::Arc, time::Duration};
 
-use contracts::bff::UnauthorizedReason;
 use futures::StreamExt;
 use rand::Rng;
 use reqwest::{Method, StatusCode};
@@ -34,7 +38,7 @@ use tokio::sync::Semaphore;
 use tracing::Instrument;
 use url::Url;
 
-use crate::{config::UpstreamSettings, error::AppError, metrics::Metrics};
+use crate::{config::UpstreamSettings, metrics::Metrics};
 
 /// What each upstream call carries from the browser's request.
 #[derive(Debug, Clone)]
@@ -104,49 +108,6 @@ pub struct CommandAnswer {
     pub location: Option<Url>,
     /// The body, `Null` when empty.
     pub body: serde_json::Value,
-}
-
-/// A failed upstream call; the `String` says what the gateway was doing.
-#[derive(Debug, Clone, thiserror::Error)]
-pub enum UpstreamError {
-    /// The call timed out.
-    #[error("{0}: timed out")]
-    Timeout(String),
-    /// The upstream could not be reached.
-    #[error("{0}: {1}")]
-    Connect(String, String),
-    /// The upstream refused the token.
-    #[error("{0}: token refused")]
-    Unauthorized(String),
-    /// The upstream refused the user.
-    #[error("{0}: forbidden")]
-    Forbidden(String),
-    /// No such resource upstream.
-    #[error("{0}: not found")]
-    NotFound(String),
-    /// The upstream refused the input; the body carries its field errors.
-    #[error("{0}: refused ({1})")]
-    Rejected(String, serde_json::Value),
-    /// Too many calls to this tenant's upstream in flight for too long.
-    #[error("{0}: too many upstream calls in flight")]
-    Busy(String),
-    /// Any other status, or an unreadable body.
-    #[error("{0}: {1}")]
-    Bad(String, String),
-}
-
-impl From<UpstreamError> for AppError {
-    fn from(e: UpstreamError) -> Self {
-        match e {
-            UpstreamError::Timeout(_) => AppError::UpstreamTimeout(e.to_string()),
-            UpstreamError::Connect(..) | UpstreamError::Bad(..) => AppError::BadGateway(e.to_string()),
-            UpstreamError::Unauthorized(_) => AppError::Unauthorized(UnauthorizedReason::Expired),
-            UpstreamError::Forbidden(_) => AppError::Forbidden("The learning platform refused this request.".into()),
-            UpstreamError::NotFound(_) => AppError::NotFound,
-            UpstreamError::Rejected(..) => AppError::BadGateway(e.to_string()),
-            UpstreamError::Busy(_) => AppError::Unavailable(e.to_string()),
-        }
-    }
 }
 
 /// Reading a body failed.
@@ -326,13 +287,13 @@ impl Upstream {
                 .send_once(ctx, what, method.clone(), url, query, body, prefer, attempt_timeout)
                 .instrument(span)
                 .await;
-            self.metrics.upstream_call(&self.tenant, what, outcome(&result), started);
-            let retryable = match &result {
-                Err(UpstreamError::Connect(..)) => true,
-                Err(UpstreamError::Bad(_, cause)) => cause.starts_with(RETRYABLE_STATUS_PREFIX),
-                _ => false,
+            let outcome = match &result {
+                Ok(_) => "ok",
+                Err(e) => e.outcome(),
             };
-            if !(idempotent && retryable && attempt < self.settings.idempotent_retries) {
+            self.metrics.upstream_call(&self.tenant, what, outcome, started);
+            let transient = result.as_ref().is_err_and(UpstreamError::is_transient);
+            if !(idempotent && transient && attempt < self.settings.idempotent_retries) {
                 return result;
             }
             let jitter = Duration::from_millis(rand::rng().random_range(0..=self.settings.retry_jitter_ms));
@@ -393,8 +354,7 @@ impl Upstream {
             401 => return Err(UpstreamError::Unauthorized(what.into())),
             403 => return Err(UpstreamError::Forbidden(what.into())),
             404 => return Err(UpstreamError::NotFound(what.into())),
-            502..=504 => return Err(UpstreamError::Bad(what.into(), format!("{RETRYABLE_STATUS_PREFIX}{status}"))),
-            _ => return Err(UpstreamError::Bad(what.into(), format!("status {status}"))),
+            _ => return Err(UpstreamError::Status(what.into(), status)),
         }
         let bytes = read_limited(response, self.max_response_bytes).await.map_err(|e| match e {
             BodyError::Transport(e) => transport(what, e),
@@ -408,33 +368,6 @@ impl Upstream {
     }
 }
 
-/// The `outcome` label of an upstream call's metrics.
-fn outcome<T>(result: &Result<T, UpstreamError>) -> &'static str {
-    match result {
-        Ok(_) => "ok",
-        Err(UpstreamError::Timeout(_)) => "timeout",
-        Err(UpstreamError::Connect(..)) => "connect",
-        Err(UpstreamError::Unauthorized(_)) => "unauthorized",
-        Err(UpstreamError::Forbidden(_)) => "forbidden",
-        Err(UpstreamError::NotFound(_)) => "not_found",
-        Err(UpstreamError::Rejected(..)) => "rejected",
-        Err(UpstreamError::Busy(_)) => "busy",
-        Err(UpstreamError::Bad(..)) => "bad",
-    }
-}
-
-/// How a 502, 503 or 504 answer is marked in [`UpstreamError::Bad`], so the retry rule can
-/// tell it from other bad answers.
-const RETRYABLE_STATUS_PREFIX: &str = "gateway status ";
-
-fn transport(what: &str, e: reqwest::Error) -> UpstreamError {
-    if e.is_timeout() {
-        UpstreamError::Timeout(what.into())
-    } else {
-        UpstreamError::Connect(what.into(), e.to_string())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -442,6 +375,7 @@ mod tests {
     use axum::{Router, http::StatusCode as AxumStatus, routing::any};
 
     use super::*;
+    use crate::error::AppError;
 
     /// A real HTTP server on loopback answering `answers` in turn (then the last one), counting hits.
     async fn server(answers: Vec<(u16, &'static str)>, delay_ms: u64) -> (Url, Arc<AtomicUsize>) {
@@ -495,11 +429,67 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_get_is_retried_after_503_whatever_the_call_is_named() {
+        for what in ["", "status 500", "reading the learner's courses"] {
+            let (base, hits) = server(vec![(503, "busy"), (200, "[1]")], 0).await;
+            let up = upstream(base, &settings(4, 1000, 1));
+            let answer: Vec<u32> = up.get(&ctx(), what, "x", &[]).await.expect("the retry succeeds");
+            assert_eq!((answer, hits.load(Ordering::SeqCst)), (vec![1], 2), "{what:?}");
+        }
+    }
+
+    /// A raw TCP server on loopback that reads each request head, then closes the first
+    /// `broken` connections without answering and answers the others `200 [1]`.
+    async fn breaking_server(broken: usize) -> (Url, Arc<AtomicUsize>) {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let hits = Arc::new(AtomicUsize::new(0));
+        let counter = hits.clone();
+        tokio::spawn(async move {
+            while let Ok((mut socket, _)) = listener.accept().await {
+                let mut head = [0u8; 4096];
+                let _ = socket.read(&mut head).await;
+                if counter.fetch_add(1, Ordering::SeqCst) >= broken {
+                    let answer = "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 3\r\n\r\n[1]";
+                    let _ = socket.write_all(answer.as_bytes()).await;
+                }
+            }
+        });
+        (Url::parse(&format!("http://{addr}/api/")).expect("url"), hits)
+    }
+
+    #[tokio::test]
+    async fn a_connection_that_breaks_off_is_a_reset_and_a_get_is_retried() {
+        let (base, hits) = breaking_server(1).await;
+        let up = upstream(base, &settings(4, 1000, 0));
+        let err = up.get::<Vec<u32>>(&ctx(), "reading", "x", &[]).await.expect_err("closed without an answer");
+        assert!(matches!(err, UpstreamError::Transport(_, TransportCause::Reset, _)), "{err:?}");
+        assert_eq!(hits.load(Ordering::SeqCst), 1);
+
+        let (base, hits) = breaking_server(1).await;
+        let up = upstream(base, &settings(4, 1000, 1));
+        let answer: Vec<u32> = up.get(&ctx(), "reading", "x", &[]).await.expect("the retry succeeds");
+        assert_eq!((answer, hits.load(Ordering::SeqCst)), (vec![1], 2));
+    }
+
+    #[tokio::test]
+    async fn an_upstream_nobody_listens_on_is_a_connect_failure() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        drop(listener);
+        let up = upstream(Url::parse(&format!("http://{addr}/api/")).expect("url"), &settings(4, 1000, 1));
+        let err = up.get::<Vec<u32>>(&ctx(), "reading", "x", &[]).await.expect_err("refused");
+        assert!(matches!(err, UpstreamError::Transport(_, TransportCause::Connect, _)), "{err:?}");
+        assert!(matches!(AppError::from(err), AppError::BadGateway(_)));
+    }
+
+    #[tokio::test]
     async fn a_get_is_retried_at_most_once() {
         let (base, hits) = server(vec![(502, "down")], 0).await;
         let up = upstream(base, &settings(4, 1000, 1));
         let err = up.get::<Vec<u32>>(&ctx(), "reading", "x", &[]).await.expect_err("still down");
-        assert!(matches!(err, UpstreamError::Bad(..)), "{err:?}");
+        assert!(matches!(err, UpstreamError::Status(_, StatusCode::BAD_GATEWAY)), "{err:?}");
         assert_eq!(hits.load(Ordering::SeqCst), 2);
     }
 
@@ -519,7 +509,7 @@ mod tests {
         let (base, hits) = server(vec![(503, "busy")], 380).await;
         let up = upstream(base, &settings(4, 1000, 1)).with_call_budget(Duration::from_millis(400));
         let err = up.get::<Vec<u32>>(&ctx(), "reading", "x", &[]).await.expect_err("503");
-        assert!(matches!(err, UpstreamError::Bad(..)), "{err:?}");
+        assert!(matches!(err, UpstreamError::Status(_, StatusCode::SERVICE_UNAVAILABLE)), "{err:?}");
         assert_eq!(hits.load(Ordering::SeqCst), 1);
     }
 
@@ -544,7 +534,7 @@ mod tests {
             .command(&ctx(), "starting", Method::POST, "x", &serde_json::json!({}), Prefer::RespondSync)
             .await
             .expect_err("503");
-        assert!(matches!(err, UpstreamError::Bad(..)), "{err:?}");
+        assert!(matches!(err, UpstreamError::Status(_, StatusCode::SERVICE_UNAVAILABLE)), "{err:?}");
         assert_eq!(hits.load(Ordering::SeqCst), 1);
     }
 

@@ -84,7 +84,7 @@ impl Upstream {
         let what = "reading an attachment's size";
         let response = self.http.head(url).send().await.map_err(|e| transport(what, e))?;
         if !response.status().is_success() {
-            return Err(UpstreamError::Bad(what.into(), format!("status {}", response.status())));
+            return Err(UpstreamError::Status(what.into(), response.status()));
         }
         Ok(response
             .headers()

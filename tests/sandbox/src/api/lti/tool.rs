@@ -95,27 +95,30 @@ pub(crate) fn sign_launch(
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("signing the launch: {e}")))
 }
 
-/// The launch token's claims, checked: signature, issuer, audience, expiry and activity workflow.
-fn verify(s: &Shared, tenant: &str, aw: &str, token: &str) -> Result<LaunchClaims, Response> {
-    let refuse = |why: &str| {
-        page_response(
-            StatusCode::UNAUTHORIZED,
-            "Launch refused",
-            &format!("<h1>Launch refused</h1><p role=\"alert\">{}</p>", escape(why)),
-        )
-    };
-    let Some(key) = s.keys.get(tenant) else { return Err(refuse("Unknown tenant.")) };
+/// The launch token's claims, checked: signature, issuer, audience, expiry and activity
+/// workflow; else why the launch is refused (for [`refused`]).
+fn verify(s: &Shared, tenant: &str, aw: &str, token: &str) -> Result<LaunchClaims, String> {
+    let Some(key) = s.keys.get(tenant) else { return Err("Unknown tenant.".into()) };
     let mut validation = Validation::new(Algorithm::RS256);
     validation.set_audience(&[TOOL_AUDIENCE]);
     validation.set_issuer(&[format!("{}t/{tenant}", s.public_url)]);
     validation.leeway = 0;
     let claims = jsonwebtoken::decode::<LaunchClaims>(token, &key.decoding, &validation)
-        .map_err(|e| refuse(&format!("The launch token is not valid ({e}).")))?
+        .map_err(|e| format!("The launch token is not valid ({e})."))?
         .claims;
     if claims.aw != aw {
-        return Err(refuse("The launch token is for another activity."));
+        return Err("The launch token is for another activity.".into());
     }
     Ok(claims)
+}
+
+/// The page of a refused launch, saying why.
+fn refused(why: &str) -> Response {
+    page_response(
+        StatusCode::UNAUTHORIZED,
+        "Launch refused",
+        &format!("<h1>Launch refused</h1><p role=\"alert\">{}</p>", escape(why)),
+    )
 }
 
 /// What the tool shows about the launched activity workflow.
@@ -178,7 +181,7 @@ pub(crate) async fn launch(
     }
     let claims = match verify(&s, &tenant, &aw, &form.id_token) {
         Ok(claims) => claims,
-        Err(refused) => return refused,
+        Err(why) => return refused(&why),
     };
     let l = match launched(&s, &claims) {
         Ok(Some(l)) => l,
@@ -206,7 +209,7 @@ pub(crate) async fn launch(
         .as_deref()
         .map(|u| format!("<p><a href=\"{}\">Return to the course without a score</a></p>", escape(u)))
         .unwrap_or_default();
-    let work = if l.state == 1 {
+    let work = if l.state == engine::states::workflow_state::IN_PROGRESS {
         format!(
             "<form method=\"post\" action=\"{action}\"><input type=\"hidden\" name=\"id_token\" value=\"{token}\">\
              <label for=\"score\">Score (0 to {max})</label>\
@@ -245,7 +248,7 @@ pub(crate) async fn score(
     }
     let claims = match verify(&s, &tenant, &aw, &form.id_token) {
         Ok(claims) => claims,
-        Err(refused) => return refused,
+        Err(why) => return refused(&why),
     };
     let objective = match launched(&s, &claims) {
         Ok(Some(l)) => l.objective_id,
