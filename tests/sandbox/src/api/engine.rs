@@ -47,6 +47,8 @@ pub(super) struct Activity {
     pub(super) support_review: bool,
     pub(super) duration: Option<i64>,
     pub(super) constraint: Option<Value>,
+    /// Content fields of the activity answer (`content`, `videoUrl`, `captions`, `startDate`, ...).
+    pub(super) content: Option<Value>,
 }
 
 /// The last activity workflow of an activity within one objective workflow.
@@ -91,7 +93,7 @@ impl Tree {
     pub(super) fn load(db: &Connection, objective: &str, workflow: Option<&str>, now: i64) -> rusqlite::Result<Tree> {
         let mut stmt = db.prepare_cached(
             "SELECT id, parent_id, part_id, path, ord, name, code, type, state, optional, locked, score_weight,
-                    max_score, proctored, collaborative, support_review, duration, constraint_json
+                    max_score, proctored, collaborative, support_review, duration, constraint_json, content_json
              FROM activities WHERE objective_id = ?1 ORDER BY path",
         )?;
         let activities: Vec<Activity> = stmt
@@ -115,6 +117,7 @@ impl Tree {
                     support_review: r.get(15)?,
                     duration: r.get(16)?,
                     constraint: r.get::<_, Option<String>>(17)?.and_then(|c| serde_json::from_str(&c).ok()),
+                    content: r.get::<_, Option<String>>(18)?.and_then(|c| serde_json::from_str(&c).ok()),
                 })
             })?
             .collect::<Result<_, _>>()?;
