@@ -775,12 +775,21 @@ pub struct ActivityWorkflow {
 }
 
 /// The best record of an activity.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ActivityRecord {
     /// Passed; `None` when the activity has no pass mark.
     #[serde(default)]
     pub passed: Option<bool>,
+    /// Raw score.
+    #[serde(default)]
+    pub score: Option<f64>,
+    /// Maximum score.
+    #[serde(default)]
+    pub max_score: Option<f64>,
+    /// Score normalised to 0..1.
+    #[serde(default)]
+    pub normalized_score: Option<f64>,
 }
 
 /// Workflow and best record of an activity in the tree.
