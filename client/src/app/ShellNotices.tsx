@@ -1,14 +1,14 @@
 // Two dismissible notices above the page: the browser-support alert (spec section 2) and, on
 // phones, the mobile warning. A dismissal lasts for the browser session. A notice shows at
-// once; its dismiss button (react-aria Button) is a chunk of its own that fills the button's
-// place when it arrives, so the first paint carries no button code.
+// once; its dismiss button (a react-aria Button, `ShellButton`) is a chunk of its own that fills
+// the button's place when it arrives, so the first paint carries no button code.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { browserVerdict, SUPPORTED_DESKTOP, SUPPORTED_MOBILE } from './browserSupport';
-import { WarningIcon } from './icons';
+import { CloseIcon, WarningIcon } from './icons';
 import { appMessages } from './messages';
 
-const DismissButton = lazy(() => import(/* webpackChunkName: "notice-dismiss" */ './DismissButton'));
+const ShellButton = lazy(() => import(/* webpackChunkName: "shell-button" */ './ShellButton'));
 
 function useDismissed(storageKey: string): [boolean, () => void] {
   const [dismissed, setDismissed] = useState(() => {
@@ -30,6 +30,7 @@ function useDismissed(storageKey: string): [boolean, () => void] {
 }
 
 function Notice({ tone, title, text, onDismiss }: { tone: 'warning' | 'info'; title?: string; text: string; onDismiss: () => void }) {
+  const intl = useIntl();
   return (
     <div className={`shell-notice shell-notice--${tone}`} role={tone === 'warning' ? 'alert' : 'status'}>
       <WarningIcon />
@@ -38,7 +39,9 @@ function Notice({ tone, title, text, onDismiss }: { tone: 'warning' | 'info'; ti
         {text}
       </p>
       <Suspense fallback={<span className="shell-notice__dismiss" />}>
-        <DismissButton onDismiss={onDismiss} />
+        <ShellButton className="shell-notice__dismiss" aria-label={intl.formatMessage(appMessages.dismiss)} onPress={onDismiss}>
+          <CloseIcon />
+        </ShellButton>
       </Suspense>
     </div>
   );
