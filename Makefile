@@ -40,8 +40,8 @@ contracts: ## regenerate the client's TypeScript contracts from the Rust crate
 test-rust: ## Rust unit and integration tests, the contracts drift check
 	$(CARGO) test --workspace
 
-test-client: ## client type check, message extraction check and unit tests
-	cd client && npm run typecheck --silent && npm run i18n:check --silent && npm test --silent
+test-client: ## client type check, message extraction check, unit tests and the bundle budget (needs a build)
+	cd client && npm run typecheck --silent && npm run i18n:check --silent && npm test --silent && npm run budget --silent
 
 test-e2e: ## the browser tests in headless Chromium (needs `make build`)
 	cd tests/e2e && npm test

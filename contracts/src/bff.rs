@@ -191,6 +191,9 @@ pub struct UiConfig {
     pub locales: Vec<String>,
     /// Origins of pages allowed to embed the portal; the re-login message goes only there.
     pub parent_origins: Vec<String>,
+    /// Origins (`scheme://host[:port]`) of the tenant's storage: PDF and attachment links of rich
+    /// content on them are opened through `GET /api/bff/files` (spec section 5).
+    pub storage_origins: Vec<String>,
     /// Privacy-policy link shown in the footer and profile, when configured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -52,6 +52,8 @@ pub struct Config {
     pub views: ViewSettings,
     /// The `/api/lms` pass-through.
     pub passthrough: PassthroughSettings,
+    /// The file proxy `GET /api/bff/files` (storage files of rich content).
+    pub files: FileSettings,
     /// Course and team chat through `/api/bff/chat`.
     pub chat: ChatSettings,
     /// The AI tutor through `/api/bff/tutor`.
@@ -337,10 +339,20 @@ pub struct ViewSettings {
 pub struct PassthroughSettings {
     /// Largest request body forwarded, in bytes; larger bodies get 413.
     pub max_body_bytes: usize,
-    /// Hosts (`host` or `host:port`) besides this origin whose attachments' sizes may be read
-    /// with `HEAD` (cloud storage).
-    #[serde(default)]
-    pub storage_hosts: Vec<String>,
+}
+
+/// The file proxy (`[files]`): how the gateway reads a file of a tenant's storage origins for
+/// the browser (`GET /api/bff/files`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileSettings {
+    /// Largest file passed on, in bytes: a larger announced size is a 502 `file_too_large`
+    /// problem, a stream growing past it is cut off.
+    pub max_bytes: u64,
+    /// Longest time one file may take, from the request to its last byte, in seconds.
+    pub timeout_secs: u64,
+    /// Redirects followed, each only to a storage origin of the tenant.
+    pub max_redirects: u32,
 }
 
 /// Course and team chat (`[chat]`): what a learner may post, and how the live stream of new
@@ -397,6 +409,12 @@ pub struct TenantConfig {
     /// are then `SameSite=None; Secure; Partitioned`, also on plain-http loopback (see
     /// `auth::cookies`).
     pub cross_site_embedding: bool,
+    /// Origins (`scheme://host[:port]`) of the storage the tenant's rich content links files on:
+    /// the gateway reads those files for the browser (`GET /api/bff/files`) and their sizes.
+    pub storage_origins: Vec<String>,
+    /// Whether the learner's upstream access token goes with those reads (storage of the LMS
+    /// itself); off for storage that takes signed links and refuses other credentials.
+    pub storage_send_token: bool,
     /// The tenant's runtime client config.
     pub ui: UiSettings,
 }
@@ -502,6 +520,10 @@ pub struct UiSettings {
     /// the policy's `media-src`, besides this origin.
     #[serde(default)]
     pub media_origins: Vec<String>,
+    /// Origins whose pages rich content may frame (video players): the portal's
+    /// `Content-Security-Policy` `frame-src` names them besides its own origin.
+    #[serde(default)]
+    pub embed_origins: Vec<String>,
     /// Privacy-policy link.
     #[serde(default)]
     pub privacy_policy_url: Option<String>,
@@ -576,6 +598,7 @@ pub struct RawConfig {
     commands: Option<CommandSettings>,
     views: Option<ViewSettings>,
     passthrough: Option<PassthroughSettings>,
+    files: Option<FileSettings>,
     chat: Option<ChatSettings>,
     tutor: Option<TutorSettings>,
     login_rate_limit: Option<LoginRateLimit>,
@@ -599,6 +622,10 @@ struct RawTenant {
     providers: Vec<RawProvider>,
     #[serde(default)]
     cross_site_embedding: bool,
+    #[serde(default)]
+    storage_origins: Vec<String>,
+    #[serde(default = "yes")]
+    storage_send_token: bool,
     ui: Option<UiSettings>,
 }
 
@@ -793,15 +820,13 @@ impl Config {
         let passthrough = require(raw.passthrough, "passthrough", &mut errors);
         if let Some(p) = &passthrough {
             positive(p.max_body_bytes as u64, "passthrough.max_body_bytes", &mut errors);
-            for host in &p.storage_hosts {
-                let valid = !host.is_empty()
-                    && Url::parse(&format!("https://{host}/")).is_ok_and(|u| u.host_str().is_some() && u.path() == "/")
-                    && !host.contains(['/', '@', '?', '#']);
-                if !valid {
-                    errors.push(format!(
-                        "passthrough.storage_hosts: `{host}` is not a host name (with an optional port)"
-                    ));
-                }
+        }
+        let files = require(raw.files, "files", &mut errors);
+        if let Some(f) = &files {
+            positive(f.max_bytes, "files.max_bytes", &mut errors);
+            positive(f.timeout_secs, "files.timeout_secs", &mut errors);
+            if f.max_redirects > MAX_FILE_REDIRECTS {
+                errors.push(format!("files.max_redirects: at most {MAX_FILE_REDIRECTS}"));
             }
         }
         if raw.tenants.is_empty() {
@@ -825,6 +850,7 @@ impl Config {
         let Some(commands) = commands else { return Err(ConfigError(errors)) };
         let Some(views) = views else { return Err(ConfigError(errors)) };
         let Some(passthrough) = passthrough else { return Err(ConfigError(errors)) };
+        let Some(files) = files else { return Err(ConfigError(errors)) };
         let chat = require(raw.chat, "chat", &mut errors);
         if let Some(c) = &chat {
             positive(c.max_message_chars as u64, "chat.max_message_chars", &mut errors);
@@ -882,10 +908,8 @@ impl Config {
             catalog,
             commands,
             views,
-            passthrough: PassthroughSettings {
-                storage_hosts: passthrough.storage_hosts.iter().map(|h| h.to_ascii_lowercase()).collect(),
-                ..passthrough
-            },
+            passthrough,
+            files,
             chat,
             tutor,
             tenants,
@@ -959,6 +983,8 @@ fn check_tenant(
             }
         }
     }
+    check_origins(&format!("{key}.ui.embed_origins"), &ui.embed_origins, t.allow_http_loopback, errors);
+    check_origins(&format!("{key}.storage_origins"), &t.storage_origins, t.allow_http_loopback, errors);
     if errors.len() > before {
         return None;
     }
@@ -971,8 +997,30 @@ fn check_tenant(
         providers,
         default_provider: default_provider?,
         cross_site_embedding: t.cross_site_embedding,
+        storage_origins: t.storage_origins,
+        storage_send_token: t.storage_send_token,
         ui,
     })
+}
+
+/// Most redirects `files.max_redirects` may allow.
+const MAX_FILE_REDIRECTS: u32 = 10;
+
+/// Each of `origins` must be an origin as browsers write it (`https://host[:port]`, lower case,
+/// no path and no default port), over https unless `allow_http_loopback` and on loopback.
+fn check_origins(key: &str, origins: &[String], allow_http_loopback: bool, errors: &mut Vec<String>) {
+    for origin in origins {
+        match Url::parse(origin) {
+            Ok(u) if u.origin().ascii_serialization() == *origin => {
+                if u.scheme() != "https" && !(allow_http_loopback && is_loopback_url(&u)) {
+                    errors.push(format!(
+                        "{key}: `{origin}` must be https (http only on loopback with allow_http_loopback)"
+                    ));
+                }
+            }
+            _ => errors.push(format!("{key}: `{origin}` is not an origin like https://host[:port]")),
+        }
+    }
 }
 
 /// The `oidc` section (provider `default`) and the `providers` list: ids unique, exactly one
@@ -1046,6 +1094,7 @@ impl UiSettings {
             locales: default_locales(),
             parent_origins: Vec::new(),
             media_origins: Vec::new(),
+            embed_origins: Vec::new(),
             privacy_policy_url: None,
             rooms_enabled: false,
             platform_features: Vec::new(),
@@ -1179,7 +1228,7 @@ mod tests {
     }
 
     #[test]
-    fn view_and_passthrough_limits_are_checked() {
+    fn view_passthrough_and_file_limits_are_checked() {
         let tenant = r#"
             [tenants.x]
             hosts = ["x.example"]
@@ -1190,19 +1239,21 @@ mod tests {
         "#;
         let config = load(tenant).expect("the defaults are valid");
         assert_eq!(config.views.calendar_max_range_days, 62);
-        assert_eq!(config.passthrough.storage_hosts, Vec::<String>::new());
-        let good = format!("{tenant}\n[passthrough]\nstorage_hosts = [\"Files.Example.net\", \"127.0.0.1:9000\"]\n");
-        let config = load(&good).expect("storage hosts");
-        assert_eq!(config.passthrough.storage_hosts, ["files.example.net", "127.0.0.1:9000"]);
+        assert_eq!(
+            (config.files.max_bytes, config.files.timeout_secs, config.files.max_redirects),
+            (52_428_800, 120, 3)
+        );
         let bad = format!(
-            "{tenant}\n[views]\ncalendar_max_range_days = 0\n[passthrough]\nmax_body_bytes = 0\nstorage_hosts = [\"https://x/\", \"\"]\n"
+            "{tenant}\n[views]\ncalendar_max_range_days = 0\n[passthrough]\nmax_body_bytes = 0\n\
+             [files]\nmax_bytes = 0\ntimeout_secs = 0\nmax_redirects = 11\n"
         );
         let all = load(&bad).expect_err("bad limits").0.join("\n");
         for key in [
             "views.calendar_max_range_days",
             "passthrough.max_body_bytes",
-            "`https://x/`",
-            "passthrough.storage_hosts: ``",
+            "files.max_bytes",
+            "files.timeout_secs",
+            "files.max_redirects",
         ] {
             assert!(all.contains(key), "{key} not named in:\n{all}");
         }
@@ -1229,6 +1280,45 @@ mod tests {
             "x.ui.parent_origins: `x`",
         ] {
             assert!(all.contains(named), "{named} not named in:\n{all}");
+        }
+    }
+
+    #[test]
+    fn storage_and_embed_origins_are_origins() {
+        let tenant = |loopback: bool, storage: &str, embeds: &str| {
+            format!(
+                r#"[tenants.x]
+                hosts = ["x.example"]
+                allow_http_loopback = {loopback}
+                api_url = "https://lms.example/"
+                storage_origins = [{storage}]
+                [tenants.x.oidc]
+                issuer = "https://idp.example"
+                client_id = "c"
+                [tenants.x.ui]
+                embed_origins = [{embeds}]"#
+            )
+        };
+        let config =
+            load(&tenant(false, r#""https://files.example""#, r#""https://video.example:8443""#)).expect("origins");
+        assert_eq!(config.tenants["x"].storage_origins, ["https://files.example"]);
+        assert!(config.tenants["x"].storage_send_token, "the token goes along unless switched off");
+        assert_eq!(config.tenants["x"].ui.embed_origins, ["https://video.example:8443"]);
+        let config = load(&tenant(true, r#""http://127.0.0.1:8081""#, r#""http://localhost:8081""#)).expect("loopback");
+        assert_eq!(config.tenants["x"].storage_origins, ["http://127.0.0.1:8081"]);
+        let bad = [
+            (tenant(false, r#""https://files.example/""#, ""), "tenants.x.storage_origins: `https://files.example/`"),
+            (tenant(false, r#""files.example""#, ""), "tenants.x.storage_origins: `files.example`"),
+            (tenant(false, r#""https://Files.example""#, ""), "tenants.x.storage_origins: `https://Files.example`"),
+            (tenant(false, r#""https://files.example:443""#, ""), "`https://files.example:443`"),
+            (tenant(false, r#""http://127.0.0.1:8081""#, ""), "must be https"),
+            (tenant(true, r#""http://files.example""#, ""), "must be https"),
+            (tenant(false, "", r#""https://video.example/embed""#), "tenants.x.ui.embed_origins"),
+            (tenant(false, "", r#""*""#), "tenants.x.ui.embed_origins: `*`"),
+        ];
+        for (toml, expected) in bad {
+            let all = load(&toml).expect_err(expected).0.join("\n");
+            assert!(all.contains(expected), "{expected} not named in:\n{all}");
         }
     }
 

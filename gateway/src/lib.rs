@@ -10,6 +10,7 @@ pub mod domain;
 pub mod error;
 pub mod events;
 pub mod extract;
+pub mod files;
 pub mod login_limit;
 pub mod metrics;
 pub mod middleware;

@@ -311,13 +311,6 @@ fn with_headers(mut response: Response<Body>, rt: &RequestTenant, path: &str) ->
     response
 }
 
-/// A strict policy: no inline script, no foreign script or connections; frames only from the
-/// tenant's parent origins; forms may go to the issuer (logout redirects there).
-///
-/// LTI launches (spec section 7): the client submits the platform's resource form into a named
-/// iframe or a new window, so `frame-src` and `form-action` also name the tenant's LTI origins
-/// ([`crate::bff::lti_launch::lti_origins`]: its LMS's origin, from the tenant's `api_url`;
-/// never a wildcard). The launch route refuses a form whose action is elsewhere.
 /// The one inline style the client adds: react-aria's press handling puts a `<style>` element
 /// (`touch-action: pan-x pan-y pinch-zoom` on pressable elements, so a double tap does not zoom)
 /// into the page's head. Allowed by the hash of its exact text rather than `'unsafe-inline'`;
@@ -325,6 +318,15 @@ fn with_headers(mut response: Response<Body>, rt: &RequestTenant, path: &str) ->
 /// shows up there.
 const REACT_ARIA_PRESS_STYLE: &str = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='";
 
+/// A strict policy: no inline script, no foreign script or connections; frames only from the
+/// tenant's parent origins; forms may go to the issuer (logout redirects there).
+///
+/// LTI launches (spec section 7): the client submits the platform's resource form into a named
+/// iframe or a new window, so `frame-src` and `form-action` also name the tenant's LTI origins
+/// ([`crate::bff::lti_launch::lti_origins`]: its LMS's origin, from the tenant's `api_url`;
+/// never a wildcard). The launch route refuses a form whose action is elsewhere. Rich content
+/// frames pages (video players) of the tenant's `ui.embed_origins` only: `frame-src` names them
+/// too.
 fn content_security_policy(rt: &RequestTenant) -> String {
     let config = &rt.tenant.config;
     let ancestors: Vec<&str> = config.ui.parent_origins.iter().map(String::as_str).collect();
@@ -332,7 +334,13 @@ fn content_security_policy(rt: &RequestTenant) -> String {
         config.providers.iter().map(|p| p.oidc.issuer.origin().ascii_serialization()).collect();
     issuers.dedup();
     let lti_origins = crate::bff::lti_launch::lti_origins(&config.api_url);
-    let lti = lti_origins.join(" ");
+    let mut frames = lti_origins.clone();
+    for origin in &config.ui.embed_origins {
+        if !frames.contains(origin) {
+            frames.push(origin.clone());
+        }
+    }
+    let lti = frames.join(" ");
     let mut form_targets: Vec<String> = issuers;
     for origin in lti_origins {
         if !form_targets.contains(&origin) {
@@ -371,6 +379,10 @@ mod tests {
     };
 
     fn tenant(host: &str, parents: &str) -> RequestTenant {
+        tenant_with(host, parents, "")
+    }
+
+    fn tenant_with(host: &str, parents: &str, embeds: &str) -> RequestTenant {
         let raw: RawConfig = Figment::new()
             .merge(Toml::string(include_str!("../../config/default.toml")))
             .merge(Toml::string(&format!(
@@ -382,7 +394,8 @@ mod tests {
                 issuer = "https://idp.example/realms/t"
                 client_id = "c"
                 [tenants.t.ui]
-                parent_origins = [{parents}]"#
+                parent_origins = [{parents}]
+                embed_origins = [{embeds}]"#
             )))
             .extract()
             .expect("config");
@@ -429,6 +442,16 @@ mod tests {
                 media_origins = ["https://media.lms.example", "http://127.0.0.1:8081""#;
         let csp = content_security_policy(&tenant("portal.example", media));
         assert!(csp.contains("media-src 'self' https://media.lms.example http://127.0.0.1:8081;"), "{csp}");
+        assert!(!csp.contains('*'), "{csp}");
+    }
+
+    #[test]
+    fn csp_frames_only_the_configured_embed_origins() {
+        let csp = content_security_policy(&tenant("portal.example", ""));
+        assert!(csp.contains("frame-src 'self' https://lms.example;"), "none configured: {csp}");
+        let rt = tenant_with("portal.example", "", r#""https://video.example", "https://lms.example""#);
+        let csp = content_security_policy(&rt);
+        assert!(csp.contains("frame-src 'self' https://lms.example https://video.example;"), "{csp}");
         assert!(!csp.contains('*'), "{csp}");
     }
 }

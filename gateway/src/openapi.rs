@@ -17,7 +17,7 @@ use utoipa::{
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{app::AppState, bff, passthrough};
+use crate::{app::AppState, bff, files};
 
 /// Path of the document.
 pub const OPENAPI_PATH: &str = "/api/bff/openapi.json";
@@ -96,7 +96,8 @@ pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(bff::email_answer::get_email_answer))
         .routes(routes!(bff::proctoring::get_proctoring))
         .routes(routes!(bff::collaboration::get_collaboration))
-        .routes(routes!(passthrough::get_attachment_size))
+        .routes(routes!(files::get_attachment_size))
+        .routes(routes!(files::get_file))
         .routes(routes!(bff::chat::get_chat_channels))
         .routes(routes!(bff::chat::get_chat_channel))
         .routes(routes!(bff::chat::get_chat_stream))

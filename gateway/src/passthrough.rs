@@ -13,23 +13,13 @@
 //! whose grade is hidden (spec section 4 'Grade visibility', decided as on every view), which are
 //! removed, 401 (the session's token was refused: the usual 401 of the gateway) and
 //! unreachable or failing upstreams (502/504 problems).
-//!
-//! `GET /api/bff/attachment-size?url=` reads an attachment's size with `HEAD`, only for links on
-//! this origin or on a configured storage host (spec section 5, `passthrough.storage_hosts`);
-//! other links get 400.
 
 use axum::{
-    Json,
     body::Body,
     extract::{Request, State},
     http::{HeaderMap, HeaderValue, StatusCode, header},
-    response::{IntoResponse, Response},
+    response::Response,
 };
-use contracts::bff::{Problem, Unauthorized};
-use serde::{Deserialize, Serialize};
-use url::Url;
-use utoipa::IntoParams;
-
 use uuid::Uuid;
 
 use crate::{
@@ -38,7 +28,6 @@ use crate::{
     bff::learner_courses::tree_proctoring_mismatch,
     domain::outcome::{self, CourseFacts},
     error::{AppError, AppResult, problem},
-    extract::Query,
     upstream::{aggregates::LoadOptions, passthrough::FORWARDED_REQUEST_HEADERS},
 };
 
@@ -239,62 +228,6 @@ pub async fn forward(State(state): State<AppState>, auth: LearnerSession, reques
     Ok(response)
 }
 
-/// Query of `GET /api/bff/attachment-size`.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct AttachmentQuery {
-    /// Absolute URL of the attachment, on this site or a configured storage host.
-    url: String,
-}
-
-/// Answer of `GET /api/bff/attachment-size`.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct AttachmentSize {
-    /// `Content-Length` of the attachment; `null` when the host did not say.
-    bytes: Option<u64>,
-}
-
-/// Spec section 5: 'Only same-origin links or cloud-storage-host links are allowed for PDF and
-/// attachment links'. `origin` is this request's origin as the tenant layer resolved it (a
-/// configured host and a port this gateway serves, never a Host header as sent): same origin
-/// means same scheme, host and port.
-pub fn attachment_link_allowed(url: &Url, origin: &Url, storage_hosts: &[String]) -> bool {
-    let Some(host) = url.host_str() else { return false };
-    let authority = match url.port() {
-        Some(port) => format!("{host}:{port}"),
-        None => host.to_string(),
-    }
-    .to_ascii_lowercase();
-    matches!(url.scheme(), "http" | "https")
-        && url.username().is_empty()
-        && url.password().is_none()
-        && (url.origin() == origin.origin() || storage_hosts.contains(&authority))
-}
-
-/// `GET /api/bff/attachment-size?url=`: the size of an allowed attachment.
-#[utoipa::path(get, path = "/api/bff/attachment-size", tag = "views", params(
-    AttachmentQuery,
-), responses(
-    (status = 200, description = "The size of the attachment", body = AttachmentSize),
-    (status = 400, description = "Not an absolute URL, or not on this site or a configured storage host", body = Problem),
-    (status = 401, description = "No valid session", body = Unauthorized),
-    (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
-    (status = 504, description = "The learning platform did not answer in time", body = Problem),
-))]
-pub async fn get_attachment_size(
-    State(state): State<AppState>,
-    auth: LearnerSession,
-    Query(query): Query<AttachmentQuery>,
-) -> AppResult<impl IntoResponse> {
-    let url = Url::parse(&query.url).map_err(|_| AppError::BadRequest("url must be an absolute URL".into()))?;
-    let origin = Url::parse(&auth.tenant.origin()).map_err(|e| AppError::Internal(anyhow::anyhow!("origin: {e}")))?;
-    if !attachment_link_allowed(&url, &origin, &state.config.passthrough.storage_hosts) {
-        return Err(AppError::BadRequest("only links on this site or a configured storage host are read".into()));
-    }
-    let bytes = auth.tenant.tenant.upstream.attachment_size(url).await?;
-    Ok(Json(AttachmentSize { bytes }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,30 +271,6 @@ mod tests {
         ];
         for (method, path, expected) in cases {
             assert_eq!(allowed(method, &path), expected, "{method} {path}");
-        }
-    }
-
-    /// Spec section 5 'Only same-origin links or cloud-storage-host links are allowed'.
-    #[test]
-    fn attachment_links_only_same_origin_or_storage_hosts() {
-        let storage = vec!["files.example.net".to_string(), "127.0.0.1:9000".to_string()];
-        let cases = [
-            ("https://acme.example/files/a.pdf", true),
-            ("https://ACME.example/files/a.pdf", true),
-            ("https://files.example.net/a.pdf", true),
-            ("http://127.0.0.1:9000/a.pdf", true),
-            ("http://127.0.0.1:9001/a.pdf", false),
-            ("https://evil.example/a.pdf", false),
-            ("https://user:pw@files.example.net/a.pdf", false),
-            ("ftp://files.example.net/a.pdf", false),
-            ("https://acme.example:444/a.pdf", false),
-            ("http://acme.example/a.pdf", false),
-            ("https://acme.example:443/a.pdf", true),
-        ];
-        let origin = Url::parse("https://acme.example").expect("origin");
-        for (raw, expected) in cases {
-            let url = Url::parse(raw).expect("url");
-            assert_eq!(attachment_link_allowed(&url, &origin, &storage), expected, "{raw}");
         }
     }
 }

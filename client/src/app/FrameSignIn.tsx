@@ -1,8 +1,9 @@
 // Inside a frame a lost session does not leave the page: the parent is asked to sign the
 // learner in (session/embedding.ts) while the page stays. This notice says so, and its button
 // asks the parent again (the learner closed the sign-in window, or the parent's popup was
-// blocked: a press in the frame lets the parent open one).
-import { Button } from 'react-aria-components';
+// blocked: a press in the frame lets the parent open one). The button (a react-aria Button,
+// `ShellButton`) is a chunk of its own, so the shell's first paint carries no button code.
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { askParentToSignIn } from '../api/http';
 import { useFrameSignIn } from '../session/embedding';
@@ -10,6 +11,8 @@ import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { WarningIcon } from './icons';
 import { appMessages } from './messages';
 import './shell.css';
+
+const ShellButton = lazy(() => import(/* webpackChunkName: "shell-button" */ './ShellButton'));
 
 /** Above the page while the framed portal waits for its parent's sign-in; nothing otherwise. */
 export function FrameSignInNotice() {
@@ -23,9 +26,11 @@ export function FrameSignInNotice() {
         <strong className="shell-notice__title">{intl.formatMessage(appMessages.frameSignedOutTitle)} </strong>
         {intl.formatMessage(appMessages.frameSignedOutText)}
       </p>
-      <Button className="button button--primary frame-sign-in__button" onPress={() => askParentToSignIn({ again: true })}>
-        {intl.formatMessage(appMessages.frameSignInAgain)}
-      </Button>
+      <Suspense fallback={null}>
+        <ShellButton className="button button--primary frame-sign-in__button" onPress={() => askParentToSignIn({ again: true })}>
+          {intl.formatMessage(appMessages.frameSignInAgain)}
+        </ShellButton>
+      </Suspense>
     </div>
   );
 }

@@ -1,39 +1,30 @@
-// Below 970 px the navigation sits behind a hamburger button in a modal drawer (react-aria
-// Dialog in a Modal: focus trapped inside, Escape or a click outside closes it, focus returns
-// to the button). Choosing an item closes it too.
-import { useState } from 'react';
+// Below 970 px the navigation sits behind a hamburger button in a modal drawer
+// (`NavDrawerControl`, its own chunk). A native button of the same look stands in for it until
+// its code arrives (see `useLazyControl`).
 import { useIntl } from 'react-intl';
-import { Button, Dialog, DialogTrigger, Modal, ModalOverlay } from 'react-aria-components';
-import { CloseIcon, MenuIcon } from './icons';
+import { MenuIcon } from './icons';
+import { useLazyControl } from './lazyControl';
 import { appMessages } from './messages';
-import { NavList, type NavItem } from './SideNav';
+import type { NavDrawerControlProps } from './NavDrawerControl';
+import type { NavItem } from './SideNav';
+
+const loadControl = () => import(/* webpackChunkName: "nav-drawer" */ './NavDrawerControl');
 
 export function NavDrawer({ items, productName }: { items: NavItem[]; productName: string }) {
   const intl = useIntl();
-  const [open, setOpen] = useState(false);
+  const { Control, handover, standIn } = useLazyControl<NavDrawerControlProps>(loadControl);
   if (!items.length) return null;
+  if (Control) return <Control items={items} productName={productName} handover={handover} />;
   return (
-    <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-      <Button className="app-header__hamburger" aria-label={intl.formatMessage(appMessages.openNavigation)}>
-        <MenuIcon />
-      </Button>
-      <ModalOverlay className="nav-drawer__overlay" isDismissable>
-        <Modal className="nav-drawer">
-          <Dialog className="nav-drawer__dialog" aria-label={intl.formatMessage(appMessages.navigationLabel)}>
-            <div className="nav-drawer__head">
-              <span className="app-header__product">{productName}</span>
-              <Button
-                className="nav-drawer__close"
-                slot="close"
-                aria-label={intl.formatMessage(appMessages.closeNavigation)}
-              >
-                <CloseIcon />
-              </Button>
-            </div>
-            <NavList items={items} onNavigate={() => setOpen(false)} />
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <button
+      type="button"
+      className="app-header__hamburger"
+      aria-label={intl.formatMessage(appMessages.openNavigation)}
+      aria-haspopup="dialog"
+      aria-expanded="false"
+      {...standIn}
+    >
+      <MenuIcon />
+    </button>
   );
 }

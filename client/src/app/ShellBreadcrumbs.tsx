@@ -1,8 +1,9 @@
 // The breadcrumb bar of nested screens (a course, its content or certificate, a catalog course):
 // react-aria Breadcrumbs, the last crumb is the current page (aria-current). Course names are
-// read from the views the page itself loads (no request of its own).
+// read from the views the page itself loads (no request of its own). The bar's code is its own
+// chunk, loaded with the first nested screen (top-level pages have no bar).
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
-import { Breadcrumb, Breadcrumbs, Link } from 'react-aria-components';
 import { matchPath, useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 import type { CatalogCourseView, CourseDetailsView } from '../api/contracts/bff';
@@ -10,10 +11,13 @@ import { keys, type Key } from '../api/keys';
 import { useAppContext } from './context';
 import { appMessages } from './messages';
 
-interface Crumb {
+/** One crumb: a link, or the current page (no `href`). */
+export interface Crumb {
   label: string;
   href?: string;
 }
+
+const CrumbBar = lazy(() => import(/* webpackChunkName: "breadcrumbs" */ './CrumbBar'));
 
 /** Reads a view from the cache without fetching it. */
 function useCachedName<T extends { name: string }>(key: Key | null): string | undefined {
@@ -57,18 +61,11 @@ function useCrumbs(): Crumb[] {
 }
 
 export function ShellBreadcrumbs() {
-  const intl = useIntl();
   const crumbs = useCrumbs();
   if (crumbs.length < 2) return null;
   return (
-    <nav className="app-breadcrumbs" aria-label={intl.formatMessage(appMessages.breadcrumbs)}>
-      <Breadcrumbs className="app-breadcrumbs__list">
-        {crumbs.map((crumb, index) => (
-          <Breadcrumb key={`${index}-${crumb.href ?? 'current'}`} className="app-breadcrumbs__item">
-            {index === crumbs.length - 1 ? <Link>{crumb.label}</Link> : <Link href={crumb.href}>{crumb.label}</Link>}
-          </Breadcrumb>
-        ))}
-      </Breadcrumbs>
-    </nav>
+    <Suspense fallback={<div className="app-breadcrumbs" />}>
+      <CrumbBar crumbs={crumbs} />
+    </Suspense>
   );
 }

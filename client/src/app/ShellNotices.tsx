@@ -1,11 +1,14 @@
 // Two dismissible notices above the page: the browser-support alert (spec section 2) and, on
-// phones, the mobile warning. A dismissal lasts for the browser session.
-import { useEffect, useState } from 'react';
+// phones, the mobile warning. A dismissal lasts for the browser session. A notice shows at
+// once; its dismiss button (a react-aria Button, `ShellButton`) is a chunk of its own that fills
+// the button's place when it arrives, so the first paint carries no button code.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button } from 'react-aria-components';
 import { browserVerdict, SUPPORTED_DESKTOP, SUPPORTED_MOBILE } from './browserSupport';
 import { CloseIcon, WarningIcon } from './icons';
 import { appMessages } from './messages';
+
+const ShellButton = lazy(() => import(/* webpackChunkName: "shell-button" */ './ShellButton'));
 
 function useDismissed(storageKey: string): [boolean, () => void] {
   const [dismissed, setDismissed] = useState(() => {
@@ -35,9 +38,11 @@ function Notice({ tone, title, text, onDismiss }: { tone: 'warning' | 'info'; ti
         {title && <strong className="shell-notice__title">{title} </strong>}
         {text}
       </p>
-      <Button className="shell-notice__dismiss" aria-label={intl.formatMessage(appMessages.dismiss)} onPress={onDismiss}>
-        <CloseIcon />
-      </Button>
+      <Suspense fallback={<span className="shell-notice__dismiss" />}>
+        <ShellButton className="shell-notice__dismiss" aria-label={intl.formatMessage(appMessages.dismiss)} onPress={onDismiss}>
+          <CloseIcon />
+        </ShellButton>
+      </Suspense>
     </div>
   );
 }

@@ -5,9 +5,18 @@ import { uiConfig } from '../test/factories';
 import { renderApp } from '../test/renderApp';
 import { http, HttpResponse, server } from '../test/server';
 
+/** The account button once the menu's code is there (a native button stands in before it). */
+function accountButton() {
+  return waitFor(() => {
+    const button = screen.getByRole('button', { name: 'Ada Lovelace' });
+    expect(button).toHaveAttribute('data-rac');
+    return button;
+  });
+}
+
 async function openMenu() {
   const rendered = renderApp('/learn/courses');
-  const button = await screen.findByRole('button', { name: 'Ada Lovelace' });
+  const button = await accountButton();
   await rendered.user.click(button);
   return { ...rendered, button, menu: await screen.findByRole('menu') };
 }
@@ -35,7 +44,7 @@ describe('user menu', { timeout: 20_000 }, () => {
 
   it('opens from the keyboard and moves with the arrow keys, Home and End', async () => {
     const rendered = renderApp('/learn/courses');
-    const button = await screen.findByRole('button', { name: 'Ada Lovelace' });
+    const button = await accountButton();
     button.focus();
     await rendered.user.keyboard('{ArrowDown}');
     const menu = await screen.findByRole('menu');
@@ -98,7 +107,7 @@ describe('user menu', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('searchbox', { name: 'البحث في الدورات' })).toBeInTheDocument();
     expect(window.localStorage.getItem('learner-portal.locale')).toBe('ar-AR');
 
-    await user.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+    await user.click(await accountButton());
     await user.click(await screen.findByRole('menuitem', { name: /اللغة/ }));
     await user.click(await screen.findByRole('menuitemradio', { name: 'English' }));
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'ltr'));

@@ -1,24 +1,10 @@
-// The user menu (react-aria Menu: the ARIA menu button pattern with arrow keys, Home, End,
-// typeahead; Escape closes it and returns focus to the button): profile, a language submenu of
-// the locales the tenant offers (menuitemradio), and sign out (a form POST).
+// The user menu of the header: its button, and the menu (`UserMenuControl`, its own chunk:
+// profile, language, sign out). A native button of the same look stands in for it until its
+// code arrives (see `useLazyControl`).
 import { useRef } from 'react';
-import { useIntl } from 'react-intl';
-import {
-  Button,
-  Header,
-  Menu,
-  MenuItem,
-  MenuSection,
-  MenuTrigger,
-  Popover,
-  Separator,
-  SubmenuTrigger,
-} from 'react-aria-components';
-import { useLocale } from '../i18n/I18nProvider';
-import { localeInfo } from '../i18n/locales';
 import { announceSignOut } from '../session/crossTab';
-import { ChevronIcon, ExitIcon, GlobeIcon, UserIcon } from './icons';
-import { appMessages } from './messages';
+import { useLazyControl } from './lazyControl';
+import type { UserMenuControlProps } from './UserMenuControl';
 
 interface Props {
   fullName: string;
@@ -26,83 +12,40 @@ interface Props {
   logoutUrl: string;
 }
 
-export function UserMenu({ fullName, email, logoutUrl }: Props) {
-  const intl = useIntl();
-  const { locale, offered, setLocale } = useLocale();
-  const formRef = useRef<HTMLFormElement>(null);
+const loadControl = () => import(/* webpackChunkName: "user-menu" */ './UserMenuControl');
+
+/** The button's content: initials, name, caret. */
+export function AccountButtonContent({ fullName }: { fullName: string }) {
   const initials = fullName
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
     .map((part) => part[0]?.toUpperCase())
     .join('');
+  return (
+    <>
+      <span className="account-menu__avatar" aria-hidden="true">
+        {initials}
+      </span>
+      <span className="account-menu__name">{fullName}</span>
+      <span className="account-menu__caret" aria-hidden="true" />
+    </>
+  );
+}
 
+export function UserMenu({ fullName, email, logoutUrl }: Props) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { Control, handover, standIn } = useLazyControl<UserMenuControlProps>(loadControl);
   return (
     <div className="account-menu">
       <form ref={formRef} method="post" action={logoutUrl} hidden onSubmit={() => announceSignOut()} />
-      <MenuTrigger>
-        <Button className="account-menu__button">
-          <span className="account-menu__avatar" aria-hidden="true">
-            {initials}
-          </span>
-          <span className="account-menu__name">{fullName}</span>
-          <span className="account-menu__caret" aria-hidden="true" />
-        </Button>
-        <Popover className="account-menu__popover" placement="bottom end" offset={6}>
-          <Menu className="account-menu__list" aria-label={intl.formatMessage(appMessages.userMenuLabel)}>
-            {email ? (
-              <MenuSection className="account-menu__section">
-                <Header className="account-menu__who">{intl.formatMessage(appMessages.signedInAs, { email })}</Header>
-                <MenuItem id="profile" className="account-menu__item" href="/profile" textValue={intl.formatMessage(appMessages.profile)}>
-                  <UserIcon />
-                  {intl.formatMessage(appMessages.profile)}
-                </MenuItem>
-              </MenuSection>
-            ) : (
-              <MenuItem id="profile" className="account-menu__item" href="/profile" textValue={intl.formatMessage(appMessages.profile)}>
-                <UserIcon />
-                {intl.formatMessage(appMessages.profile)}
-              </MenuItem>
-            )}
-            {offered.length > 1 && (
-              <SubmenuTrigger>
-                <MenuItem id="language" className="account-menu__item" textValue={intl.formatMessage(appMessages.language)}>
-                  <GlobeIcon />
-                  <span className="account-menu__grow">{intl.formatMessage(appMessages.language)}</span>
-                  <span className="account-menu__current">{localeInfo(locale)?.nativeName ?? locale}</span>
-                  <ChevronIcon />
-                </MenuItem>
-                <Popover className="account-menu__popover account-menu__popover--sub" offset={-4}>
-                  <Menu
-                    className="account-menu__list"
-                    aria-label={intl.formatMessage(appMessages.language)}
-                    selectionMode="single"
-                    disallowEmptySelection
-                    selectedKeys={[locale]}
-                    onAction={(key) => setLocale(String(key))}
-                  >
-                    {offered.map((tag) => (
-                      <MenuItem
-                        key={tag}
-                        id={tag}
-                        className="account-menu__item account-menu__item--radio"
-                        textValue={localeInfo(tag)?.nativeName ?? tag}
-                      >
-                        <span lang={tag}>{localeInfo(tag)?.nativeName ?? tag}</span>
-                      </MenuItem>
-                    ))}
-                  </Menu>
-                </Popover>
-              </SubmenuTrigger>
-            )}
-            <Separator className="account-menu__separator" />
-            <MenuItem id="sign-out" className="account-menu__item" onAction={() => formRef.current?.requestSubmit()}>
-              <ExitIcon />
-              {intl.formatMessage(appMessages.signOut)}
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      {Control ? (
+        <Control fullName={fullName} email={email} formRef={formRef} handover={handover} />
+      ) : (
+        <button type="button" className="account-menu__button" aria-haspopup="menu" aria-expanded="false" {...standIn}>
+          <AccountButtonContent fullName={fullName} />
+        </button>
+      )}
     </div>
   );
 }

@@ -139,7 +139,7 @@ describe('embedded in a frame', { timeout: 20_000 }, () => {
     const notice = await screen.findByRole('alert');
     expect(notice).toHaveTextContent('Sign in again in the window that opens');
     expect(reloginMessages(parent)).toHaveLength(1);
-    await user.click(within(notice).getByRole('button', { name: 'Sign in again' }));
+    await user.click(await within(notice).findByRole('button', { name: 'Sign in again' }));
     expect(reloginMessages(parent)).toHaveLength(2);
 
     parentSays(parent, 'good-code');

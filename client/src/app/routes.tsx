@@ -5,7 +5,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LoadingState } from '../ui/LoadingState';
-import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { SignedInLayout } from './SignedInLayout';
@@ -41,7 +40,9 @@ export const routes: RouteObject[] = withErrors([
     hydrateFallbackElement: <LoadingState fullPage />,
     children: [
       {
-        element: <PublicLayout />,
+        lazy: async () => ({
+          Component: (await import(/* webpackChunkName: "public" */ './PublicLayout')).PublicLayout,
+        }),
         handle: { public: true } satisfies RouteHandle,
         children: [
           {

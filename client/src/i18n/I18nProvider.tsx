@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
 import { IntlProvider } from 'react-intl';
 import { setRequestLocale } from '../api/http';
-import { fallbackMessages, loadMessages, type Messages } from './loadMessages';
+import { ENGLISH, loadMessages, type Messages } from './loadMessages';
 import { DEFAULT_LOCALE, directionOf, formattingLocale, offeredLocales, pickLocale, storeLocale } from './locales';
 
 interface LocaleContextValue {
@@ -53,7 +53,7 @@ export function I18nProvider({ offered = [], tenantDefault, timeZone: initialTim
   const offeredKnown = useMemo(() => offeredLocales(offered), [offered]);
   const [loaded, setLoaded] = useState<{ locale: string; messages: Messages }>({
     locale: DEFAULT_LOCALE,
-    messages: fallbackMessages,
+    messages: ENGLISH,
   });
 
   useEffect(() => {

@@ -17,6 +17,7 @@ export function uiConfig(overrides: Partial<UiConfig> = {}): UiConfig {
     defaultLocale: 'en-US',
     locales: ['en-US', 'ar-AR'],
     parentOrigins: [],
+    storageOrigins: [],
     version: 'test',
     ...overrides,
   };

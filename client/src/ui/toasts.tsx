@@ -1,15 +1,10 @@
 // Toasts (spec section 9: 7000 ms), on react-aria-components' toast region, which announces
 // each toast, lets keyboard users reach the region (F6) and restores focus when it empties.
-import { useIntl } from 'react-intl';
-import {
-  Button,
-  UNSTABLE_Toast as Toast,
-  UNSTABLE_ToastContent as ToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
-  UNSTABLE_ToastRegion as ToastRegion,
-  Text,
-} from 'react-aria-components';
-import { uiMessages } from './messages';
+// No page shows a toast at first paint: the region's code is its own chunk, mounted once the
+// browser is idle (or with an earlier first toast), and mounted for good from then on.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
+import { whenIdle } from '../app/idle';
 
 export type ToastVariant = 'success' | 'critical' | 'info';
 
@@ -30,28 +25,29 @@ export function showToast(title: string, variant: ToastVariant = 'info', descrip
   toastQueue.add({ title, description, variant }, { timeout: TOAST_TIMEOUT_MS });
 }
 
+const loadRegion = () => import(/* webpackChunkName: "toasts" */ './ToastRegion');
+const ToastRegion = lazy(loadRegion);
+
 /** Mounted once by the app; renders nothing while the queue is empty. */
 export function Toasts() {
-  const intl = useIntl();
+  const [needed, setNeeded] = useState(() => toastQueue.visibleToasts.length > 0);
+  useEffect(() => {
+    if (needed) return undefined;
+    const check = () => {
+      if (toastQueue.visibleToasts.length > 0) setNeeded(true);
+    };
+    check();
+    const unsubscribe = toastQueue.subscribe(check);
+    const cancel = whenIdle(() => void loadRegion().then(() => setNeeded(true)));
+    return () => {
+      unsubscribe();
+      cancel();
+    };
+  }, [needed]);
+  if (!needed) return null;
   return (
-    <ToastRegion queue={toastQueue} className="toast-region" aria-label={intl.formatMessage(uiMessages.notifications)}>
-      {({ toast }) => (
-        <Toast toast={toast} className={`toast toast--${toast.content.variant}`}>
-          <ToastContent className="toast__content">
-            <Text slot="title" className="toast__title">
-              {toast.content.title}
-            </Text>
-            {toast.content.description && (
-              <Text slot="description" className="toast__description">
-                {toast.content.description}
-              </Text>
-            )}
-          </ToastContent>
-          <Button slot="close" className="toast__close" aria-label={intl.formatMessage(uiMessages.close)}>
-            <span aria-hidden="true">×</span>
-          </Button>
-        </Toast>
-      )}
-    </ToastRegion>
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
   );
 }

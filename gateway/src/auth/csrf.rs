@@ -4,6 +4,11 @@
 //!   the gateway never grants);
 //! - unsafe methods (POST, PUT, PATCH, DELETE) whose browser sends `Origin` must come from this
 //!   request's own origin.
+//!
+//! One exception: `GET`/`HEAD` of the file proxy (`crate::files`), which links open (a download,
+//! a new tab) and so cannot send a header, needs it only when the browser says the request came
+//! from another site (`Sec-Fetch-Site` other than `same-origin` or `none`). It changes nothing,
+//! and its answers are `Cross-Origin-Resource-Policy: same-origin`.
 
 use axum::http::{HeaderMap, Method, header};
 
@@ -21,9 +26,17 @@ fn is_public(path: &str) -> bool {
     path.starts_with("/api/bff/public/") || path == "/api/bff/openapi.json"
 }
 
+/// A link of this site opening the file proxy.
+fn is_file_link(method: &Method, path: &str, headers: &HeaderMap) -> bool {
+    let site = headers.get("sec-fetch-site").map(|v| v.as_bytes());
+    (*method == Method::GET || *method == Method::HEAD)
+        && path == crate::files::FILES_PATH
+        && site.is_none_or(|s| s == b"same-origin" || s == b"none")
+}
+
 /// Checks one request against both rules; `origin` is `scheme://host[:port]` of the request.
 pub fn check(method: &Method, path: &str, headers: &HeaderMap, origin: &str) -> Result<(), CsrfRefusal> {
-    if (path == "/api" || path.starts_with("/api/")) && !is_public(path) {
+    if (path == "/api" || path.starts_with("/api/")) && !is_public(path) && !is_file_link(method, path, headers) {
         let ok = headers.get("x-requested-with").is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"XMLHttpRequest"));
         if !ok {
             return Err(CsrfRefusal::MissingHeader);
@@ -74,6 +87,17 @@ mod tests {
             (Method::POST, "/oidc/logout", &[("origin", "http://evil.example")], Err(CsrfRefusal::ForeignOrigin)),
             (Method::POST, "/oidc/logout", &[("origin", "null")], Err(CsrfRefusal::ForeignOrigin)),
             (Method::POST, "/oidc/logout", &[("origin", "http://localhost:8080")], Ok(())),
+            // The file proxy: opened by links of this site, never from another one.
+            (Method::GET, "/api/bff/files", &[], Ok(())),
+            (Method::GET, "/api/bff/files", &[("sec-fetch-site", "same-origin")], Ok(())),
+            (Method::GET, "/api/bff/files", &[("sec-fetch-site", "none")], Ok(())),
+            (Method::HEAD, "/api/bff/files", &[("sec-fetch-site", "same-origin")], Ok(())),
+            (Method::GET, "/api/bff/files", &[("sec-fetch-site", "cross-site")], Err(CsrfRefusal::MissingHeader)),
+            (Method::GET, "/api/bff/files", &[("sec-fetch-site", "same-site")], Err(CsrfRefusal::MissingHeader)),
+            (Method::GET, "/api/bff/files", &[XRW, ("sec-fetch-site", "cross-site")], Ok(())),
+            (Method::POST, "/api/bff/files", &[("sec-fetch-site", "same-origin")], Err(CsrfRefusal::MissingHeader)),
+            (Method::GET, "/api/bff/files/x", &[], Err(CsrfRefusal::MissingHeader)),
+            (Method::GET, "/api/bff/attachment-size", &[], Err(CsrfRefusal::MissingHeader)),
         ];
         for (method, path, hs, expected) in cases {
             assert_eq!(&check(method, path, &headers(hs), origin), expected, "{method} {path} {hs:?}");

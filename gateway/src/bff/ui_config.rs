@@ -28,6 +28,7 @@ pub async fn get_ui_config(State(state): State<AppState>, rt: RequestTenant) -> 
         default_locale: ui.default_locale.clone(),
         locales: ui.locales.clone(),
         parent_origins: ui.parent_origins.clone(),
+        storage_origins: t.storage_origins.clone(),
         privacy_policy_url: ui.privacy_policy_url.clone(),
         version: env!("CARGO_PKG_VERSION").into(),
     })

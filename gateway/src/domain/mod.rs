@@ -9,6 +9,7 @@ pub mod course;
 pub mod dashboard;
 pub mod details;
 pub mod email_answer;
+pub mod files;
 pub mod filters;
 pub mod lists;
 pub mod outcome;

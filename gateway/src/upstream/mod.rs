@@ -19,6 +19,7 @@ pub mod commands;
 pub mod conversations;
 pub mod courses;
 mod error;
+pub mod files;
 pub mod learner;
 pub mod open_catalog;
 pub mod passthrough;

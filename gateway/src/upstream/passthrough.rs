@@ -78,18 +78,4 @@ impl Upstream {
         })?;
         Ok(ForwardedAnswer { status, headers: forwarded, body })
     }
-
-    /// `HEAD url` without credentials (an attachment on a storage host): its `Content-Length`.
-    pub async fn attachment_size(&self, url: url::Url) -> Result<Option<u64>, UpstreamError> {
-        let what = "reading an attachment's size";
-        let response = self.http.head(url).send().await.map_err(|e| transport(what, e))?;
-        if !response.status().is_success() {
-            return Err(UpstreamError::Status(what.into(), response.status()));
-        }
-        Ok(response
-            .headers()
-            .get(reqwest::header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse().ok()))
-    }
 }

@@ -14,6 +14,7 @@ pub mod idp;
 mod keys;
 pub mod loadopts;
 pub mod seed;
+mod video;
 
 use std::{
     collections::{BTreeMap, HashMap},
@@ -312,6 +313,7 @@ fn router(state: Shared) -> Router {
         .merge(idp::routes().layer(faults.clone()))
         .merge(api.layer(faults))
         .merge(admin::routes(state.clone()))
+        .merge(video::routes())
         .fallback(|| async { error::ApiError::not_found("no such sandbox route").into_response() })
         .route("/healthz", axum::routing::get(|| async { (StatusCode::OK, "ok") }))
         .layer(tower_http::trace::TraceLayer::new_for_http())

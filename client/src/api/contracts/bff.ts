@@ -232,6 +232,11 @@ locales: Array<string>,
  */
 parentOrigins: Array<string>, 
 /**
+ * Origins (`scheme://host[:port]`) of the tenant's storage: PDF and attachment links of rich
+ * content on them are opened through `GET /api/bff/files` (spec section 5).
+ */
+storageOrigins: Array<string>, 
+/**
  * Privacy-policy link shown in the footer and profile, when configured.
  */
 privacyPolicyUrl?: string, 

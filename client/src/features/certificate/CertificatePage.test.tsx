@@ -52,7 +52,7 @@ describe('certificate preview', () => {
       '/api/bff/public/certificates/SAF-0001/certificate.pdf',
     );
     // The shell's breadcrumb leads back to the course.
-    expect(screen.getByRole('link', { name: 'Workplace Safety' })).toHaveAttribute('href', `/learn/courses/${COURSE_ID}`);
+    expect(await screen.findByRole('link', { name: 'Workplace Safety' })).toHaveAttribute('href', `/learn/courses/${COURSE_ID}`);
 
     await user.click(screen.getByRole('button', { name: 'Copy share link' }));
     expect(await screen.findByText('The link was copied')).toBeInTheDocument();

@@ -22,7 +22,8 @@ export function AttemptsTable({ attempts, scoreColumn }: { attempts: AttemptRow[
             <Column>{intl.formatMessage(m.grade)}</Column>
             <Column>{intl.formatMessage(m.result)}</Column>
           </TableHeader>
-          <TableBody items={attempts}>
+          {/* The rows are re-rendered when the language (or its messages) changes. */}
+          <TableBody items={attempts} dependencies={[intl]}>
             {(attempt) => (
               <Row id={attempt.id}>
                 <Cell>{formatDay(intl, attempt.finished) ?? unknown}</Cell>

@@ -1,7 +1,8 @@
-// File links of rich content. An allowed link (this origin or a storage host, spec section 5)
-// keeps its anchor, gets its size label (read through the gateway while signed in) and, for a
-// PDF, an Open button with the viewer. Any other PDF or attachment link is blocked: its text
-// stays, without the link.
+// File links of rich content. An allowed link (this origin, or a storage origin read through the
+// gateway's file proxy: spec section 5) keeps its anchor, gets its size label (read through the
+// gateway while signed in) and, for a PDF, an Open button with the viewer. Any other PDF or
+// attachment link is blocked: its text stays, without the link (a storage link shown signed
+// out says to sign in instead).
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -16,8 +17,10 @@ const PdfViewer = lazy(() => import(/* webpackChunkName: "pdf-viewer" */ './PdfV
 
 interface Props {
   anchorProps: Record<string, unknown>;
-  /** Absolute address of the file. */
+  /** Absolute address the browser reads the file at (this origin). */
   url: string;
+  /** Absolute address the content gives (the size label asks the gateway for it). */
+  sizeUrl: string;
   /** The link's text. */
   name: string;
   pdf: boolean;
@@ -40,7 +43,6 @@ function SizeLabel({ url }: { url: string }) {
 
 export function PdfViewerDialog({ url, name, onClose }: { url: string; name: string; onClose: () => void }) {
   const intl = useIntl();
-  const { storageHosts } = useRichContent();
   return (
     <ModalOverlay className="rc-overlay" isOpen onOpenChange={(open) => !open && onClose()} isDismissable>
       <Modal className="rc-fullscreen rc-fullscreen--pdf">
@@ -62,7 +64,7 @@ export function PdfViewerDialog({ url, name, onClose }: { url: string; name: str
                   </p>
                 }
               >
-                <PdfViewer url={url} storageHosts={storageHosts} />
+                <PdfViewer url={url} />
               </Suspense>
             </>
           )}
@@ -72,14 +74,14 @@ export function PdfViewerDialog({ url, name, onClose }: { url: string; name: str
   );
 }
 
-export function FileLink({ anchorProps, url, name, pdf, children }: Props) {
+export function FileLink({ anchorProps, url, sizeUrl, name, pdf, children }: Props) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   return (
     <span className="rc-file">
       <FileIcon />
       <a {...anchorProps}>{children}</a>
-      <SizeLabel url={url} />
+      <SizeLabel url={sizeUrl} />
       {pdf && (
         <Button className="rc-file__open" onPress={() => setOpen(true)} aria-label={intl.formatMessage(m.openPdfLabel, { name })}>
           {intl.formatMessage(m.openPdf)}
@@ -90,11 +92,12 @@ export function FileLink({ anchorProps, url, name, pdf, children }: Props) {
   );
 }
 
-export function BlockedFileLink({ children }: { children: ReactNode }) {
+export function BlockedFileLink({ reason = 'elsewhere', children }: { reason?: 'elsewhere' | 'signIn'; children: ReactNode }) {
   const intl = useIntl();
   return (
     <span className="rc-file rc-file--blocked">
-      <span>{children}</span> <span className="rc-file__blocked">{intl.formatMessage(m.blockedLink)}</span>
+      <span>{children}</span>{' '}
+      <span className="rc-file__blocked">{intl.formatMessage(reason === 'signIn' ? m.signInLink : m.blockedLink)}</span>
     </span>
   );
 }

@@ -22,10 +22,10 @@ function fakeDocument(pageCount = 3): PdfDocumentHandle {
   };
 }
 
-function renderViewer(loader: PdfLoader, url = `${here()}/files/guide.pdf`, storageHosts: string[] = []) {
+function renderViewer(loader: PdfLoader, url = `${here()}/files/guide.pdf`) {
   return render(
     <Providers>
-      <PdfViewer url={url} storageHosts={storageHosts} loader={loader} />
+      <PdfViewer url={url} loader={loader} />
     </Providers>,
   );
 }
@@ -50,11 +50,11 @@ describe('PDF viewer messages (spec section 8)', () => {
     expect(loader).not.toHaveBeenCalled();
   });
 
-  it('loads a PDF of a configured storage host', async () => {
+  it('refuses a storage address given as it is: storage files come through the gateway', async () => {
     const loader = vi.fn(async () => fakeDocument(1));
-    renderViewer(loader, 'https://files.example.net/guide.pdf', ['files.example.net']);
-    expect(await screen.findByText('Page 1 of 1')).toBeInTheDocument();
-    expect(loader).toHaveBeenCalledWith('https://files.example.net/guide.pdf', expect.any(AbortSignal));
+    renderViewer(loader, 'https://files.example.net/guide.pdf');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not on this site');
+    expect(loader).not.toHaveBeenCalled();
   });
 
   it('shows the pages one at a time with paging, zoom and a download link', async () => {
@@ -84,6 +84,24 @@ describe('the PDF loader', () => {
     await expect(failure).rejects.toBeInstanceOf(PdfLoadError);
     await expect(failure).rejects.toMatchObject({ status });
   });
+
+  it.each([
+    [401, 'file_unauthorized'],
+    [403, 'file_forbidden'],
+    [404, 'not_found'],
+  ])('reads the file proxy as an API call and reports its %d problem', async (status, error) => {
+    const headers: (string | null)[] = [];
+    server.use(
+      http.get('*/api/bff/files', ({ request }) => {
+        headers.push(request.headers.get('x-requested-with'));
+        return HttpResponse.json({ error, status }, { status, headers: { 'content-type': 'application/problem+json' } });
+      }),
+    );
+    const url = `${here()}/api/bff/files?url=${encodeURIComponent('https://files.example.net/a.pdf')}`;
+    const failure = loadPdfDocument(url, new AbortController().signal);
+    await expect(failure).rejects.toMatchObject({ status });
+    expect(headers).toEqual(['XMLHttpRequest']);
+  });
 });
 
 describe('Open button of a PDF link', () => {
@@ -96,6 +114,18 @@ describe('Open button of a PDF link', () => {
     expect(loadPdfDocument).toHaveBeenCalledWith(`${here()}/files/guide.pdf`, expect.any(AbortSignal));
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens a storage PDF through the gateway file proxy', async () => {
+    vi.mocked(loadPdfDocument).mockImplementation(async () => fakeDocument(1));
+    const { user } = renderRichContent('<a href="https://files.example.net/guide.pdf">Safety guide</a>', {
+      storageOrigins: ['https://files.example.net'],
+      signedIn: true,
+    });
+    await user.click(screen.getByRole('button', { name: 'Open Safety guide in the viewer' }));
+    expect(await within(screen.getByRole('dialog')).findByText('Page 1 of 1')).toBeInTheDocument();
+    const proxied = `${here()}/api/bff/files?url=${encodeURIComponent('https://files.example.net/guide.pdf')}`;
+    expect(loadPdfDocument).toHaveBeenCalledWith(proxied, expect.any(AbortSignal));
   });
 
   it('shows the 403 message in the dialog', async () => {

@@ -4,7 +4,6 @@
 // language hints on video embeds (spec section 2, 'Rich content behaviours').
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { UiConfig } from '../../api/contracts/bff';
 import { AppContext, UiConfigContext } from '../../app/context';
 import { RichContentContext, type GalleryItem, type RichContentContextValue } from './context';
 import { convertFragment } from './convert';
@@ -17,37 +16,32 @@ interface Props {
   html: string;
   className?: string;
   /**
-   * Hosts (`host` or `host:port`) besides this origin whose PDF and attachment links may be
-   * opened; by default the tenant config's `storageHosts`, when it carries them.
+   * Origins (`scheme://host[:port]`) of the storage whose PDF and attachment links are opened
+   * through the gateway; by default the tenant config's `storageOrigins`.
    */
-  storageHosts?: readonly string[];
+  storageOrigins?: readonly string[];
 }
 
-const NO_HOSTS: readonly string[] = [];
+const NO_ORIGINS: readonly string[] = [];
 
-/** Storage hosts from the runtime config, once the gateway sends them (`storageHosts`). */
-function useConfiguredStorageHosts(): readonly string[] {
-  const config = useContext(UiConfigContext) as (UiConfig & { storageHosts?: readonly string[] }) | null;
-  return config?.storageHosts ?? NO_HOSTS;
-}
-
-export function RichContent({ html, className, storageHosts }: Props) {
+export function RichContent({ html, className, storageOrigins }: Props) {
   const { locale } = useIntl();
-  const configured = useConfiguredStorageHosts();
-  const hosts = storageHosts ?? configured;
+  const configured = useContext(UiConfigContext)?.storageOrigins ?? NO_ORIGINS;
+  const origins = storageOrigins ?? configured;
   const signedIn = useContext(AppContext) !== null;
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
   const root = useRef<HTMLDivElement>(null);
 
   const { elements, images } = useMemo(() => {
     const found: GalleryItem[] = [];
-    const converted = convertFragment(sanitizeToFragment(html), { locale, storageHosts: hosts, images: found });
+    const state = { locale, storageOrigins: origins, signedIn, images: found };
+    const converted = convertFragment(sanitizeToFragment(html), state);
     return { elements: converted, images: found };
-  }, [html, locale, hosts]);
+  }, [html, locale, origins, signedIn]);
 
   const value = useMemo<RichContentContextValue>(
-    () => ({ locale, storageHosts: hosts, canReadSizes: signedIn, images, openGallery: setGalleryIndex }),
-    [locale, hosts, signedIn, images],
+    () => ({ locale, storageOrigins: origins, canReadSizes: signedIn, images, openGallery: setGalleryIndex }),
+    [locale, origins, signedIn, images],
   );
 
   // A copied section link lands here: scroll to the section once the content is on the page.

@@ -1,5 +1,5 @@
-// What the behaviours of one RichContent share: the learner's locale, the hosts file links may
-// come from, whether the gateway can be asked for attachment sizes (a session exists), and the
+// What the behaviours of one RichContent share: the learner's locale, the storage origins file
+// links may come from, whether the gateway can be asked for attachment sizes (a session exists), and the
 // image gallery of this content.
 import { createContext, useContext } from 'react';
 
@@ -11,7 +11,7 @@ export interface GalleryItem {
 
 export interface RichContentContextValue {
   locale: string;
-  storageHosts: readonly string[];
+  storageOrigins: readonly string[];
   /** Signed in: attachment sizes may be read through the gateway (it needs a session). */
   canReadSizes: boolean;
   images: readonly GalleryItem[];
@@ -20,7 +20,7 @@ export interface RichContentContextValue {
 
 export const RichContentContext = createContext<RichContentContextValue>({
   locale: 'en-US',
-  storageHosts: [],
+  storageOrigins: [],
   canReadSizes: false,
   images: [],
   openGallery: () => undefined,

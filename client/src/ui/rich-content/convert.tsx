@@ -6,7 +6,7 @@ import { createElement, type ReactNode } from 'react';
 import { AnchorHeading } from './AnchorHeading';
 import { BlockedFileLink, FileLink } from './FileLink';
 import type { GalleryItem } from './context';
-import { isAllowedFileUrl, isAttachmentLink, isPdfHref } from './files';
+import { fileTarget, isAttachmentLink, isPdfHref } from './files';
 import { GalleryImage } from './Gallery';
 import { LazyIframe } from './LazyIframe';
 import { RichTable } from './RichTable';
@@ -46,7 +46,10 @@ const TOGGLE_TITLE = /^(toggle-title|toggle__title|collapsible-title)$/;
 
 export interface ConvertState {
   locale: string;
-  storageHosts: readonly string[];
+  /** The tenant's storage origins (`UiConfig.storageOrigins`). */
+  storageOrigins: readonly string[];
+  /** Storage files are read through the gateway, which needs a session. */
+  signedIn: boolean;
   images: GalleryItem[];
 }
 
@@ -111,12 +114,26 @@ function convertLink(element: Element, props: Props, kids: ReactNode[], key: num
   const file = pdf || isAttachmentLink(element);
   if (!file) return createElement('a', { ...props, key }, ...kids);
   const name = text(element) || href;
-  if (!isAllowedFileUrl(href, state.storageHosts)) {
-    return <BlockedFileLink key={key}>{kids}</BlockedFileLink>;
+  const target = fileTarget(href, state.storageOrigins);
+  if (target.kind === 'blocked') return <BlockedFileLink key={key}>{kids}</BlockedFileLink>;
+  if (target.kind === 'storage' && !state.signedIn) {
+    return (
+      <BlockedFileLink key={key} reason="signIn">
+        {kids}
+      </BlockedFileLink>
+    );
   }
-  const url = resolveUrl(href)!.href;
+  // The link, the viewer and a download open the file where it can be read (the gateway's
+  // proxy for a storage file); its size is asked for the address the content gives.
   return (
-    <FileLink key={key} anchorProps={props} url={url} name={name} pdf={pdf}>
+    <FileLink
+      key={key}
+      anchorProps={target.kind === 'storage' ? { ...props, href: target.url } : props}
+      url={target.url}
+      sizeUrl={target.kind === 'storage' ? target.source : target.url}
+      name={name}
+      pdf={pdf}
+    >
       {kids}
     </FileLink>
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse, server } from '../../test/server';
-import { formatFileSize, isAllowedFileUrl, isAttachmentLink, isPdfHref } from './files';
+import { FILE_PROXY_PATH, fileTarget, formatFileSize, isAttachmentLink, isPdfHref } from './files';
 import { renderRichContent } from './testing';
 
 const KB = 1024;
@@ -73,17 +73,36 @@ describe('file links', () => {
     expect(isAttachmentLink(a('<a href="/learn/catalog">x</a>'))).toBe(false);
   });
 
-  it('allows only this origin and configured storage hosts (spec section 5)', () => {
+  it('opens this origin as it is, storage origins through the gateway, and nothing else (spec section 5)', () => {
     const origin = 'https://portal.example';
-    const hosts = ['files.example.net', '127.0.0.1:9000'];
-    expect(isAllowedFileUrl('https://portal.example/a.pdf', hosts, origin)).toBe(true);
-    expect(isAllowedFileUrl('https://FILES.example.net/a.pdf', hosts, origin)).toBe(true);
-    expect(isAllowedFileUrl('http://127.0.0.1:9000/a.pdf', hosts, origin)).toBe(true);
-    expect(isAllowedFileUrl('http://127.0.0.1:9001/a.pdf', hosts, origin)).toBe(false);
-    expect(isAllowedFileUrl('https://evil.example/a.pdf', hosts, origin)).toBe(false);
-    expect(isAllowedFileUrl('https://user:pw@files.example.net/a.pdf', hosts, origin)).toBe(false);
-    expect(isAllowedFileUrl('ftp://files.example.net/a.pdf', hosts, origin)).toBe(false);
-    expect(isAllowedFileUrl('https://portal.example.evil.example/a.pdf', hosts, origin)).toBe(false);
+    const storage = ['https://files.example.net', 'http://127.0.0.1:9000'];
+    const proxied = (url: string) => `${origin}${FILE_PROXY_PATH}?url=${encodeURIComponent(url)}`;
+    expect(fileTarget('https://portal.example/a.pdf', storage, origin)).toEqual({ kind: 'same-origin', url: 'https://portal.example/a.pdf' });
+    expect(fileTarget('https://files.example.net/d/a b.pdf?sig=1&x=2#p=3', storage, origin)).toEqual({
+      kind: 'storage',
+      url: proxied('https://files.example.net/d/a%20b.pdf?sig=1&x=2#p=3'),
+      source: 'https://files.example.net/d/a%20b.pdf?sig=1&x=2#p=3',
+    });
+    expect(fileTarget('https://FILES.example.net:443/a.pdf', storage, origin)).toMatchObject({ kind: 'storage', source: 'https://files.example.net/a.pdf' });
+    expect(fileTarget('http://127.0.0.1:9000/a.pdf', storage, origin).kind).toBe('storage');
+    for (const blocked of [
+      'http://127.0.0.1:9001/a.pdf',
+      'https://127.0.0.1:9000/a.pdf',
+      'http://files.example.net/a.pdf',
+      'https://files.example.net:8443/a.pdf',
+      'https://evil.example/a.pdf',
+      'https://user:pw@files.example.net/a.pdf',
+      'https://user@portal.example/a.pdf',
+      'ftp://files.example.net/a.pdf',
+      'https://files.example.net.evil.example/a.pdf',
+      'javascript:alert(1)',
+    ]) {
+      expect(fileTarget(blocked, storage, origin), blocked).toEqual({ kind: 'blocked' });
+    }
+    expect(fileTarget('https://files.example.net/a.pdf', [], origin)).toEqual({ kind: 'blocked' });
+    // The proxy address carries the link whole, so the gateway reads exactly it.
+    const target = fileTarget('https://files.example.net/a.pdf?x=1&y=%2F', storage, origin);
+    expect(target.kind === 'storage' && new URL(target.url).searchParams.get('url')).toBe('https://files.example.net/a.pdf?x=1&y=%2F');
   });
 
   it('blocks a PDF on another host: no link, no Open button, a note instead', () => {
@@ -96,10 +115,35 @@ describe('file links', () => {
     expect(screen.getByRole('button', { name: 'Open Local in the viewer' })).toHaveTextContent('Open');
   });
 
-  it('allows a PDF on a configured storage host', () => {
-    renderRichContent('<a href="https://files.example.net/guide.pdf">Guide</a>', { storageHosts: ['files.example.net'] });
-    expect(screen.getByRole('link', { name: 'Guide' })).toBeInTheDocument();
+  it('opens a storage PDF through the gateway and asks its size for the link as written', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/bff/attachment-size', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('url')!);
+        return HttpResponse.json({ bytes: 2048 });
+      }),
+    );
+    renderRichContent('<a href="https://files.example.net/guide.pdf" download>Guide</a>', {
+      storageOrigins: ['https://files.example.net'],
+      signedIn: true,
+    });
+    const link = screen.getByRole('link', { name: 'Guide' });
+    const href = new URL(link.getAttribute('href')!, window.location.origin);
+    expect(href.origin).toBe(window.location.origin);
+    expect(href.pathname).toBe('/api/bff/files');
+    expect(href.searchParams.get('url')).toBe('https://files.example.net/guide.pdf');
+    expect(link).toHaveAttribute('download');
     expect(screen.getByRole('button', { name: 'Open Guide in the viewer' })).toBeInTheDocument();
+    expect(await screen.findByText('File size 2KB')).toBeInTheDocument();
+    expect(asked).toEqual(['https://files.example.net/guide.pdf']);
+  });
+
+  it('asks a visitor who is not signed in to sign in for a storage file', () => {
+    renderRichContent('<a href="https://files.example.net/guide.pdf">Guide</a>', { storageOrigins: ['https://files.example.net'] });
+    expect(screen.queryByRole('link', { name: 'Guide' })).toBeNull();
+    expect(screen.getByText('Guide')).toBeInTheDocument();
+    expect(screen.getByText('(sign in to open)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open Guide in the viewer' })).toBeNull();
   });
 
   it('leaves ordinary links to other sites alone', () => {

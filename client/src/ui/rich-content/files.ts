@@ -1,5 +1,5 @@
-// PDF and attachment links of rich content: which links they are, whether they may be opened
-// here (spec section 5: same-origin or configured storage-host links only; others are
+// PDF and attachment links of rich content: which links they are, how they are opened (spec
+// section 5: same-origin links as they are, storage links through the gateway, others
 // blocked), and the size label (spec section 9: '0B' for an empty file, units B to TB).
 import { resolveUrl } from './sanitize';
 
@@ -26,17 +26,32 @@ export function isAttachmentLink(anchor: Element): boolean {
   return url !== null && FILE_EXTENSION.test(url.pathname);
 }
 
+/** The gateway's file proxy: it reads a file of a storage origin for the signed-in learner. */
+export const FILE_PROXY_PATH = '/api/bff/files';
+
+/** How a PDF or attachment link of rich content is opened (spec section 5). */
+export type FileTarget =
+  /** On this origin: the browser reads it itself. */
+  | { kind: 'same-origin'; url: string }
+  /** On a storage origin: read through the gateway; `source` is the link as written (absolute). */
+  | { kind: 'storage'; url: string; source: string }
+  /** Anywhere else: not opened. */
+  | { kind: 'blocked' };
+
 /**
- * Spec section 5: a file link may be opened (PDF viewer) or measured (size label) only on this
- * origin or on a configured storage host (`host` or `host:port`, compared without case).
+ * Spec section 5: only same-origin or storage links are opened. A link on one of the tenant's
+ * storage origins (`scheme://host[:port]`, compared exactly: the browser cannot read that
+ * storage with the learner's session) becomes the gateway's file proxy address; a link on
+ * this origin stays; any other (another origin, user info, not http or https) is blocked.
  */
-export function isAllowedFileUrl(href: string, storageHosts: readonly string[], origin: string = window.location.origin): boolean {
+export function fileTarget(href: string, storageOrigins: readonly string[], origin: string = window.location.origin): FileTarget {
   const url = resolveUrl(href);
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false;
-  if (url.username || url.password) return false;
-  if (url.origin === origin) return true;
-  const host = url.host.toLowerCase();
-  return storageHosts.some((allowed) => allowed.toLowerCase() === host);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return { kind: 'blocked' };
+  if (url.username || url.password) return { kind: 'blocked' };
+  if (url.origin === origin) return { kind: 'same-origin', url: url.href };
+  if (!storageOrigins.includes(url.origin)) return { kind: 'blocked' };
+  const proxied = `${FILE_PROXY_PATH}?${new URLSearchParams({ url: url.href }).toString()}`;
+  return { kind: 'storage', url: new URL(proxied, origin).href, source: url.href };
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;

@@ -151,6 +151,11 @@ export const richContentMessages = defineMessages({
     defaultMessage: '(blocked: not on this site)',
     description: 'Note after a file link of course content that points to another site and is therefore not offered (spec section 5)',
   },
+  signInLink: {
+    id: 'ui.richContent.file.signIn',
+    defaultMessage: '(sign in to open)',
+    description: 'Note after a file link of course content on the course storage, shown to a visitor who is not signed in: the file opens only for signed-in learners',
+  },
   fileSize: {
     id: 'ui.richContent.file.size',
     defaultMessage: 'File size {size}',

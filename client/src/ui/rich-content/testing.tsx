@@ -13,7 +13,7 @@ import { RichContent } from './RichContent';
 interface Options {
   locale?: string;
   signedIn?: boolean;
-  storageHosts?: readonly string[];
+  storageOrigins?: readonly string[];
 }
 
 export function Providers({ locale = 'en-US', signedIn = false, children }: Options & { children: ReactNode }) {
@@ -42,7 +42,7 @@ export function renderRichContent(html: string, options: Options = {}) {
   const user = userEvent.setup();
   const utils = render(
     <Providers {...options}>
-      <RichContent html={html} storageHosts={options.storageHosts} />
+      <RichContent html={html} storageOrigins={options.storageOrigins} />
     </Providers>,
   );
   return { ...utils, user };

@@ -26,6 +26,7 @@ mod dashboard;
 mod email_answer;
 mod embedding;
 mod events;
+mod files;
 mod instances;
 mod interop;
 mod issuer_faults;

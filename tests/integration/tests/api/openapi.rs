@@ -25,6 +25,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/bff/certificates/{certificateNumber}"),
     ("get", "/api/bff/email-answer"),
     ("get", "/api/bff/attachment-size"),
+    ("get", "/api/bff/files"),
     ("post", "/api/bff/courses/{objectiveId}/enroll"),
     ("post", "/api/bff/courses/{objectiveId}/start"),
     ("post", "/api/bff/workflows/{workflowId}/submit"),

@@ -1,5 +1,5 @@
 //! `/api/lms/**`: allowlisted calls reach the sandbox, everything else is a 404, the browser's
-//! Cookie never goes upstream; and `/api/bff/attachment-size` reads only allowed hosts.
+//! Cookie never goes upstream; and `/api/bff/attachment-size` reads only allowed origins.
 
 use std::net::SocketAddr;
 
@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::helpers::{TestApp, spawn_app, spawn_app_custom, spawn_app_with_toml};
+use crate::helpers::{TestApp, spawn_app, spawn_app_configured, spawn_app_custom, spawn_app_with_toml};
 
 /// Ada signed in; the aggregate id of one of her courses, from My courses.
 async fn ada_and_aggregate(app: &TestApp, course: &str) -> (reqwest::Client, String) {
@@ -204,11 +204,12 @@ client_secret = "demo-secret"
 
 #[tokio::test]
 async fn attachment_sizes_are_read_only_from_allowed_hosts() {
-    let sandbox = lms_sandbox::SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
-    let app = spawn_app_custom(sandbox, 0, |sandbox_url| {
-        let host = format!("{}:{}", sandbox_url.host_str().expect("host"), sandbox_url.port().expect("port"));
-        format!("[passthrough]\nmax_body_bytes = 1048576\nstorage_hosts = [\"{host}\"]\n")
-    })
+    let app = spawn_app_configured(
+        |_| {},
+        |sandbox_url| {
+            format!("[tenants.acme]\nstorage_origins = [\"{}\"]\n", sandbox_url.origin().ascii_serialization())
+        },
+    )
     .await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;

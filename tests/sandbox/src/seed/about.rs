@@ -1,8 +1,9 @@
 //! About HTML of the seeded courses. Most courses have one sentence; two of Ada's have rich
 //! content that exercises every behaviour of the portal's rich content (spec section 2): a
 //! table, headings with ids, images for the gallery, a toggle (`<details>` and the LMS's
-//! `toggle` class), a video embed (an iframe), a same-origin PDF link and storage-host
-//! attachments (`public/files/...`, see `api/files.rs`).
+//! `toggle` class), video embeds (iframes of the sandbox's video host and of YouTube), a
+//! same-origin PDF link and attachments on the LMS's storage (`lms-storage/files/...`, see
+//! `api/files.rs`), one of which no learner may read.
 
 use url::Url;
 
@@ -48,9 +49,27 @@ fn gallery() -> [(String, &'static str); 3] {
     ]
 }
 
-/// The files a storage host serves for `tenant` (absolute URLs on the sandbox).
+/// A file of `tenant`'s LMS storage (an absolute URL on the sandbox; it needs the learner's token).
 fn file_url(public_url: &Url, tenant: &str, name: &str) -> String {
-    format!("{public_url}t/{tenant}/api/public/files/{name}")
+    format!("{public_url}t/{tenant}/api/lms-storage/files/{name}")
+}
+
+/// The video host's origin: the sandbox under its other loopback name (`localhost` for
+/// `127.0.0.1` and back), so its player pages are an origin of their own beside the LMS's, as a
+/// video platform's are. A sandbox with another public name uses that one.
+fn video_host(public_url: &Url) -> Url {
+    let mut host = public_url.clone();
+    let other = match public_url.host_str() {
+        Some("127.0.0.1") => Some("localhost"),
+        Some("localhost") => Some("127.0.0.1"),
+        _ => None,
+    };
+    if let Some(other) = other {
+        // Both are valid hosts of an http URL.
+        let _ = host.set_host(Some(other));
+    }
+    host.set_path("/");
+    host
 }
 
 fn workplace_safety(public_url: &Url) -> String {
@@ -85,15 +104,18 @@ fn workplace_safety(public_url: &Url) -> String {
 <li><a href="{certificate}">Example certificate</a> (PDF)</li>
 <li><a href="{checklist}" download>Safety checklist</a> (PDF, on the course storage)</li>
 <li><a href="{contacts}" class="attachment">Emergency contacts</a> (CSV, on the course storage)</li>
+<li><a href="{notes}">Instructor notes</a> (PDF, for instructors only)</li>
 </ul>
 <h3 id="video">Video</h3>
-<iframe src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ" title="Workplace safety in five minutes (video)" width="560" height="315" allowfullscreen></iframe>
+<iframe src="{video}video/embed/workplace-safety-intro" title="Workplace safety in five minutes (video)" width="560" height="315" allowfullscreen></iframe>
 <h2 id="faq">Questions</h2>
 <details><summary>What should I bring to the fire drill?</summary><p>Nothing but comfortable shoes. Leave bags at your desk.</p></details>
 <div class="toggle"><p class="toggle-title">Who is my fire warden?</p><div class="toggle-content"><p>Your floor's fire warden is listed in the emergency contacts above.</p></div></div>
 "#,
         checklist = file_url(public_url, "acme", "safety-checklist.pdf"),
         contacts = file_url(public_url, "acme", "emergency-contacts.csv"),
+        notes = file_url(public_url, "acme", "instructor-notes.pdf"),
+        video = video_host(public_url),
     )
 }
 
@@ -108,6 +130,8 @@ fn negotiation_skills() -> String {
 <tbody><tr><td>Preparing a walk-away point</td><td>Module 1</td></tr><tr><td>Trading concessions</td><td>Module 2</td></tr></tbody>
 </table>
 <p><img src="{hat}" alt="{alt}" width="200" height="125"></p>
+<h2 id="trailer">Trailer</h2>
+<iframe src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ" title="Negotiation Skills trailer (video)" width="560" height="315" allowfullscreen></iframe>
 <details><summary>Do I need experience?</summary><p>No. The course starts from the basics.</p></details>
 "#
     )

@@ -1,0 +1,21 @@
+// The breadcrumb bar (react-aria Breadcrumbs; the last crumb is the current page, with
+// aria-current). Its own chunk: see `ShellBreadcrumbs`.
+import { useIntl } from 'react-intl';
+import { Breadcrumb, Breadcrumbs, Link } from 'react-aria-components';
+import { appMessages } from './messages';
+import type { Crumb } from './ShellBreadcrumbs';
+
+export default function CrumbBar({ crumbs }: { crumbs: readonly Crumb[] }) {
+  const intl = useIntl();
+  return (
+    <nav className="app-breadcrumbs" aria-label={intl.formatMessage(appMessages.breadcrumbs)}>
+      <Breadcrumbs className="app-breadcrumbs__list">
+        {crumbs.map((crumb, index) => (
+          <Breadcrumb key={`${index}-${crumb.href ?? 'current'}`} className="app-breadcrumbs__item">
+            {index === crumbs.length - 1 ? <Link>{crumb.label}</Link> : <Link href={crumb.href}>{crumb.label}</Link>}
+          </Breadcrumb>
+        ))}
+      </Breadcrumbs>
+    </nav>
+  );
+}

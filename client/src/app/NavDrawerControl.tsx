@@ -1,0 +1,48 @@
+// The navigation drawer (react-aria Dialog in a Modal: focus trapped inside, Escape or a click
+// outside closes it, focus returns to the button). Choosing an item closes it too. Its own
+// chunk: see `NavDrawer`.
+import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Button, Dialog, DialogTrigger, Modal, ModalOverlay } from 'react-aria-components';
+import { CloseIcon, MenuIcon } from './icons';
+import type { Handover } from './lazyControl';
+import { appMessages } from './messages';
+import { NavList, type NavItem } from './SideNav';
+
+export interface NavDrawerControlProps {
+  items: NavItem[];
+  productName: string;
+}
+
+export default function NavDrawerControl({ items, productName, handover }: NavDrawerControlProps & { handover: Handover }) {
+  const intl = useIntl();
+  const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    // Take over from the stand-in: its focus, and a press it got.
+    if (handover.focus) button.current?.focus();
+    if (handover.open) setOpen(true);
+    handover.focus = false;
+    handover.open = false;
+  }, [handover]);
+  return (
+    <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+      <Button ref={button} className="app-header__hamburger" aria-label={intl.formatMessage(appMessages.openNavigation)}>
+        <MenuIcon />
+      </Button>
+      <ModalOverlay className="nav-drawer__overlay" isDismissable>
+        <Modal className="nav-drawer">
+          <Dialog className="nav-drawer__dialog" aria-label={intl.formatMessage(appMessages.navigationLabel)}>
+            <div className="nav-drawer__head">
+              <span className="app-header__product">{productName}</span>
+              <Button className="nav-drawer__close" slot="close" aria-label={intl.formatMessage(appMessages.closeNavigation)}>
+                <CloseIcon />
+              </Button>
+            </div>
+            <NavList items={items} onNavigate={() => setOpen(false)} />
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
+  );
+}
