@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::TestApp;
 
 async fn dashboard(app: &TestApp, browser: &reqwest::Client) -> Value {
     let response = app.api(browser, "localhost", "/api/bff/dashboard").await;
@@ -19,7 +19,7 @@ fn names(view: &Value, list: &str) -> Vec<String> {
 
 #[tokio::test]
 async fn ada_s_dashboard_lists_in_progress_due_soon_and_recently_finished() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
     let view = dashboard(&app, &browser).await;
@@ -69,7 +69,7 @@ async fn ada_s_dashboard_lists_in_progress_due_soon_and_recently_finished() {
 async fn the_dashboard_changes_at_its_refresh_at() {
     // The sandbox clock is moved to a minute before `refreshAt`: nothing changes; past it, the
     // lists change and the next boundary is later.
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
     let before = dashboard(&app, &browser).await;

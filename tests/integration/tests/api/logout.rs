@@ -2,11 +2,11 @@
 
 use reqwest::{StatusCode, header::SET_COOKIE};
 
-use crate::helpers::{location, spawn_app};
+use crate::helpers::{TestApp, location};
 
 #[tokio::test]
 async fn logout_ends_the_session_here_and_at_the_issuer() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
     let response = browser
@@ -40,7 +40,7 @@ async fn logout_ends_the_session_here_and_at_the_issuer() {
 
 #[tokio::test]
 async fn logout_from_another_site_is_refused() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
     let response = browser

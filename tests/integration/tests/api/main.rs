@@ -12,7 +12,6 @@ mod catalog;
 mod certificate_preview;
 mod chat;
 mod client;
-mod commands_common;
 mod commands_enroll;
 mod commands_start;
 mod commands_timezone;

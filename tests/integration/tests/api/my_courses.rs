@@ -3,10 +3,10 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::spawn_app;
+use crate::helpers::TestApp;
 
 async fn my_courses(query: &str) -> Value {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
     let response = app.api(&browser, "localhost", &format!("/api/bff/my-courses{query}")).await;
@@ -80,7 +80,7 @@ async fn keyword_narrows_by_name_case_insensitively_after_normalising() {
 
 #[tokio::test]
 async fn bad_paging_is_a_readable_400() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
     for query in ["?take=0", "?take=100000", "?skip=-1"] {

@@ -8,18 +8,16 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::{
-    helpers::{TestApp, spawn_app_with_toml},
-    reliability_common::set_faults,
-};
+use crate::{helpers::TestApp, reliability_common::set_faults};
 
 #[tokio::test]
 async fn one_slow_session_cannot_take_every_upstream_slot_of_its_tenant() {
-    let app = spawn_app_with_toml(
-        |_| {},
-        "[upstream]\nmax_in_flight_per_tenant = 4\nqueue_timeout_ms = 300\n[limits]\nmax_in_flight_per_session = 1\nsession_queue_timeout_ms = 500\n",
-    )
-    .await;
+    let app = TestApp::builder()
+        .config(
+            "[upstream]\nmax_in_flight_per_tenant = 4\nqueue_timeout_ms = 300\n[limits]\nmax_in_flight_per_session = 1\nsession_queue_timeout_ms = 500\n",
+        )
+        .spawn()
+        .await;
     let greedy = app.browser();
     app.sign_in(&greedy, "localhost", "ada", None).await;
     let other = app.browser();
@@ -42,7 +40,7 @@ async fn one_slow_session_cannot_take_every_upstream_slot_of_its_tenant() {
 }
 
 async fn app_with_view_budget() -> TestApp {
-    spawn_app_with_toml(|_| {}, "[limits]\nview_timeout_secs = 1\n").await
+    TestApp::builder().config("[limits]\nview_timeout_secs = 1\n").spawn().await
 }
 
 #[tokio::test]

@@ -2,11 +2,11 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::spawn_app;
+use crate::helpers::TestApp;
 
 #[tokio::test]
 async fn an_unknown_host_gets_421_and_nothing_else_runs() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     for path in ["/learn/", "/api/bff/session", "/oidc/login", "/config-ui/config.json"] {
         let response = app
             .browser()
@@ -22,7 +22,7 @@ async fn an_unknown_host_gets_421_and_nothing_else_runs() {
 
 #[tokio::test]
 async fn each_host_gets_its_tenants_config() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     for (host, tenant, name, catalog) in
         [("localhost", "acme", "Courses of acme", true), ("globex.localhost", "globex", "Courses of globex", false)]
@@ -45,7 +45,7 @@ async fn each_host_gets_its_tenants_config() {
 
 #[tokio::test]
 async fn a_session_of_one_tenant_is_refused_on_another_tenants_host() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     // The cookie jar scopes cookies by host, so present acme's cookie on globex's host by hand.
     let cookie = app.session_cookie("localhost", "ada").await;
     for (host, expected) in [("globex.localhost", StatusCode::UNAUTHORIZED), ("localhost", StatusCode::OK)] {
@@ -63,7 +63,7 @@ async fn a_session_of_one_tenant_is_refused_on_another_tenants_host() {
 
 #[tokio::test]
 async fn users_of_one_tenant_cannot_sign_in_at_another() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     let authorize = app.start_login(&browser, "globex.localhost", None).await;
     assert!(authorize.contains("/t/globex/idp/"), "{authorize}");

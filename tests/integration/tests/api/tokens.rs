@@ -4,13 +4,13 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{spawn_app, spawn_app_with};
+use crate::helpers::TestApp;
 
 #[tokio::test]
 async fn short_lived_access_tokens_are_refreshed_with_the_rotated_refresh_token() {
     // Every access token is about to expire, so every request refreshes; the sandbox's refresh
     // tokens are one-time, so a gateway that kept an old one would be refused at once.
-    let app = spawn_app_with(|c| c.access_token_ttl_secs = 2).await;
+    let app = TestApp::builder().sandbox(|c| c.access_token_ttl_secs = 2).spawn().await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
     for _ in 0..3 {
@@ -20,7 +20,7 @@ async fn short_lived_access_tokens_are_refreshed_with_the_rotated_refresh_token(
 
 #[tokio::test]
 async fn concurrent_requests_of_one_session_share_one_refresh() {
-    let app = spawn_app_with(|c| c.access_token_ttl_secs = 2).await;
+    let app = TestApp::builder().sandbox(|c| c.access_token_ttl_secs = 2).spawn().await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
     let calls = (0..12).map(|_| app.api(&browser, "localhost", "/api/bff/session"));
@@ -30,7 +30,7 @@ async fn concurrent_requests_of_one_session_share_one_refresh() {
 
 #[tokio::test]
 async fn a_refused_refresh_ends_the_session_with_reason_refresh_failed() {
-    let app = spawn_app_with(|c| c.access_token_ttl_secs = 2).await;
+    let app = TestApp::builder().sandbox(|c| c.access_token_ttl_secs = 2).spawn().await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
     // Sign out at the issuer only (its single-sign-on cookie is in the browser): it revokes
@@ -48,7 +48,7 @@ async fn a_refused_refresh_ends_the_session_with_reason_refresh_failed() {
 
 #[tokio::test]
 async fn an_unreachable_upstream_is_a_502_problem_and_the_session_survives() {
-    let mut app = spawn_app().await;
+    let mut app = TestApp::builder().spawn().await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
     app.stop_sandbox().await;

@@ -10,8 +10,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::{
-    commands_common::{fast_app_with, post, signed_in},
-    helpers::{TestApp, spawn_app_with_toml},
+    helpers::{TestApp, post, signed_in},
     reliability_common::{clear_faults, set_faults},
 };
 
@@ -22,7 +21,7 @@ const TIMEOUT_SLACK: Duration = Duration::from_millis(100);
 
 async fn app_with_short_upstream_timeout() -> TestApp {
     let toml = format!("[limits]\nupstream_timeout_secs = {}\n", UPSTREAM_TIMEOUT.as_secs());
-    spawn_app_with_toml(|_| {}, &toml).await
+    TestApp::builder().config(&toml).spawn().await
 }
 
 /// The profile view: its status, body and the time from sending the request to receiving the status.
@@ -82,7 +81,7 @@ async fn a_slow_503_is_retried_only_within_the_timeout() {
 
 #[tokio::test]
 async fn bursts_of_503_are_retried_once_for_reads_and_never_for_commands() {
-    let app = fast_app_with(|_| {}, &[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     // Every second call fails (the 2nd, 4th, ...): each read that fails is retried once, and
     // its retry is the next, odd, call.
