@@ -6,7 +6,7 @@ use futures::StreamExt;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, ada, card, post};
+use crate::helpers::{TestApp, ada, card, post, signed_in};
 
 async fn channels(app: &TestApp, browser: &reqwest::Client) -> Vec<Value> {
     let response = app.api(browser, "localhost", "/api/bff/chat/channels").await;
@@ -52,9 +52,7 @@ async fn read_events(response: reqwest::Response, want: usize, within: Duration)
 
 #[tokio::test]
 async fn ada_reads_an_announcement_and_its_unread_count_goes() {
-    let app = TestApp::builder().spawn().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let list = channels(&app, &browser).await;
     assert_eq!(list[0]["name"], "Team Blue", "team channels first: {list:?}");
     let privacy = named(&list, "Data Privacy Basics");
@@ -224,8 +222,7 @@ async fn my_courses_cards_carry_the_unread_announcements_of_one_call_and_reading
 async fn my_courses_still_answers_when_the_chat_service_fails() {
     let rule = json!({ "path": "chat/**", "fault": { "kind": "error", "status": 503, "rate": 1.0 } });
     let app = TestApp::builder().faults(json!([rule])).spawn().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let privacy = card(&app, &browser, "Data Privacy Basics").await.expect("card");
     assert_eq!(privacy["unreadAnnouncements"], 0, "no count rather than no page: {privacy}");
 }
@@ -233,8 +230,7 @@ async fn my_courses_still_answers_when_the_chat_service_fails() {
 #[tokio::test]
 async fn dashboard_courses_carry_the_unread_announcements_too() {
     let app = TestApp::builder().config("[tenants.acme.ui]\ndashboard_enabled = true\n").spawn().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let view: Value = app.api(&browser, "localhost", "/api/bff/dashboard").await.json().await.expect("json");
     let all: Vec<&Value> = ["inProgress", "dueSoon", "recentlyFinished"]
         .iter()

@@ -6,7 +6,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, ada, signed_in};
 
 const OBJECTIVE: &str = "00000000-0000-0000-0000-0000000000aa";
 const FIREFOX: &str = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0";
@@ -98,8 +98,7 @@ async fn events_are_enriched_and_forwarded_to_the_tenant_sink() {
 #[tokio::test]
 async fn bad_events_are_refused_with_a_problem_and_nothing_is_forwarded() {
     let app = forwarding_app(FAST).await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let cases = [
         (json!({ "name": "page_view" }), "unknown event name `page_view`"),
         (json!({ "name": "product_feedback", "grade": 9 }), "grade must be between 1 and 5"),
@@ -137,9 +136,7 @@ async fn bad_events_are_refused_with_a_problem_and_nothing_is_forwarded() {
 
 #[tokio::test]
 async fn in_dev_events_are_answered_but_not_forwarded() {
-    let app = TestApp::builder().spawn().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let response = post_events(&app, &browser, &json!({ "name": "course_restart", "objectiveId": OBJECTIVE })).await;
     assert_eq!(response.status(), StatusCode::ACCEPTED);
     let bad = post_events(&app, &browser, &json!({ "name": "course_restart" })).await;
@@ -160,8 +157,7 @@ async fn a_full_queue_drops_and_counts_but_never_blocks_the_request() {
         )
         .spawn()
         .await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let started = std::time::Instant::now();
     let body = Value::Array(vec![json!({ "name": "my_courses_search", "keyword": "a" }); 10]);
     let first = post_events(&app, &browser, &body).await;
@@ -193,8 +189,7 @@ async fn events_the_sink_refuses_are_counted_as_failed() {
         .config(format!("environment = \"test\"\n[events]\n{FAST}"))
         .spawn()
         .await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let body =
         json!([{ "name": "my_courses_search", "keyword": "a" }, { "name": "my_courses_search", "keyword": "b" }]);
     assert_eq!(post_events(&app, &browser, &body).await.status(), StatusCode::ACCEPTED);
@@ -218,8 +213,7 @@ async fn feedback_is_refused_where_the_tenant_turned_it_off() {
         .config(format!("environment = \"test\"\n[events]\n{FAST}\n[tenants.acme.ui]\nfeedback_enabled = false\n"))
         .spawn()
         .await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let feedback = post_events(&app, &browser, &json!({ "name": "product_feedback", "grade": 3 })).await;
     assert_eq!(feedback.status(), StatusCode::FORBIDDEN);
     let problem: Value = feedback.json().await.expect("problem");

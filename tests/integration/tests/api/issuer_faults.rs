@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{TestApp, location},
+    helpers::{TestApp, location, signed_in},
     reliability_common::{clear_faults, set_faults},
 };
 
@@ -26,8 +26,7 @@ async fn app_refreshing_every_request() -> TestApp {
 #[tokio::test]
 async fn a_failing_token_endpoint_during_refresh_keeps_the_session_and_answers_a_retryable_503() {
     let app = app_refreshing_every_request().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let faults = [
         json!({"kind": "error", "status": 503, "rate": 1.0}),
         json!({"kind": "reset"}),

@@ -2,7 +2,7 @@
 
 use reqwest::{StatusCode, header::SET_COOKIE};
 
-use crate::helpers::{TestApp, location, session_cookie_of};
+use crate::helpers::{TestApp, ada, location, session_cookie_of};
 
 #[tokio::test]
 async fn sign_in_walks_through_the_issuer_and_returns_to_the_page_asked_for() {
@@ -126,9 +126,7 @@ async fn wrong_password_keeps_the_user_on_the_sign_in_page() {
 
 #[tokio::test]
 async fn prompt_login_asks_the_issuer_for_its_form_even_with_an_issuer_session() {
-    let app = TestApp::builder().spawn().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     // The issuer still knows the browser: a plain login goes straight back with a code.
     let plain = app.start_login(&browser, "localhost", None).await;
     assert!(!plain.contains("prompt="), "{plain}");

@@ -4,13 +4,11 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, ada};
 
 #[tokio::test]
 async fn get_or_head_of_the_logout_url_asks_and_signs_no_one_out() {
-    let app = TestApp::builder().spawn().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let page = browser
         .get(app.url("localhost", "/oidc/logout"))
         .header("referer", "https://evil.example/")
@@ -28,9 +26,7 @@ async fn get_or_head_of_the_logout_url_asks_and_signs_no_one_out() {
 
 #[tokio::test]
 async fn a_logout_post_without_origin_is_refused() {
-    let app = TestApp::builder().spawn().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let response = browser.post(app.url("localhost", "/oidc/logout")).send().await.expect("logout");
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
     assert_eq!(app.api(&browser, "localhost", "/api/bff/session").await.status(), StatusCode::OK, "still signed in");

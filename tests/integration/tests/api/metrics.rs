@@ -2,7 +2,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, signed_in};
 
 /// The OpenMetrics text of the gateway.
 async fn scrape(app: &TestApp) -> String {
@@ -26,8 +26,7 @@ async fn counters_move_with_traffic_by_route_template_and_tenant() {
     let before = scrape(&app).await;
     assert_eq!(sample(&before, r#"gateway_sessions_total{outcome="created"}"#), 0.0);
 
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     for _ in 0..2 {
         assert_eq!(app.api(&browser, "localhost", "/api/bff/my-courses?keyword=xyz").await.status(), StatusCode::OK);
     }

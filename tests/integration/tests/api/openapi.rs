@@ -4,7 +4,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, signed_in};
 
 /// The `/api/bff` operations of the route table (see `gateway/src/openapi.rs`).
 const ROUTES: &[(&str, &str)] = &[
@@ -72,8 +72,7 @@ async fn the_document_is_public_and_lists_exactly_the_served_routes() {
     expected.sort();
     assert_eq!(listed, expected, "the document lists the route table");
 
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let call = |method: &str, path: &str| {
         let method = Method::from_bytes(method.to_uppercase().as_bytes()).expect("method");
         // Path parameters get a well-formed id that names nothing.

@@ -8,15 +8,13 @@ use std::time::Duration;
 use reqwest::StatusCode;
 
 use crate::{
-    helpers::{TestApp, urlencode},
+    helpers::{TestApp, ada, urlencode},
     reliability_common::{exchange, status_of},
 };
 
 #[tokio::test]
 async fn attachment_size_never_follows_a_host_header_to_another_port() {
-    let app = TestApp::builder().spawn().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let other = app.sandbox_url.port().expect("sandbox port");
     let target = format!("http://localhost:{other}/admin/clock");
     let path = format!("/api/bff/attachment-size?url={}", urlencode(&target));

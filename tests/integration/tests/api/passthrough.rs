@@ -8,12 +8,11 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, signed_in};
 
 /// Ada signed in; the aggregate id of one of her courses, from My courses.
 async fn ada_and_aggregate(app: &TestApp, course: &str) -> (reqwest::Client, String) {
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(app, "ada").await;
     let view: Value = app.api(&browser, "localhost", "/api/bff/my-courses").await.json().await.expect("json");
     let aggregate = view["items"]
         .as_array()
@@ -113,8 +112,7 @@ async fn everything_off_the_allowlist_is_a_404() {
 #[tokio::test]
 async fn large_bodies_get_413() {
     let app = TestApp::builder().config("[passthrough]\nmax_body_bytes = 64\n").spawn().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let path = format!("/api/lms/objective-workflows/{}/resource-link", uuid_like());
     let response = browser
         .post(app.url("localhost", &path))
@@ -212,8 +210,7 @@ async fn attachment_sizes_are_read_only_from_allowed_hosts() {
         })
         .spawn()
         .await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let number = lms_sandbox::seed::certificate_number("acme", "acme/ada/Workplace Safety");
     // The views give gateway URLs only; the sandbox's own address of the file is a storage link.
     let record: Value = reqwest::get(format!("{}t/acme/api/public/certificate-records/{number}", app.sandbox_url))

@@ -8,7 +8,10 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::{helpers::TestApp, reliability_common::set_faults};
+use crate::{
+    helpers::{TestApp, signed_in},
+    reliability_common::set_faults,
+};
 
 #[tokio::test]
 async fn one_slow_session_cannot_take_every_upstream_slot_of_its_tenant() {
@@ -46,8 +49,7 @@ async fn app_with_view_budget() -> TestApp {
 #[tokio::test]
 async fn a_view_answers_within_its_time_budget() {
     let app = app_with_view_budget().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     set_faults(&app, json!([{ "method": "GET", "path": "users/me", "fault": {"kind": "latency", "ms": 3000} }])).await;
     let started = Instant::now();
     let response = app.api(&browser, "localhost", "/api/bff/profile").await;

@@ -22,7 +22,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use url::Url;
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, signed_in};
 
 /// Serves `router` on a free loopback port from synchronous code inside the runtime.
 fn serve(router: Router) -> u16 {
@@ -137,8 +137,7 @@ async fn upstream_calls_carry_the_trace_context_of_exported_spans() {
         })
         .spawn()
         .await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
 
     // A request without trace context starts a trace; its upstream calls carry it.
     traceparents.lock().expect("lock").clear();

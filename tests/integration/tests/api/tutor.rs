@@ -6,7 +6,7 @@ use futures::StreamExt;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, objective};
+use crate::helpers::{TestApp, objective, signed_in};
 
 const TUTOR_ON: &str = "[tenants.acme.ui]\nai_tutor_enabled = true\n";
 
@@ -25,8 +25,7 @@ async fn ask(app: &TestApp, browser: &reqwest::Client, body: Value) -> reqwest::
 async fn the_answer_streams_through_the_gateway_and_cites_the_course() {
     let app =
         TestApp::builder().sandbox(|c| c.tutor_token_delay = Duration::from_millis(5)).config(TUTOR_ON).spawn().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let began = Instant::now();
     let response = ask(
         &app,
@@ -52,8 +51,7 @@ async fn the_answer_streams_through_the_gateway_and_cites_the_course() {
 #[tokio::test]
 async fn questions_are_checked_and_the_tutor_is_off_unless_configured() {
     let app = TestApp::builder().config(TUTOR_ON).spawn().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let course = objective("Cybersecurity Program");
     for (body, status) in [
         (json!({ "objectiveId": course, "question": "   " }), StatusCode::BAD_REQUEST),
@@ -85,8 +83,7 @@ async fn one_answer_at_a_time_and_a_browser_that_leaves_cancels_the_answer_upstr
     // Slow tokens, so an answer lasts a few seconds.
     let app =
         TestApp::builder().sandbox(|c| c.tutor_token_delay = Duration::from_millis(200)).config(TUTOR_ON).spawn().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let question = json!({ "objectiveId": objective("Cybersecurity Program"), "question": "What is this Cybersecurity Program about?" });
     let first = ask(&app, &browser, question.clone()).await;
     assert_eq!(first.status(), StatusCode::OK);
@@ -152,8 +149,7 @@ async fn the_courses_own_knowledge_model_goes_along_else_the_tenants_default() {
         .config(format!("{TUTOR_ON}ai_tutor_knowledge_model_id = \"km-default\"\n"))
         .spawn()
         .await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let model_of = |course: &'static str| {
         let (app, browser) = (&app, &browser);
         async move {

@@ -41,8 +41,7 @@ async fn profile(app: &TestApp, browser: &reqwest::Client) -> (StatusCode, Value
 #[tokio::test]
 async fn latency_past_the_timeout_is_a_504_problem_within_the_timeout_plus_100_ms() {
     let app = app_with_short_upstream_timeout().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     // Warm the connection pool, so the timed call measures the gateway, not a first connect.
     assert_eq!(profile(&app, &browser).await.0, StatusCode::OK);
     set_faults(&app, json!([{ "method": "GET", "path": "users/me", "fault": {"kind": "latency", "ms": 3000} }])).await;
@@ -58,8 +57,7 @@ async fn latency_past_the_timeout_is_a_504_problem_within_the_timeout_plus_100_m
 #[tokio::test]
 async fn a_slow_503_is_retried_only_within_the_timeout() {
     let app = app_with_short_upstream_timeout().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     assert_eq!(profile(&app, &browser).await.0, StatusCode::OK);
     // Every read of the profile answers 503 after 700 ms: the retry has only 300 ms left.
     set_faults(
@@ -114,8 +112,7 @@ async fn bursts_of_503_are_retried_once_for_reads_and_never_for_commands() {
 #[tokio::test]
 async fn resets_and_slow_bodies_are_problems_not_hangs() {
     let app = app_with_short_upstream_timeout().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     for fault in [json!({"kind": "reset"}), json!({"kind": "slow_body", "ms": 4000, "chunks": 4})] {
         set_faults(&app, json!([{ "method": "GET", "path": "users/me", "fault": fault }])).await;
         let (status, body, took) = profile(&app, &browser).await;
@@ -130,8 +127,7 @@ async fn resets_and_slow_bodies_are_problems_not_hangs() {
 #[tokio::test]
 async fn an_upstream_down_and_back_is_used_again_without_a_restart() {
     let app = app_with_short_upstream_timeout().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     set_faults(&app, json!([{ "fault": {"kind": "down"} }])).await;
     for _ in 0..3 {
         let (status, body, _) = profile(&app, &browser).await;
