@@ -428,6 +428,23 @@ pub(crate) async fn shift_clock(app: &TestApp, seconds: i64) {
     assert_eq!(response.status(), StatusCode::OK);
 }
 
+impl TestApp {
+    /// The sandbox's request log: `{total, recent}` of what reached its API, issuer and files.
+    pub(crate) async fn sandbox_requests(&self) -> Value {
+        let url = self.sandbox_url.join("admin/requests").expect("admin url");
+        let response = reqwest::get(url).await.expect("admin call");
+        assert_eq!(response.status(), StatusCode::OK);
+        response.json().await.expect("json")
+    }
+
+    /// Empties the sandbox's request log.
+    pub(crate) async fn clear_sandbox_requests(&self) {
+        let url = self.sandbox_url.join("admin/requests").expect("admin url");
+        let response = reqwest::Client::new().delete(url).send().await.expect("admin call");
+        assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    }
+}
+
 /// Seconds from now until an RFC 3339 instant.
 pub(crate) fn seconds_until(rfc3339: &serde_json::Value) -> i64 {
     let at =

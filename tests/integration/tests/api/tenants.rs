@@ -1,23 +1,50 @@
 //! Host → tenant, and sessions bound to their tenant.
 
-use reqwest::StatusCode;
+use reqwest::{StatusCode, header::SET_COOKIE};
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, signed_in};
+
+/// One path of each kind the gateway serves for a tenant: the client's pages and config, the
+/// session, a sign-in start and callback, the public catalog, a view, a command and the
+/// passthrough (most of them call the upstream or the issuer when they run).
+const TENANT_PATHS: [(&str, &str); 9] = [
+    ("GET", "/learn/"),
+    ("GET", "/config-ui/config.json"),
+    ("GET", "/api/bff/session"),
+    ("GET", "/oidc/login"),
+    ("GET", "/oidc/callback?code=c&state=s"),
+    ("GET", "/api/bff/public/catalog"),
+    ("GET", "/api/bff/my-courses"),
+    ("POST", "/api/bff/profile/timezone"),
+    ("GET", "/api/lms/users/me"),
+];
 
 #[tokio::test]
 async fn an_unknown_host_gets_421_and_nothing_else_runs() {
     let app = TestApp::builder().spawn().await;
-    for path in ["/learn/", "/api/bff/session", "/oidc/login", "/config-ui/config.json"] {
-        let response = app
-            .browser()
-            .get(app.url("localhost", path))
+    // A signed-in browser, so a session cookie goes along and could be refreshed or replaced.
+    let browser = signed_in(&app, "ada").await;
+    app.clear_sandbox_requests().await;
+    for (method, path) in TENANT_PATHS {
+        let response = browser
+            .request(method.parse().expect("method"), app.url("localhost", path))
             .header("host", "unknown.example")
             .header("x-requested-with", "XMLHttpRequest")
+            .header("origin", "http://unknown.example")
             .send()
             .await
             .expect("call");
-        assert_eq!(response.status(), StatusCode::MISDIRECTED_REQUEST, "{path}");
+        assert_eq!(response.status(), StatusCode::MISDIRECTED_REQUEST, "{method} {path}");
+        assert_eq!(response.headers().get(SET_COOKIE), None, "{method} {path} sets no cookie");
     }
+    let log = app.sandbox_requests().await;
+    assert_eq!(log["total"], 0, "nothing reached the upstream or the issuer: {log}");
+
+    // The same calls on the tenant's own host do reach them: the log would have shown it.
+    let public = app.api(&browser, "localhost", "/api/bff/public/catalog").await;
+    assert_eq!(public.status(), StatusCode::OK);
+    let log = app.sandbox_requests().await;
+    assert!(log["total"].as_u64().is_some_and(|n| n > 0), "{log}");
 }
 
 #[tokio::test]
