@@ -6,7 +6,7 @@
 use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
 use gateway::{Server, config::Config};
-use lms_sandbox::{RunningSandbox, SandboxConfig};
+use lms_sandbox::{RunningSandbox, SandboxConfig, clock::ClockMode};
 use reqwest::{
     StatusCode,
     header::{HeaderMap, LOCATION},
@@ -47,6 +47,10 @@ pub(crate) const INDEX_HTML: &str = "<!doctype html><title>Learner portal test c
 pub(crate) const CLIENT_JS_BR: &str = "brotli bytes of main.js";
 pub(crate) const CLIENT_JS_GZ: &str = "gzip bytes of main.js";
 
+/// Where [`TestAppBuilder::seed_clock`] fixes the sandbox clock: the seed's dates are relative
+/// to the clock at start, so with it every business date of a view is the same on every run.
+pub(crate) const SEED_CLOCK: &str = "2026-01-31T12:00:00Z";
+
 /// The gateway's `[commands]` waits of [`TestAppBuilder::fast_commands`]: short, so the suite
 /// stays fast. A later [`TestAppBuilder::config`] layer can replace single keys.
 const FAST_COMMANDS: &str = "[commands]\npoll_interval_ms = 50\npoll_timeout_ms = 5000\n\
@@ -86,6 +90,13 @@ impl<'a> TestAppBuilder<'a> {
     pub(crate) fn faults(self, rules: Value) -> Self {
         let rules = serde_json::from_value(rules).expect("fault rules");
         self.sandbox(|c| c.faults = rules)
+    }
+
+    /// The sandbox clock fixed at [`SEED_CLOCK`] (business dates only: tokens and sessions keep
+    /// the system clock).
+    pub(crate) fn seed_clock(self) -> Self {
+        let at = lms_sandbox::clock::parse_rfc3339(SEED_CLOCK).expect("RFC 3339");
+        self.sandbox(|c| c.clock = ClockMode::Fixed(at))
     }
 
     /// Sandbox commands that run after 20 ms and enrolments that show at once, and a gateway

@@ -53,6 +53,7 @@ mod redis;
 mod schemathesis;
 mod session;
 mod session_limits;
+mod snapshots;
 mod telemetry;
 mod tenants;
 mod tokens;
