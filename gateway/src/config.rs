@@ -498,6 +498,10 @@ pub struct UiSettings {
     /// Origins allowed to embed the portal.
     #[serde(default)]
     pub parent_origins: Vec<String>,
+    /// Origins the LMS's media (activity videos and their caption tracks) are served from:
+    /// the policy's `media-src`, besides this origin.
+    #[serde(default)]
+    pub media_origins: Vec<String>,
     /// Privacy-policy link.
     #[serde(default)]
     pub privacy_policy_url: Option<String>,
@@ -947,10 +951,12 @@ fn check_tenant(
     if !ui.locales.contains(&ui.default_locale) {
         errors.push(format!("{key}.ui.default_locale: `{}` is not in ui.locales", ui.default_locale));
     }
-    for origin in &ui.parent_origins {
-        match Url::parse(origin) {
-            Ok(u) if u.origin().ascii_serialization() == *origin => {}
-            _ => errors.push(format!("{key}.ui.parent_origins: `{origin}` is not an origin like https://host[:port]")),
+    for (name, origins) in [("parent_origins", &ui.parent_origins), ("media_origins", &ui.media_origins)] {
+        for origin in origins {
+            match Url::parse(origin) {
+                Ok(u) if u.origin().ascii_serialization() == *origin => {}
+                _ => errors.push(format!("{key}.ui.{name}: `{origin}` is not an origin like https://host[:port]")),
+            }
         }
     }
     if errors.len() > before {
@@ -1039,6 +1045,7 @@ impl UiSettings {
             default_locale: default_locale(),
             locales: default_locales(),
             parent_origins: Vec::new(),
+            media_origins: Vec::new(),
             privacy_policy_url: None,
             rooms_enabled: false,
             platform_features: Vec::new(),
@@ -1198,6 +1205,30 @@ mod tests {
             "passthrough.storage_hosts: ``",
         ] {
             assert!(all.contains(key), "{key} not named in:\n{all}");
+        }
+    }
+
+    #[test]
+    fn media_and_parent_origins_must_be_origins() {
+        let tenant = |ui: &str| {
+            format!(
+                "[tenants.x]\nhosts = [\"x.example\"]\napi_url = \"https://lms.example/\"\n\
+                 [tenants.x.oidc]\nissuer = \"https://idp.example\"\nclient_id = \"c\"\n[tenants.x.ui]\n{ui}"
+            )
+        };
+        let config =
+            load(&tenant("media_origins = [\"https://media.example\", \"http://127.0.0.1:8081\"]")).expect("valid");
+        assert_eq!(config.tenants["x"].ui.media_origins, ["https://media.example", "http://127.0.0.1:8081"]);
+        let all = load(&tenant("media_origins = [\"https://media.example/videos/\", \"*\"]\nparent_origins = [\"x\"]"))
+            .expect_err("not origins")
+            .0
+            .join("\n");
+        for named in [
+            "x.ui.media_origins: `https://media.example/videos/`",
+            "x.ui.media_origins: `*`",
+            "x.ui.parent_origins: `x`",
+        ] {
+            assert!(all.contains(named), "{named} not named in:\n{all}");
         }
     }
 

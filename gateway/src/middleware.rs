@@ -340,8 +340,11 @@ fn content_security_policy(rt: &RequestTenant) -> String {
         }
     }
     let forms = form_targets.join(" ");
+    // Activity videos and their caption tracks, from the tenant's media hosts (`ui.media_origins`).
+    let media: String = config.ui.media_origins.iter().map(|o| format!(" {o}")).collect();
     format!(
         "default-src 'self'; script-src 'self'; style-src 'self' {REACT_ARIA_PRESS_STYLE}; img-src 'self' data: https:; \
+         media-src 'self'{media}; \
          font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
          frame-src 'self' {lti}; form-action 'self' {forms}; frame-ancestors 'self'{}{}",
         if ancestors.is_empty() { "" } else { " " },
@@ -416,5 +419,16 @@ mod tests {
         assert!(csp.contains("script-src 'self';"), "{csp}");
         let csp = content_security_policy(&tenant("portal.example", ""));
         assert!(csp.ends_with("frame-ancestors 'self'"), "{csp}");
+        assert!(csp.contains("media-src 'self';"), "no media host configured: {csp}");
+    }
+
+    #[test]
+    fn csp_plays_media_only_from_this_origin_and_the_configured_media_hosts() {
+        // The helper closes the list of parents: this one closes it early and opens the media list.
+        let media = r#""https://intranet.example"]
+                media_origins = ["https://media.lms.example", "http://127.0.0.1:8081""#;
+        let csp = content_security_policy(&tenant("portal.example", media));
+        assert!(csp.contains("media-src 'self' https://media.lms.example http://127.0.0.1:8081;"), "{csp}");
+        assert!(!csp.contains('*'), "{csp}");
     }
 }

@@ -118,6 +118,13 @@ describe('LTI, proctored and collaborative activities', () => {
         await page.getByText('Your result was sent to the course.').first().waitFor();
         const after = await view(page, `/api/bff/courses/${id}/tree`);
         assert.equal(after.items.find((i) => i.name === 'Quiz').status, 'completed');
+        // The tool's score (9 of 10) in the contents and under the activity's name.
+        assert.deepEqual(after.items.find((i) => i.name === 'Quiz').score, { percent: 90, points: { score: 9, maxScore: 10 }, color: 'success' });
+        await page.locator('.toc').getByRole('link', { name: /Quiz.*Score: 90%/ }).waitFor();
+        assert.equal(await tocLink(page, 'Quiz').locator('.toc__score').innerText(), '90%');
+        const score = page.getByRole('main').locator('.activity-score');
+        await score.getByText('90%').waitFor();
+        await score.getByText('9 out of 10 points').waitFor();
         await screenshot(page, 'lti-activity-scored-1280-en');
 
         // The workflow view of the attempt.

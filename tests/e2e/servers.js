@@ -85,6 +85,7 @@ ai_tutor_enabled = false
 default_locale = "en-US"
 locales = ["en-US", "ar-AR"]
 parent_origins = ${q(parentOrigins)}
+media_origins = ${q([new URL(sandboxUrl).origin])}
 `;
 }
 

@@ -188,6 +188,11 @@ pub struct TreeItem {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub due: Option<String>,
+    /// Score of its best record; absent without one, or while the course's or the activity's
+    /// results are hidden (spec section 4 'Grade visibility').
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub score: Option<ScoreDisplay>,
 }
 
 /// `GET /api/bff/courses/{objectiveId}/tree`: the content tree of one workflow.

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use super::{CourseStatus, LockReason, TocStatus};
+use super::{CourseStatus, LockReason, ScoreDisplay, TocStatus};
 
 /// How a composite shows its children (spec section 4, presentation modes 0..=3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
@@ -191,6 +191,11 @@ pub struct PlayerActivity {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub duration_minutes: Option<u32>,
+    /// Score of its best record; absent without one, or while the course's or the activity's
+    /// results are hidden (spec section 4 'Grade visibility'), as in the contents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub score: Option<ScoreDisplay>,
     /// What it shows.
     pub content: ActivityContent,
 }

@@ -26,11 +26,17 @@ pub struct ActivityWorkflow {
 }
 
 /// The best record of an activity.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ActivityRecord {
     /// Passed; `None` when the activity has no pass mark.
     pub passed: Option<bool>,
+    /// Raw score.
+    pub score: Option<f64>,
+    /// Maximum score.
+    pub max_score: Option<f64>,
+    /// Score normalised to 0..1.
+    pub normalized_score: Option<f64>,
 }
 
 /// Workflow and best record of an activity in the tree.

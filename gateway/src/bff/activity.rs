@@ -12,8 +12,8 @@ use axum::{
     extract::{Path, State},
 };
 use contracts::bff::{
-    ActivityContent, ActivityView, EventContent, PlayerActivity, PlayerCourse, Problem, TocStatus, Unauthorized,
-    VideoContent, VideoTrack,
+    ActivityContent, ActivityView, EventContent, PlayerActivity, PlayerCourse, Problem, ScoreDisplay, TocStatus,
+    Unauthorized, VideoContent, VideoTrack,
 };
 use contracts::upstream::{Activity, ActivityContentFields, ActivityType, WorkflowState};
 use serde::Deserialize;
@@ -122,7 +122,7 @@ pub async fn get_activity(
         .iter()
         .position(|(e, _)| e.part.activity_path_id.as_deref() == Some(path.as_str()))
         .ok_or(AppError::NotFound)?;
-    let (evaluated, status) = &shown[index];
+    let (evaluated, this) = &shown[index];
     let subtree_end =
         shown[index + 1..].iter().position(|(e, _)| e.depth <= evaluated.depth).map_or(shown.len(), |n| index + 1 + n);
     let subtree = &shown[index + 1..subtree_end];
@@ -148,10 +148,10 @@ pub async fn get_activity(
         objective_id: objective.to_string(),
         workflow_id: workflow.to_string(),
         review_mode: review,
-        activity: player_activity(evaluated, *status, Some(&at_path), review),
+        activity: player_activity(evaluated, *this, Some(&at_path), review),
         presentation_mode: player::presentation_mode(fields.presentation_mode.or(course_mode)),
         children,
-        finish_check: player::finish_check(&subtree.iter().map(|(e, s)| (e, Some(*s))).collect::<Vec<_>>()),
+        finish_check: player::finish_check(&subtree.iter().map(|(e, s)| (e, Some(s.status))).collect::<Vec<_>>()),
         course: PlayerCourse {
             name: access.objective.name.clone(),
             status: status_of(state, false),
@@ -161,7 +161,7 @@ pub async fn get_activity(
             preferred_height: preferred(root_activity.and_then(|a| a.preferred_height)),
             can_submit: player::can_submit_course(state, review),
             can_finish: player::can_finish_course(state, review),
-            finish_check: player::finish_check(&shown.iter().map(|(e, s)| (e, Some(*s))).collect::<Vec<_>>()),
+            finish_check: player::finish_check(&shown.iter().map(|(e, s)| (e, Some(s.status))).collect::<Vec<_>>()),
         },
         refresh_at: rfc3339(refresh::refresh_at(&access, &root.children, now)),
     }))
@@ -179,12 +179,15 @@ pub(crate) fn check_path(path: &str) -> AppResult<()> {
 
 /// The parts the contents show, in reading order with their status: archived parts and
 /// everything under them are left out (spec section 2).
+///
+/// The pass and the score of each part are hidden by one decision,
+/// [`outcome::activity_result_hidden`], as in the contents.
 fn shown_parts<'a>(
     parts: &'a [contracts::upstream::ActivityPart],
     course_state: Option<contracts::upstream::CourseState>,
     grade_hidden: bool,
     ctx: &CourseContext,
-) -> Vec<(EvaluatedPart<'a>, TocStatus)> {
+) -> Vec<(EvaluatedPart<'a>, Shown)> {
     let mut out = Vec::new();
     let mut hidden_below: Option<usize> = None;
     for evaluated in tree::evaluate_in(parts, course_state, ctx) {
@@ -192,12 +195,29 @@ fn shown_parts<'a>(
             continue;
         }
         hidden_below = None;
-        match tree::toc_status(evaluated.part, evaluated.state, &evaluated.lock, grade_hidden) {
-            Some(status) => out.push((evaluated, status)),
+        let aggregate = evaluated.part.child_activity.activity_workflow_aggregate.as_ref();
+        let hidden = outcome::activity_result_hidden(
+            grade_hidden,
+            &evaluated.constraint,
+            aggregate.and_then(|a| a.last_activity_workflow.as_ref()),
+            ctx.now,
+        );
+        match tree::toc_status(evaluated.part, evaluated.state, &evaluated.lock, hidden) {
+            Some(status) => {
+                let score = outcome::activity_score(aggregate.and_then(|a| a.best_activity_record.as_ref()), hidden);
+                out.push((evaluated, Shown { status, score }));
+            }
             None => hidden_below = Some(evaluated.depth),
         }
     }
     out
+}
+
+/// What the contents show of a part: its status and its score.
+#[derive(Debug, Clone, Copy)]
+struct Shown {
+    status: TocStatus,
+    score: Option<ScoreDisplay>,
 }
 
 fn content_fields(value: Option<&Value>) -> ActivityContentFields {
@@ -206,7 +226,7 @@ fn content_fields(value: Option<&Value>) -> ActivityContentFields {
 
 fn player_activity(
     evaluated: &EvaluatedPart<'_>,
-    status: TocStatus,
+    shown: Shown,
     content: Option<&Value>,
     review: bool,
 ) -> PlayerActivity {
@@ -227,7 +247,7 @@ fn player_activity(
         collaborative: activity.support_collaborative_mode == Some(true)
             || activity.activity_type.as_deref() == Some("collaborative"),
         proctored: activity.proctored == Some(true),
-        status,
+        status: shown.status,
         banner: player::banner(activity.state),
         locked: lock.locked,
         disabled: lock.disabled,
@@ -239,6 +259,7 @@ fn player_activity(
         can_start: player::can_start(part, lock, review),
         can_finish: player::can_finish(part, lock, review),
         duration_minutes: duration_minutes(activity.duration),
+        score: shown.score,
         content: activity_content(activity.kind, fields),
     }
 }

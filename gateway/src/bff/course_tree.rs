@@ -129,7 +129,14 @@ pub async fn get_course_tree(
         }
         hidden_below = None;
         let part = evaluated.part;
-        let Some(status) = tree::toc_status(part, evaluated.state, &evaluated.lock, grade_hidden) else {
+        let aggregate = part.child_activity.activity_workflow_aggregate.as_ref();
+        let hidden = outcome::activity_result_hidden(
+            grade_hidden,
+            &evaluated.constraint,
+            aggregate.and_then(|a| a.last_activity_workflow.as_ref()),
+            now,
+        );
+        let Some(status) = tree::toc_status(part, evaluated.state, &evaluated.lock, hidden) else {
             // archived: hidden, with everything under it
             hidden_below = Some(evaluated.depth);
             continue;
@@ -149,6 +156,7 @@ pub async fn get_course_tree(
             optional: part.optional == Some(true),
             proctored: tree::toc_proctored(part),
             due: rfc3339(evaluated.constraint.due),
+            score: outcome::activity_score(aggregate.and_then(|a| a.best_activity_record.as_ref()), hidden),
         });
     }
     // Only a course the learner can go on working in has an activity to open next: not one

@@ -59,7 +59,8 @@ mod tests {
                 name: Some(format!("activity {id}")),
                 activity_workflow_aggregate: Some(ActivityWorkflowAggregate {
                     last_activity_workflow: None,
-                    best_activity_record: passed.map(|p| ActivityRecord { passed: Some(p) }),
+                    best_activity_record: passed
+                        .map(|p| ActivityRecord { passed: Some(p), ..ActivityRecord::default() }),
                 }),
                 ..fixtures::activity(ActivityType::Text, CourseState::Ready, children)
             })

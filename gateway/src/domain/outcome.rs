@@ -5,10 +5,10 @@
 //! asks these functions; it never decides a status, a progress or a grade's visibility itself.
 
 use contracts::{
-    bff::{CardLock, CardResult, CourseStatus, ShownResult},
+    bff::{CardLock, CardResult, CourseStatus, ScoreDisplay, ShownResult},
     upstream::{
-        CourseState, GradingScale, ObjectiveAccess, ObjectiveRecord, ObjectiveWorkflowAggregate, RecordSummary,
-        RevealPolicy, WorkflowState,
+        ActivityConstraint, ActivityRecord, ActivityWorkflow, CourseState, GradingScale, ObjectiveAccess,
+        ObjectiveRecord, ObjectiveWorkflowAggregate, RecordSummary, RevealPolicy, WorkflowState,
     },
 };
 use time::OffsetDateTime;
@@ -208,6 +208,35 @@ pub fn card_result(
         score_color: shown.score.as_ref().map(|s| s.color),
         grade: shown.grade,
     })
+}
+
+/// Spec section 4 'Grade visibility' for one activity of the contents and the player: hidden
+/// while the course's result is hidden (`course_hidden`, [`result_hidden`]), while the activity
+/// is in grading, before its `revealResultsFrom`, and by its own `resultsDisclosurePolicy` read as
+/// the course's reveal policy is (`Never` hides, `AfterDate` until `resultsDisclosureFrom`,
+/// `AfterFinish` until its workflow is submitted or later). The pass ('below passing score') and
+/// the score of an activity are hidden together by this answer on every view.
+pub fn activity_result_hidden(
+    course_hidden: bool,
+    constraint: &ActivityConstraint,
+    workflow: Option<&ActivityWorkflow>,
+    now: OffsetDateTime,
+) -> bool {
+    let state = workflow.map(|w| w.state);
+    course_hidden
+        || state == Some(WorkflowState::InGrading)
+        || constraint.reveal_results_from.is_some_and(|d| now < d)
+        || grade_hidden(constraint.results_disclosure_policy, state, constraint.results_disclosure_from, now)
+}
+
+/// Spec section 5: the score an activity shows, from its best record; nothing when `hidden`
+/// ([`activity_result_hidden`]) or when the record has no score.
+pub fn activity_score(record: Option<&ActivityRecord>, hidden: bool) -> Option<ScoreDisplay> {
+    if hidden {
+        return None;
+    }
+    let record = record?;
+    score::score_display(record.score, record.max_score, record.normalized_score)
 }
 
 /// The result fields of upstream records (activity records, objective records) that a hidden
@@ -482,6 +511,88 @@ mod tests {
                 "totalCount": 2
             })
         );
+    }
+
+    /// Spec section 4 'Grade visibility' for an activity: the course's hiding, grading in
+    /// progress, the reveal date and the activity's own disclosure policy hide its pass and score.
+    #[test]
+    fn grade_visibility_of_an_activity_follows_the_course_and_its_own_disclosure() {
+        use RevealPolicy as P;
+        let workflow = |state: S| ActivityWorkflow {
+            id: None,
+            state,
+            submitted: None,
+            finished: None,
+            last_proctoring_session_id: None,
+        };
+        let constraint =
+            |policy: Option<P>, from: Option<OffsetDateTime>, reveal: Option<OffsetDateTime>| ActivityConstraint {
+                results_disclosure_policy: policy,
+                results_disclosure_from: from,
+                reveal_results_from: reveal,
+                ..ActivityConstraint::default()
+            };
+        let finished = Some(workflow(S::Finished));
+        let running = Some(workflow(S::InProgress));
+        let none = constraint(None, None, None);
+        // (clause, course hidden, constraint, workflow, hidden)
+        let cases = [
+            ("shown by default", false, none.clone(), finished.clone(), false),
+            ("the course's result is hidden", true, none.clone(), finished.clone(), true),
+            ("in grading", false, none.clone(), Some(workflow(S::InGrading)), true),
+            ("graded", false, none.clone(), Some(workflow(S::Graded)), false),
+            ("revealResultsFrom ahead", false, constraint(None, None, Some(FUTURE)), finished.clone(), true),
+            ("revealResultsFrom reached", false, constraint(None, None, Some(NOW)), finished.clone(), false),
+            ("disclosure never", false, constraint(Some(P::Never), None, None), finished.clone(), true),
+            ("disclosure unknown", false, constraint(Some(P::Unknown), None, None), finished.clone(), true),
+            (
+                "disclosure afterDate ahead",
+                false,
+                constraint(Some(P::AfterDate), Some(FUTURE), None),
+                finished.clone(),
+                true,
+            ),
+            (
+                "disclosure afterDate passed",
+                false,
+                constraint(Some(P::AfterDate), Some(PAST), None),
+                finished.clone(),
+                false,
+            ),
+            ("disclosure afterFinish, running", false, constraint(Some(P::AfterFinish), None, None), running, true),
+            (
+                "disclosure afterFinish, finished",
+                false,
+                constraint(Some(P::AfterFinish), None, None),
+                finished.clone(),
+                false,
+            ),
+            ("disclosure afterScore", false, constraint(Some(P::AfterScore), None, None), finished.clone(), false),
+        ];
+        let record =
+            ActivityRecord { passed: Some(true), score: Some(9.0), max_score: Some(10.0), normalized_score: Some(0.9) };
+        for (clause, course_hidden, c, w, hidden) in cases {
+            assert_eq!(activity_result_hidden(course_hidden, &c, w.as_ref(), NOW), hidden, "{clause}");
+            let score = activity_score(Some(&record), hidden);
+            assert_eq!(score.map(|s| s.percent), (!hidden).then_some(90), "{clause}");
+        }
+    }
+
+    /// Spec section 5: an activity's score as a percent and points, none without a score.
+    #[test]
+    fn activity_score_is_shown_as_percent_and_points() {
+        let record = |score: Option<f64>, max: Option<f64>, normalized: Option<f64>| ActivityRecord {
+            passed: None,
+            score,
+            max_score: max,
+            normalized_score: normalized,
+        };
+        let shown = activity_score(Some(&record(Some(7.0), Some(10.0), Some(0.7))), false).expect("a score");
+        assert_eq!((shown.percent, shown.points.map(|p| (p.score, p.max_score))), (70, Some((7.0, 10.0))));
+        let of_one = activity_score(Some(&record(Some(1.0), Some(1.0), None)), false).expect("a score");
+        assert_eq!((of_one.percent, of_one.points), (100, None), "no points form when the maximum is 1");
+        assert_eq!(activity_score(Some(&record(None, None, None)), false), None, "a record without a score");
+        assert_eq!(activity_score(None, false), None, "no record");
     }
 
     /// The facts of an aggregate whose access could not be read hide the grade.

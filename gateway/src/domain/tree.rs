@@ -612,7 +612,7 @@ mod tests {
         use TocStatus::*;
         let passed = |mut p: ActivityPart, passed: Option<bool>| {
             if let Some(a) = p.child_activity.activity_workflow_aggregate.as_mut() {
-                a.best_activity_record = Some(ActivityRecord { passed });
+                a.best_activity_record = Some(ActivityRecord { passed, ..ActivityRecord::default() });
             }
             p
         };

@@ -42,7 +42,7 @@ pub(crate) fn create_schema(db: &Connection) -> rusqlite::Result<()> {
             part_id TEXT, path TEXT NOT NULL, ord INTEGER NOT NULL, name TEXT NOT NULL, code TEXT, type TEXT NOT NULL,
             state INTEGER NOT NULL, optional INTEGER NOT NULL, locked INTEGER NOT NULL, score_weight REAL NOT NULL,
             max_score REAL NOT NULL, proctored INTEGER NOT NULL, collaborative INTEGER NOT NULL,
-            support_review INTEGER NOT NULL, duration INTEGER, constraint_json TEXT);
+            support_review INTEGER NOT NULL, duration INTEGER, constraint_json TEXT, content_json TEXT);
         CREATE INDEX activities_objective ON activities (objective_id, path);
         CREATE INDEX activities_part ON activities (part_id);
         CREATE TABLE accesses (

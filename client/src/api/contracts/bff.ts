@@ -1027,7 +1027,12 @@ proctored: boolean,
 /**
  * Due date of its effective constraint (RFC 3339).
  */
-due?: string, };
+due?: string, 
+/**
+ * Score of its best record; absent without one, or while the course's or the activity's
+ * results are hidden (spec section 4 'Grade visibility').
+ */
+score?: ScoreDisplay, };
 
 /**
  * `GET /api/bff/courses/{objectiveId}/tree`: the content tree of one workflow.
@@ -2068,6 +2073,11 @@ canFinish: boolean,
  * Duration in whole minutes, rounded up, when known.
  */
 durationMinutes?: number, 
+/**
+ * Score of its best record; absent without one, or while the course's or the activity's
+ * results are hidden (spec section 4 'Grade visibility'), as in the contents.
+ */
+score?: ScoreDisplay, 
 /**
  * What it shows.
  */

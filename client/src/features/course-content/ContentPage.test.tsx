@@ -245,6 +245,30 @@ describe('course player: activities', () => {
     expect(await screen.findByText('Something went wrong. Please refresh the page.')).toBeInTheDocument();
   });
 
+  it('shows an activity’s score in the contents and under its name, as the views give it', async () => {
+    const score = { percent: 90, points: { score: 9, maxScore: 10 }, color: 'success' as const };
+    serve(
+      treeView([
+        treeItem(),
+        treeItem({ activityPathId: '2', name: 'Walkthrough', kind: 'video' }),
+        treeItem({ activityPathId: '3', name: 'Quiz', kind: 'lti', status: 'completed', score }),
+      ]),
+      {
+        '1': activityView(),
+        '3': activityView({}, { activityPathId: '3', name: 'Quiz', kind: 'lti', status: 'completed', canFinish: false, score }),
+      },
+    );
+    const { user } = renderApp(`${CONTENT}/1`);
+    await screen.findByRole('heading', { level: 1, name: 'Introduction' });
+    expect(within(contents()).getByRole('link', { name: /Quiz.*Score: 90%/ })).toBeInTheDocument();
+    expect(within(contents()).getByRole('link', { name: /Walkthrough/ })).not.toHaveTextContent('%');
+    expect(screen.queryByText('Your score')).not.toBeInTheDocument();
+    await user.click(within(contents()).getByRole('link', { name: /Quiz/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Quiz' });
+    const shown = (await screen.findByText('Your score')).closest('p')!;
+    expect(shown).toHaveTextContent('Your score 90% 9 out of 10 points');
+  });
+
   it('shows an event in the learner’s time zone with its place', async () => {
     serve(treeView(), {
       '1': activityView(

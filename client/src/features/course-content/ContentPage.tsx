@@ -16,6 +16,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { useRefreshAt } from '../../ui/useRefreshAt';
 import { useCourse } from '../course-details/courseContext';
 import { ActivityBody } from './activities/ActivityBody';
+import { ActivityScore } from './activities/ActivityScore';
 import { CompositeActivity } from './activities/CompositeActivity';
 import { firstOpening, sendPlayerEvent } from './events';
 import { CourseFinish } from './flows/CourseFinish';
@@ -124,6 +125,8 @@ export default function ContentPage() {
   const title = item?.name ?? activity.data?.activity.name ?? '';
   const courseName = activity.data?.course.name ?? course?.name ?? '';
   const view = activity.data;
+  // The same decision in both views; the activity's own once it is loaded.
+  const score = view ? view.activity.score : item?.score;
   const display = view?.course.displayMode ?? 'fullscreen';
   const frameStyle =
     display === 'embeddedCustom' && view
@@ -187,6 +190,7 @@ export default function ContentPage() {
                 <FormattedMessage {...playerMessages.due} values={{ date: intl.formatDate(item.due, { dateStyle: 'medium' }) }} />
               </p>
             )}
+            {score && <ActivityScore score={score} />}
             <ActivityArea objectiveId={objectiveId} activity={activity} tree={tree.data} linkTo={linkTo} onChanged={() => void tree.mutate()} />
           </article>
           {view && tree.data.openNext && tree.data.openNext !== activityPartAxis && view.activity.status === 'completed' && (

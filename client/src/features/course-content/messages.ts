@@ -312,6 +312,26 @@ export const activityMessages = defineMessages({
     defaultMessage: 'The module is finished.',
     description: 'Announcement after finishing a module',
   },
+  score: {
+    id: 'courseContent.activity.score',
+    defaultMessage: 'Your score',
+    description: 'Label of the score of an activity, shown under its name in the course player',
+  },
+  scorePoints: {
+    id: 'courseContent.activity.scorePoints',
+    defaultMessage: '{score, number} out of {maxScore, number} points',
+    description: 'Points of an activity score, beside the percentage, e.g. "9 out of 10 points"',
+  },
+  scoreInContents: {
+    id: 'courseContent.activity.scoreInContents',
+    defaultMessage: 'Score: {score}',
+    description: 'Screen-reader text of the score beside an activity in the table of contents, e.g. "Score: 90%"',
+  },
+  opensInNewTab: {
+    id: 'courseContent.activity.opensInNewTab',
+    defaultMessage: '(opens in a new tab)',
+    description: 'Screen-reader text after a link of an activity that opens in a new browser tab',
+  },
 });
 
 export const flowMessages = defineMessages({

@@ -130,3 +130,83 @@ async fn bad_ids_paths_and_unknown_activities_are_problems() {
             .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }
+
+/// The seeded content reaches the player's view: a text's HTML, a video with its caption
+/// tracks (the sandbox's media), an event's date, place and meeting link, a discussion's thread.
+#[tokio::test]
+async fn seeded_text_video_event_and_discussion_content_reaches_the_activity_view() {
+    let app = TestApp::builder().fast_commands().spawn().await;
+    let ada = signed_in(&app, "ada").await;
+    let (status, started) =
+        post(&app, &ada, &format!("/api/bff/courses/{}/start", objective("Data Privacy Basics")), None).await;
+    assert_eq!(status, StatusCode::OK, "{started}");
+    let media = app.sandbox_url.join("t/acme/api/public/media/").expect("media URL");
+
+    let intro = activity(&app, &ada, "Data Privacy Basics", "1", "").await;
+    let html = intro["activity"]["content"]["html"].as_str().expect("the text's HTML");
+    assert!(html.contains("<h2 id=\"why\">Why data privacy matters</h2>"), "{html}");
+    assert!(html.contains("<caption>Examples</caption>") && html.contains("<img src=\"data:image/svg+xml,"), "{html}");
+
+    let walkthrough = activity(&app, &ada, "Data Privacy Basics", "2", "").await;
+    let video = &walkthrough["activity"]["content"]["video"];
+    assert_eq!(video["url"], media.join("walkthrough.webm").expect("url").as_str(), "{walkthrough}");
+    assert_eq!(video["lang"], "en");
+    assert_eq!(
+        video["tracks"],
+        json!([
+            { "src": media.join("walkthrough.en.vtt").expect("url").as_str(), "lang": "en", "label": "English" },
+            { "src": media.join("walkthrough.ar.vtt").expect("url").as_str(), "lang": "ar", "label": "العربية" },
+        ])
+    );
+    assert!(walkthrough["activity"]["content"]["html"].as_str().expect("description").contains("Transcript"));
+
+    let tour = get_ok(&app, &ada, &format!("/api/bff/courses/{}/tree", objective("Activity Types Tour"))).await;
+    let path_of = |name: &str| {
+        tour["items"].as_array().expect("items").iter().find(|i| i["name"] == name).expect(name)["activityPathId"]
+            .as_str()
+            .expect("path")
+            .to_string()
+    };
+    let webinar = activity(&app, &ada, "Activity Types Tour", &path_of("Live webinar"), "").await;
+    let event = &webinar["activity"]["content"]["event"];
+    assert_eq!(event["location"], "Acme Academy, Room 4.12, 1 Market Street, London", "{webinar}");
+    let start = time::OffsetDateTime::parse(
+        event["start"].as_str().expect("start"),
+        &time::format_description::well_known::Rfc3339,
+    )
+    .expect("RFC 3339");
+    assert!(start > time::OffsetDateTime::now_utc(), "the event is ahead: {start}");
+    assert!(event["end"].is_string() && event["meetingUrl"].as_str().expect("meeting").contains("/meetings/"));
+    let forum = activity(&app, &ada, "Activity Types Tour", &path_of("Forum"), "").await;
+    assert!(forum["activity"]["content"]["discussionUrl"].as_str().expect("thread").contains("/discussions/"));
+    assert!(forum["activity"]["content"]["html"].as_str().expect("prompt").contains("Introduce yourself"));
+}
+
+/// Spec section 4 'Grade visibility' with section 5's score display: an activity's score shows
+/// in the contents and the player once revealed, and neither shows it while the course's
+/// result is hidden.
+#[tokio::test]
+async fn activity_scores_show_in_the_contents_and_the_player_unless_the_result_is_hidden() {
+    let app = TestApp::builder().fast_commands().spawn().await;
+    let ada = signed_in(&app, "ada").await;
+    // Grading approved, revealed after a past date: the quiz's 6.4 of 10 shows.
+    let tree = get_ok(&app, &ada, &format!("/api/bff/courses/{}/tree", objective("Agile Team Practices"))).await;
+    let quiz = tree["items"].as_array().expect("items").iter().find(|i| i["name"] == "Quiz").expect("quiz");
+    assert_eq!(quiz["score"]["percent"], 64, "{tree}");
+    assert_eq!(quiz["score"]["points"], json!({ "score": 6.4, "maxScore": 10.0 }));
+    assert_eq!(quiz["score"]["color"], "accent");
+    let path = quiz["activityPathId"].as_str().expect("path");
+    let view = activity(&app, &ada, "Agile Team Practices", path, "").await;
+    assert_eq!(view["activity"]["score"], quiz["score"], "the player shows what the contents show");
+
+    // Graded, revealed only in 7 days: no activity shows a score, none is 'below passing'.
+    let hidden =
+        get_ok(&app, &ada, &format!("/api/bff/courses/{}/tree", objective("Customer Service Excellence"))).await;
+    assert_eq!(hidden["gradeHidden"], true);
+    for item in hidden["items"].as_array().expect("items") {
+        assert!(item.get("score").is_none(), "hidden: {item}");
+        assert_ne!(item["status"], "belowPassingScore", "{item}");
+    }
+    let view = activity(&app, &ada, "Customer Service Excellence", "3", "").await;
+    assert!(view["activity"].get("score").is_none(), "{view}");
+}

@@ -46,7 +46,7 @@ pub(super) fn activity_json(tree: &Tree, a: &Activity, depth: usize) -> Value {
         json!({ "id": r.id, "score": r.score, "maxScore": r.max_score, "normalizedScore": r.normalized, "passed": r.passed })
     });
     let scored = matches!(a.kind.as_str(), "lti" | "proctored" | "collaborative");
-    json!({
+    let mut activity = json!({
         "id": a.id, "name": a.name, "code": a.code, "type": a.kind, "activityType": a.kind, "state": a.state,
         "supportReview": a.support_review, "supportMobileView": true, "supportCollaborativeMode": a.collaborative,
         "supportPersonalMode": !a.collaborative, "supportLtiGrading": scored, "allowPublishing": false,
@@ -54,7 +54,12 @@ pub(super) fn activity_json(tree: &Tree, a: &Activity, depth: usize) -> Value {
         "childrenCount": children.len(),
         "children": if depth == 0 { json!([]) } else { Value::Array(children.iter().map(|c| part_json(tree, c, depth - 1)).collect()) },
         "activityWorkflowAggregate": { "activityId": a.id, "lastActivityWorkflow": last, "bestActivityRecord": best },
-    })
+    });
+    // What it shows, beside its own fields (`content`, `videoUrl`, `captions`, `startDate`, ...).
+    if let (Value::Object(fields), Some(Value::Object(content))) = (&mut activity, &a.content) {
+        fields.extend(content.clone());
+    }
+    activity
 }
 
 /// The part that places `a` under its parent, with the activity as `childActivity`.

@@ -17,6 +17,7 @@ use super::{commands::FieldErrors, engine::workflow, iso, known_tenant, user};
 
 mod tool;
 use crate::{Shared, error::ApiError};
+pub(super) use tool::page;
 
 pub(super) fn routes() -> Router<Shared> {
     const AW: &str = "/t/{tenant}/api/users/me/objective-workflows/{ow}/activity-workflows/{aw}";

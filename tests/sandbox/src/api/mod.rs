@@ -13,6 +13,7 @@ mod engine;
 mod files;
 pub(crate) mod grading;
 mod lti;
+pub(crate) mod media;
 mod records;
 mod sql;
 pub(crate) mod tutor;
@@ -47,6 +48,7 @@ pub fn routes() -> Router<Shared> {
         .merge(certificates::routes())
         .merge(records::routes())
         .merge(files::routes())
+        .merge(media::routes())
         .merge(chat::routes())
         .merge(tutor::routes())
 }

@@ -84,6 +84,8 @@ pub(super) const ADA: &[Course<'static>] = &[
         term: Some(0),
         showcases: &["Security"],
         due: Some(14),
+        // Scores show as the learner goes (the player's journeys see a quiz's score at once).
+        reveal: ("none", None),
         ..course("Data Privacy Basics")
     },
     Course { code: Some("SEC-101"), showcases: &["Security"], in_catalog: true, ..course("Secure Coding 101") },

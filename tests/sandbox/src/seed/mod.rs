@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 mod about;
 mod catalog;
+mod content;
 mod courses;
 mod trees;
 
@@ -264,7 +265,8 @@ impl Seeder<'_> {
     fn objective(&mut self, c: &Course, n: usize) -> rusqlite::Result<(String, Vec<Leaf>)> {
         let tenant = self.tenant;
         let objective = id("objective", &format!("{tenant}/{}", c.name)).to_string();
-        let root = trees::build(c.tree, c.name, c.state, c.review, self.now);
+        let mut root = trees::build(c.tree, c.name, c.state, c.review, self.now);
+        content::fill(&mut root, c.name, &content::Links { tenant, public_url: self.public_url, now: self.now });
         let exists = self.db.prepare_cached("SELECT 1 FROM objectives WHERE id = ?1")?.exists([&objective])?;
         let root_id = id("activity", &format!("{tenant}/{}", c.name)).to_string();
         if !exists {
@@ -327,7 +329,7 @@ impl Seeder<'_> {
         if insert {
             self.db
                 .prepare_cached(
-                    "INSERT INTO activities VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 1, ?16, ?17)",
+                    "INSERT INTO activities VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 1, ?16, ?17, ?18)",
                 )?
                 .execute(params![
                     activity_id,
@@ -347,6 +349,7 @@ impl Seeder<'_> {
                     node.collaborative,
                     if node.kind == "composite" { None } else { Some(300_i64) },
                     node.constraint.as_ref().map(|c| c.to_string()),
+                    node.content.as_ref().map(|c| c.to_string()),
                 ])?;
         }
         if node.children.is_empty() {

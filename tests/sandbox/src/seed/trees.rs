@@ -42,6 +42,8 @@ pub(super) struct Node {
     pub(super) constraint: Option<Value>,
     /// Child parts, in order.
     pub(super) children: Vec<Node>,
+    /// What it shows (content fields of the activity answer), set by [`super::content::fill`].
+    pub(super) content: Option<Value>,
 }
 
 fn leaf(name: &str, kind: &'static str) -> Node {
@@ -56,6 +58,7 @@ fn leaf(name: &str, kind: &'static str) -> Node {
         collaborative: false,
         constraint: None,
         children: Vec::new(),
+        content: None,
     }
 }
 

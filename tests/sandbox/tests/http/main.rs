@@ -11,6 +11,7 @@ mod api_commands;
 mod api_enrollments;
 mod api_files;
 mod api_lti;
+mod api_media;
 mod api_records;
 mod api_tutor;
 mod api_users;

@@ -3,11 +3,11 @@
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ActivityView, CourseTreeView, PlayerActivity } from '../../../api/contracts/bff';
-import { RichContent } from '../../../ui/rich-content/RichContent';
 import { PlayerLoading } from '../PlayerLoading';
 import { activityMessages } from '../messages';
 import { DiscussionActivity } from './DiscussionActivity';
 import { EventActivity } from './EventActivity';
+import { LmsContent } from './LmsContent';
 import { ActivityBannerNotice, LockedNotice } from './LockedNotice';
 import { MarkDoneButton } from './MarkDoneButton';
 import { TextActivity } from './TextActivity';
@@ -65,7 +65,7 @@ export function ActivityBody({ view, activity, tree, onChanged }: ActivityBodyPr
       break;
     default:
       body = activity.content.html ? (
-        <RichContent html={activity.content.html} />
+        <LmsContent html={activity.content.html} />
       ) : (
         <p className="activity-empty">
           <FormattedMessage {...activityMessages.otherTool} />

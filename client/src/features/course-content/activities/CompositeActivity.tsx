@@ -13,6 +13,7 @@ import { activityMessages, playerMessages } from '../messages';
 import { TocStatusIcon } from '../toc/TocStatusIcon';
 import { useFinishActivities } from '../usePlayerCommands';
 import { ActivityBody } from './ActivityBody';
+import { formatScorePercent } from './ActivityScore';
 
 interface Props {
   view: ActivityView;
@@ -25,6 +26,9 @@ function Meta({ child }: { child: PlayerActivity }) {
   const intl = useIntl();
   const parts = [
     child.durationMinutes ? intl.formatMessage(playerMessages.minutes, { minutes: child.durationMinutes }) : undefined,
+    child.score
+      ? intl.formatMessage(activityMessages.scoreInContents, { score: formatScorePercent(intl, child.score) })
+      : undefined,
   ].filter(Boolean);
   return parts.length ? <span className="module-item__meta">{parts.join(' · ')}</span> : null;
 }

@@ -1,24 +1,27 @@
 import { FormattedMessage } from 'react-intl';
 import type { PlayerActivity } from '../../../api/contracts/bff';
-import { RichContent } from '../../../ui/rich-content/RichContent';
 import { activityMessages } from '../messages';
+import { ExternalLink } from './ExternalLink';
+import { LmsContent } from './LmsContent';
 
-/** A discussion: its prompt and, when the platform gives it, the thread. */
+/** A discussion: its prompt and, when the platform gives it, the thread (in a new tab). */
 export function DiscussionActivity({ activity }: { activity: PlayerActivity }) {
   const { html, discussionUrl } = activity.content;
   return (
     <div className="activity-discussion">
       {html ? (
-        <RichContent html={html} />
+        <LmsContent html={html} />
       ) : (
         <p className="activity-empty">
           <FormattedMessage {...activityMessages.discussionEmpty} />
         </p>
       )}
       {discussionUrl && (
-        <a className="button button--secondary" href={discussionUrl} target="_blank" rel="noopener noreferrer">
-          <FormattedMessage {...activityMessages.discussionOpen} />
-        </a>
+        <p className="activity-link">
+          <ExternalLink className="button button--secondary" href={discussionUrl}>
+            <FormattedMessage {...activityMessages.discussionOpen} />
+          </ExternalLink>
+        </p>
       )}
     </div>
   );

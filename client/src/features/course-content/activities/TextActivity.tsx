@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { PlayerActivity } from '../../../api/contracts/bff';
-import { RichContent } from '../../../ui/rich-content/RichContent';
 import { activityMessages } from '../messages';
+import { LmsContent } from './LmsContent';
 
 /** A text activity: its rich content (sanitised by RichContent). */
 export function TextActivity({ activity }: { activity: PlayerActivity }) {
@@ -12,5 +12,5 @@ export function TextActivity({ activity }: { activity: PlayerActivity }) {
       </p>
     );
   }
-  return <RichContent html={activity.content.html} className="activity-text" />;
+  return <LmsContent html={activity.content.html} className="activity-text" />;
 }

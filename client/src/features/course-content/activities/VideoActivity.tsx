@@ -1,12 +1,13 @@
 // A video: the browser's own accessible player (keyboard controls, captions with their
-// language hints), or the platform's embed. How far the learner got is saved through the
+// language hints, those of the interface's language on when the video speaks another), or the
+// platform's embed. How far the learner got is saved through the
 // gateway on pause, at the end and every 15 s of playing; it resumes from there.
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PlayerActivity } from '../../../api/contracts/bff';
-import { RichContent } from '../../../ui/rich-content/RichContent';
 import { activityMessages } from '../messages';
 import { useSaveProgress } from '../usePlayerCommands';
+import { LmsContent } from './LmsContent';
 
 /** Seconds of playing between two saves. */
 export const SAVE_EVERY_SECONDS = 15;
@@ -36,13 +37,20 @@ export function VideoActivity({ workflowId, activity, readOnly }: Props) {
 
   useEffect(() => setResumed(false), [activity.activityPathId]);
 
+  // Captions in the interface's language are on from the start when the video speaks another.
+  const uiLanguage = primary(intl.locale);
+  const preferred = video?.tracks.find((t) => primary(t.lang) === uiLanguage && primary(video.lang) !== uiLanguage);
+  // Caption tracks of another origin load only over CORS (the media host sends
+  // Access-Control-Allow-Origin); a video without such tracks asks for nothing more.
+  const crossOrigin = video?.tracks.some((t) => !sameOrigin(t.src)) ? 'anonymous' : undefined;
+
   if (!video) {
     return (
       <div className="activity-video">
         <p className="activity-empty">
           <FormattedMessage {...activityMessages.noVideo} />
         </p>
-        {activity.content.html && <RichContent html={activity.content.html} />}
+        {activity.content.html && <LmsContent html={activity.content.html} />}
       </div>
     );
   }
@@ -56,6 +64,8 @@ export function VideoActivity({ workflowId, activity, readOnly }: Props) {
           preload="metadata"
           src={video.url}
           lang={video.lang}
+          crossOrigin={crossOrigin}
+          playsInline
           onLoadedMetadata={(event) => {
             const element = event.currentTarget;
             const progress = activity.progress ?? 0;
@@ -72,7 +82,14 @@ export function VideoActivity({ workflowId, activity, readOnly }: Props) {
           onEnded={saveNow}
         >
           {video.tracks.map((track) => (
-            <track key={track.src} kind="captions" src={track.src} srcLang={track.lang} label={track.label} />
+            <track
+              key={track.src}
+              kind="captions"
+              src={track.src}
+              srcLang={track.lang}
+              label={track.label}
+              default={track === preferred}
+            />
           ))}
         </video>
       ) : (
@@ -91,7 +108,20 @@ export function VideoActivity({ workflowId, activity, readOnly }: Props) {
           <FormattedMessage {...activityMessages.resumed} />
         </p>
       )}
-      {activity.content.html && <RichContent html={activity.content.html} />}
+      {activity.content.html && <LmsContent html={activity.content.html} />}
     </div>
   );
+}
+
+/** The language of a tag without its region: `ar-AR` → `ar`. */
+function primary(tag: string | undefined): string | undefined {
+  return tag?.split('-')[0]?.toLowerCase();
+}
+
+function sameOrigin(src: string): boolean {
+  try {
+    return new URL(src, window.location.href).origin === window.location.origin;
+  } catch {
+    return true;
+  }
 }

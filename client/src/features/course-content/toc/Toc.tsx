@@ -1,6 +1,6 @@
 // The table of contents of the course player: modules as collapsible sections (aria-expanded),
 // activities as links (aria-current on the open one), each with its status icon and hidden
-// status text. Plain links and buttons, so it is keyboard operable as it is. It is not a
+// status text, and its score when the view gives one. Plain links and buttons, so it is keyboard operable as it is. It is not a
 // navigation landmark: the shell's <main> holds the page, and navigation landmarks are kept
 // out of it; the heading names the list instead.
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { TreeItem } from '../../../api/contracts/bff';
 import { playerMessages, statusMessages } from '../messages';
+import { TocScore } from '../activities/ActivityScore';
 import { ancestorsOf, buildToc, type TocNode } from './buildToc';
 import { TocStatusIcon } from './TocStatusIcon';
 
@@ -83,6 +84,7 @@ export function Toc({ items, activePath, linkTo, onNavigate, progressPercent }: 
                 </span>
               )}
             </span>
+            {item.score && <TocScore score={item.score} />}
             {item.locked && (
               <svg className="toc__lock" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
                 <rect x="3" y="7" width="10" height="7" rx="1.5" fill="currentColor" />

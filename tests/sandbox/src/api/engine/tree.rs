@@ -29,6 +29,8 @@ pub(in crate::api) struct Activity {
     pub(in crate::api) support_review: bool,
     pub(in crate::api) duration: Option<i64>,
     pub(in crate::api) constraint: Option<Value>,
+    /// Content fields of the activity answer (`content`, `videoUrl`, `captions`, `startDate`, ...).
+    pub(in crate::api) content: Option<Value>,
 }
 
 /// The last activity workflow of an activity within one objective workflow.
@@ -72,7 +74,7 @@ fn date(value: Option<&Value>) -> Option<i64> {
 fn activities_of(db: &Connection, objective: &str) -> rusqlite::Result<Vec<Activity>> {
     let mut stmt = db.prepare_cached(
         "SELECT id, parent_id, part_id, path, ord, name, code, type, state, optional, locked, score_weight,
-                max_score, proctored, collaborative, support_review, duration, constraint_json
+                max_score, proctored, collaborative, support_review, duration, constraint_json, content_json
          FROM activities WHERE objective_id = ?1 ORDER BY path",
     )?;
     stmt.query_map([objective], |r| {
@@ -95,6 +97,7 @@ fn activities_of(db: &Connection, objective: &str) -> rusqlite::Result<Vec<Activ
             support_review: r.get(15)?,
             duration: r.get(16)?,
             constraint: r.get::<_, Option<String>>(17)?.and_then(|c| serde_json::from_str(&c).ok()),
+            content: r.get::<_, Option<String>>(18)?.and_then(|c| serde_json::from_str(&c).ok()),
         })
     })?
     .collect()
