@@ -6,7 +6,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 
 .PHONY: help demo test deps test-deps build build-rust build-client contracts \
-        test-rust test-client test-e2e test-bench bench bench-deps bench-sandbox fmt lint lint-rust
+        test-rust snapshots test-client test-e2e test-bench bench bench-deps bench-sandbox fmt lint lint-rust
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -37,8 +37,15 @@ build-client: ## build the client into client/dist
 contracts: ## regenerate the client's TypeScript contracts from the Rust crate
 	UPDATE_CONTRACTS=1 $(CARGO) test -p contracts --quiet
 
-test-rust: ## Rust unit and integration tests, the contracts drift check
-	$(CARGO) test --workspace
+# Snapshot tests never write or accept a snapshot here, whatever the environment says: a
+# changed view fails (in CI too, where insta would otherwise decide from `CI`), and nothing is
+# left behind to be committed unreviewed. `make snapshots` is how they change.
+test-rust: ## Rust unit and integration tests, the contracts drift check, the view snapshots
+	INSTA_UPDATE=no INSTA_FORCE_PASS=0 $(CARGO) test --workspace
+
+snapshots: ## rewrite the view and OpenAPI snapshots from the current code (review with git diff)
+	INSTA_UPDATE=always $(CARGO) test -p integration --test api snapshots::
+	@git status --short tests/integration/tests/api/snapshots
 
 test-client: ## client type check, message extraction check, unit tests and the bundle budget (needs a build)
 	cd client && npm run typecheck --silent && npm run i18n:check --silent && npm test --silent && npm run budget --silent

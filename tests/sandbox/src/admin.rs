@@ -1,5 +1,5 @@
 //! The admin API under `/admin/`, for tests and benchmarks (the gateway never exposes it):
-//! the clock, fault rules and the stored analytics events. JSON in and out. When
+//! the clock, fault rules, the stored analytics events and the request log. JSON in and out. When
 //! `SandboxConfig::admin_token` is set every call needs `Authorization: Bearer <token>`;
 //! without it the admin API is open (tests, the demo on loopback).
 
@@ -32,6 +32,7 @@ pub(crate) fn routes(state: Shared) -> Router<Shared> {
         .route("/admin/clock", get(read_clock).put(set_clock))
         .route("/admin/faults", get(list_faults).put(set_faults).delete(clear_faults))
         .route("/admin/events", get(read_events).delete(clear_events))
+        .route("/admin/requests", get(read_requests).delete(clear_requests))
         .layer(DefaultBodyLimit::max(ADMIN_BODY_LIMIT))
         .layer(middleware::from_fn_with_state(state, guard))
 }
@@ -138,5 +139,14 @@ async fn read_events(
 
 async fn clear_events(State(s): State<Shared>) -> StatusCode {
     s.events.clear();
+    StatusCode::NO_CONTENT
+}
+
+async fn read_requests(State(s): State<Shared>) -> Json<Value> {
+    Json(s.requests.view())
+}
+
+async fn clear_requests(State(s): State<Shared>) -> StatusCode {
+    s.requests.clear();
     StatusCode::NO_CONTENT
 }

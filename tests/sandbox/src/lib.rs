@@ -13,6 +13,7 @@ mod html;
 pub mod idp;
 mod keys;
 pub mod loadopts;
+mod requests;
 pub mod seed;
 mod video;
 
@@ -126,6 +127,7 @@ pub struct Sandbox {
     backchannel_logout_uris: Mutex<BTreeMap<String, Vec<Url>>>,
     external: idp::external::Trusted,
     list_rows: api::ListRows,
+    requests: requests::RequestLog,
 }
 
 impl Sandbox {
@@ -238,6 +240,7 @@ pub async fn spawn(config: SandboxConfig) -> anyhow::Result<RunningSandbox> {
         backchannel_logout_uris: Mutex::new(config.backchannel_logout_uris.clone()),
         external: idp::external::Trusted::start(config.external_issuers.clone()),
         list_rows: api::ListRows::default(),
+        requests: requests::RequestLog::default(),
     });
     let app = router(state.clone());
     let (tx, rx) = oneshot::channel::<()>();
@@ -316,6 +319,7 @@ fn router(state: Shared) -> Router {
         .merge(video::routes())
         .fallback(|| async { error::ApiError::not_found("no such sandbox route").into_response() })
         .route("/healthz", axum::routing::get(|| async { (StatusCode::OK, "ok") }))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), requests::record))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(state)
 }

@@ -12,23 +12,19 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use crate::{
-    helpers::{TestApp, location, plain_client, spawn_app_with_toml, urlencode},
-    redis_server::{KEY_A, RedisServer, redis_store_config},
+    helpers::{TestApp, TestAppBuilder, location, plain_client, urlencode},
+    redis_server::RedisServer,
 };
 
 /// The example parent page's origin, configured for acme here as in the demo.
 const PARENT: &str = "http://127.0.0.1:8090";
 
-/// Acme framed by other sites (`PARENT` and one more), with `extra` config before it.
-fn embedding_config(extra: &str) -> String {
-    format!(
-        "{extra}\n[tenants.acme]\ncross_site_embedding = true\n[tenants.acme.ui]\n\
+/// Acme framed by other sites (`PARENT` and one more).
+fn embedding<'a>() -> TestAppBuilder<'a> {
+    TestApp::builder().config(format!(
+        "[tenants.acme]\ncross_site_embedding = true\n[tenants.acme.ui]\n\
          parent_origins = [\"{PARENT}\", \"https://intranet.partner.example\"]\n"
-    )
-}
-
-async fn embedding_app(extra: &str) -> TestApp {
-    spawn_app_with_toml(|_| {}, &embedding_config(extra)).await
+    ))
 }
 
 fn set_cookies(response: &reqwest::Response) -> Vec<String> {
@@ -155,7 +151,7 @@ async fn adopted_cookie(app: &TestApp, code: &str) -> String {
 
 #[tokio::test]
 async fn a_popup_sign_in_hands_a_code_to_exactly_the_configured_parent_and_the_frame_adopts_it() {
-    let app = embedding_app("").await;
+    let app = embedding().spawn().await;
     let popup = app.browser();
     let handoff = read_handoff(popup_sign_in(&app, &popup, "localhost", Some(PARENT)).await, PARENT).await;
     let adopted = adopt(app.port, "localhost", json!({ "code": handoff.code })).await;
@@ -179,7 +175,7 @@ async fn a_popup_sign_in_hands_a_code_to_exactly_the_configured_parent_and_the_f
 
 #[tokio::test]
 async fn an_unconfigured_parent_origin_is_dropped_and_the_sign_in_ends_as_usual() {
-    let app = embedding_app("").await;
+    let app = embedding().spawn().await;
     let target = app.url("localhost", "/learn/courses");
     // Another site, and near misses of the configured origin: only an exact match counts.
     for parent in ["https://evil.example", "http://127.0.0.1:8090/", "http://127.0.0.1:8091", "HTTP://127.0.0.1:8090"] {
@@ -200,7 +196,7 @@ async fn an_unconfigured_parent_origin_is_dropped_and_the_sign_in_ends_as_usual(
 
 #[tokio::test]
 async fn a_code_is_used_once_and_bad_codes_or_bodies_set_nothing() {
-    let app = embedding_app("").await;
+    let app = embedding().spawn().await;
     let handoff = read_handoff(popup_sign_in(&app, &app.browser(), "localhost", Some(PARENT)).await, PARENT).await;
     adopted_cookie(&app, &handoff.code).await;
     assert_refused(adopt(app.port, "localhost", json!({ "code": handoff.code })).await, "replayed").await;
@@ -247,7 +243,7 @@ async fn a_code_is_used_once_and_bad_codes_or_bodies_set_nothing() {
 
 #[tokio::test]
 async fn an_expired_code_is_refused() {
-    let app = embedding_app("[session]\nadopt_code_ttl_secs = 1\n").await;
+    let app = embedding().config("[session]\nadopt_code_ttl_secs = 1\n").spawn().await;
     let handoff = read_handoff(popup_sign_in(&app, &app.browser(), "localhost", Some(PARENT)).await, PARENT).await;
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     assert_refused(adopt(app.port, "localhost", json!({ "code": handoff.code })).await, "after its 1 s").await;
@@ -257,7 +253,7 @@ async fn an_expired_code_is_refused() {
 
 #[tokio::test]
 async fn a_code_made_on_one_tenant_adopts_nothing_on_another_and_is_spent() {
-    let app = embedding_app("").await;
+    let app = embedding().spawn().await;
     let handoff = read_handoff(popup_sign_in(&app, &app.browser(), "localhost", Some(PARENT)).await, PARENT).await;
     assert_refused(adopt(app.port, "globex.localhost", json!({ "code": handoff.code })).await, "on globex").await;
     assert_refused(adopt(app.port, "localhost", json!({ "code": handoff.code })).await, "tried once already").await;
@@ -265,7 +261,7 @@ async fn a_code_made_on_one_tenant_adopts_nothing_on_another_and_is_spent() {
 
 #[tokio::test]
 async fn adopt_follows_the_anti_forgery_rules() {
-    let app = embedding_app("").await;
+    let app = embedding().spawn().await;
     let handoff = read_handoff(popup_sign_in(&app, &app.browser(), "localhost", Some(PARENT)).await, PARENT).await;
     let client = plain_client(app.port);
     let url = app.url("localhost", "/api/bff/session/adopt");
@@ -294,9 +290,8 @@ async fn adopt_follows_the_anti_forgery_rules() {
 #[tokio::test]
 async fn two_instances_over_redis_a_code_made_on_one_is_adopted_once_on_the_other() {
     let redis = RedisServer::start().await;
-    let config = embedding_config(&redis_store_config(&redis, &format!("a:{KEY_A}"), ""));
-    let app = spawn_app_with_toml(|_| {}, &config).await;
-    let other = app.start_gateway(&config).await;
+    let app = embedding().redis(&redis).spawn().await;
+    let other = app.another_gateway().await;
     let handoff = read_handoff(popup_sign_in(&app, &app.browser(), "localhost", Some(PARENT)).await, PARENT).await;
     // Kept in Redis under a hashed name, sealed (the session id is not readable there).
     let keys = redis.keys("lp:adopt:*").await;
@@ -320,9 +315,8 @@ async fn two_instances_over_redis_a_code_made_on_one_is_adopted_once_on_the_othe
 #[tokio::test]
 async fn concurrent_adoptions_of_one_code_succeed_once() {
     let redis = RedisServer::start().await;
-    let config = embedding_config(&redis_store_config(&redis, &format!("a:{KEY_A}"), ""));
-    let app = spawn_app_with_toml(|_| {}, &config).await;
-    let other = app.start_gateway(&config).await;
+    let app = embedding().redis(&redis).spawn().await;
+    let other = app.another_gateway().await;
     let handoff = read_handoff(popup_sign_in(&app, &app.browser(), "localhost", Some(PARENT)).await, PARENT).await;
     let tries = (0..10).map(|i| {
         let port = if i % 2 == 0 { app.port } else { other.port };
@@ -335,7 +329,7 @@ async fn concurrent_adoptions_of_one_code_succeed_once() {
 
 #[tokio::test]
 async fn a_logout_in_the_frame_ends_the_popup_session_too() {
-    let app = embedding_app("").await;
+    let app = embedding().spawn().await;
     let popup = app.browser();
     let handoff = read_handoff(popup_sign_in(&app, &popup, "localhost", Some(PARENT)).await, PARENT).await;
     let frame_cookie = adopted_cookie(&app, &handoff.code).await;
@@ -367,7 +361,7 @@ async fn a_logout_in_the_frame_ends_the_popup_session_too() {
 
 #[tokio::test]
 async fn a_back_channel_logout_ends_the_adopted_session() {
-    let app = embedding_app("").await;
+    let app = embedding().spawn().await;
     let uri = url::Url::parse(&app.url("localhost", "/oidc/backchannel-logout")).expect("url");
     app.sandbox().set_backchannel_logout_uris("acme", vec![uri]);
     let popup = app.browser();

@@ -4,8 +4,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{plain_client, session_cookie_of, spawn_app, spawn_app_with_toml},
-    redis_server::{KEY_A, RedisServer, redis_store_config},
+    helpers::{TestApp, plain_client, session_cookie_of},
+    redis_server::RedisServer,
 };
 
 const EVENT: &str = "http://schemas.openid.net/event/backchannel-logout";
@@ -13,9 +13,8 @@ const EVENT: &str = "http://schemas.openid.net/event/backchannel-logout";
 #[tokio::test]
 async fn logout_at_the_issuer_ends_the_session_on_every_instance() {
     let redis = RedisServer::start().await;
-    let config = redis_store_config(&redis, &format!("a:{KEY_A}"), "");
-    let app = spawn_app_with_toml(|_| {}, &config).await;
-    let other = app.start_gateway(&config).await;
+    let app = TestApp::builder().redis(&redis).spawn().await;
+    let other = app.another_gateway().await;
     let uri = url::Url::parse(&app.url("acme.localhost", "/oidc/backchannel-logout")).expect("url");
     app.sandbox().set_backchannel_logout_uris("acme", vec![uri]);
     let discovery: Value = reqwest::get(format!("{}t/acme/idp/.well-known/openid-configuration", app.sandbox_url))
@@ -63,7 +62,7 @@ async fn post_logout_token(port: u16, host: &str, token: &str) -> reqwest::Respo
 
 #[tokio::test]
 async fn bad_logout_tokens_are_refused_with_400_and_end_nothing() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let cookie = app.session_cookie("localhost", "ada").await;
     let session: Value =
         app.api_with_cookie(&cookie, "localhost", "/api/bff/session").await.json().await.expect("json");

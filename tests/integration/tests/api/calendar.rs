@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use time::{Duration, OffsetDateTime};
 
-use crate::helpers::spawn_app;
+use crate::helpers::ada;
 
 fn day(offset_days: i64) -> String {
     (OffsetDateTime::now_utc() + Duration::days(offset_days)).date().to_string()
@@ -17,9 +17,7 @@ fn find<'a>(view: &'a Value, kind: &str, course: &str) -> Option<&'a Value> {
 
 #[tokio::test]
 async fn ada_s_calendar_shows_due_availability_and_event_dates_in_her_time_zone() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let path = format!("/api/bff/calendar?from={}&to={}", day(-7), day(20));
     let response = app.api(&browser, "localhost", &path).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -65,9 +63,7 @@ async fn ada_s_calendar_shows_due_availability_and_event_dates_in_her_time_zone(
 
 #[tokio::test]
 async fn calendar_ranges_are_limited_and_bad_ones_are_readable_400s() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let cases = [
         (format!("?from={}&to={}", day(1), day(0)), "after"),
         (format!("?from={}&to={}", day(0), day(100)), "at most 62"),

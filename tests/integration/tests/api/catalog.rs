@@ -5,20 +5,10 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, objective, shift_clock, signed_in, signed_in_on};
 
 /// Ada's catalog courses in the seed: the 120 generated ones and Negotiation Skills.
 const ADA_CATALOG: u64 = 121;
-
-fn objective(name: &str) -> String {
-    lms_sandbox::seed::id("objective", &format!("acme/{name}")).to_string()
-}
-
-async fn signed_in(app: &TestApp, user: &str, host: &str) -> reqwest::Client {
-    let browser = app.browser();
-    app.sign_in(&browser, host, user, None).await;
-    browser
-}
 
 async fn get(app: &TestApp, browser: &reqwest::Client, path: &str) -> (StatusCode, Value) {
     let response = app.api(browser, "localhost", path).await;
@@ -32,8 +22,8 @@ fn names(view: &Value) -> Vec<String> {
 
 #[tokio::test]
 async fn the_catalog_lists_only_catalog_courses_by_name_page_by_page() {
-    let app = spawn_app().await;
-    let browser = signed_in(&app, "ada", "localhost").await;
+    let app = TestApp::builder().spawn().await;
+    let browser = signed_in(&app, "ada").await;
     let mut all = Vec::new();
     for skip in [0, 50, 100] {
         let (status, page) = get(&app, &browser, &format!("/api/bff/catalog?skip={skip}&take=50")).await;
@@ -68,8 +58,8 @@ async fn the_catalog_lists_only_catalog_courses_by_name_page_by_page() {
 
 #[tokio::test]
 async fn keyword_collections_terms_progress_and_priority_narrow_the_catalog() {
-    let app = spawn_app().await;
-    let browser = signed_in(&app, "ada", "localhost").await;
+    let app = TestApp::builder().spawn().await;
+    let browser = signed_in(&app, "ada").await;
     let (_, view) = get(&app, &browser, "/api/bff/catalog?keyword=%20%20NEGOTIATION").await;
     assert_eq!(view["keyword"], "negotiation", "lower-cased and left-trimmed");
     let found = names(&view);
@@ -122,8 +112,8 @@ async fn keyword_collections_terms_progress_and_priority_narrow_the_catalog() {
 
 #[tokio::test]
 async fn bad_queries_are_400_problems() {
-    let app = spawn_app().await;
-    let browser = signed_in(&app, "ada", "localhost").await;
+    let app = TestApp::builder().spawn().await;
+    let browser = signed_in(&app, "ada").await;
     let long = "k".repeat(201);
     for path in [
         "/api/bff/catalog?take=0".to_string(),
@@ -148,8 +138,8 @@ async fn bad_queries_are_400_problems() {
 
 #[tokio::test]
 async fn the_catalog_course_page_shows_each_seeded_state() {
-    let app = spawn_app().await;
-    let browser = signed_in(&app, "ada", "localhost").await;
+    let app = TestApp::builder().spawn().await;
+    let browser = signed_in(&app, "ada").await;
     let page = |name: &'static str| {
         let (app, browser) = (&app, &browser);
         async move {
@@ -189,18 +179,18 @@ async fn the_catalog_course_page_shows_each_seeded_state() {
 /// it nothing changes; moved past it, Advanced Negotiation (seeded available from +10 days) opens.
 #[tokio::test]
 async fn the_availability_notice_changes_at_refresh_at() {
-    let app = spawn_app().await;
-    let browser = signed_in(&app, "ada", "localhost").await;
+    let app = TestApp::builder().spawn().await;
+    let browser = signed_in(&app, "ada").await;
     let path = format!("/api/bff/catalog/{}", objective("Advanced Negotiation"));
     let (_, before) = get(&app, &browser, &path).await;
     assert_eq!(before["notices"], serde_json::json!(["willBeAvailable"]), "{before}");
     let wait = crate::helpers::seconds_until(&before["refreshAt"]);
     assert!(wait > 86_400, "opens in days: {wait}");
-    crate::helpers::shift_clock(&app, wait - 60).await;
+    shift_clock(&app, wait - 60).await;
     let (_, just_before) = get(&app, &browser, &path).await;
     assert_eq!(just_before["notices"], before["notices"], "{just_before}");
     assert_eq!(just_before["refreshAt"], before["refreshAt"]);
-    crate::helpers::shift_clock(&app, wait + 5).await;
+    shift_clock(&app, wait + 5).await;
     let (_, after) = get(&app, &browser, &path).await;
     assert_eq!(after["notices"], serde_json::json!([]), "{after}");
     assert!(after.get("refreshAt").is_none_or(|r| r.is_null()), "no later boundary: {after}");
@@ -208,8 +198,8 @@ async fn the_availability_notice_changes_at_refresh_at() {
 
 #[tokio::test]
 async fn a_tenant_without_catalog_answers_404() {
-    let app = spawn_app().await;
-    let browser = signed_in(&app, "linus", "globex.localhost").await;
+    let app = TestApp::builder().spawn().await;
+    let browser = signed_in_on(&app, "globex.localhost", "linus").await;
     for path in ["/api/bff/catalog".to_string(), format!("/api/bff/catalog/{}", objective("Negotiation Skills"))] {
         let response = app.api(&browser, "globex.localhost", &path).await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");

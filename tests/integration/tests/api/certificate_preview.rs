@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, ada};
 
 fn number(course: &str) -> String {
     certificate_number("acme", &format!("acme/ada/{course}"))
@@ -23,9 +23,7 @@ async fn ok_json(response: reqwest::Response) -> Value {
 
 #[tokio::test]
 async fn ada_previews_her_valid_and_her_expired_certificate() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
 
     let valid = ok_json(preview(&app, &browser, &number("Workplace Safety")).await).await;
     assert_eq!(valid["certificateNumber"], number("Workplace Safety"));
@@ -50,7 +48,7 @@ async fn ada_previews_her_valid_and_her_expired_certificate() {
 
 #[tokio::test]
 async fn unknown_and_other_users_certificates_are_404_and_bad_numbers_400() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let grace = app.browser();
     app.sign_in(&grace, "localhost", "grace", None).await;
     let response = preview(&app, &grace, &number("Workplace Safety")).await;
@@ -67,9 +65,7 @@ async fn unknown_and_other_users_certificates_are_404_and_bad_numbers_400() {
 #[tokio::test]
 async fn the_preview_turns_expired_at_its_refresh_at() {
     // The sandbox clock is moved to a minute before the certificate's expiry, then past it.
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let before = ok_json(preview(&app, &browser, &number("Workplace Safety")).await).await;
     assert_eq!(before["expired"], false, "{before}");
     let wait = crate::helpers::seconds_until(&before["refreshAt"]);

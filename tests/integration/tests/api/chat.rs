@@ -6,10 +6,7 @@ use futures::StreamExt;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::{
-    commands_common::post,
-    helpers::{TestApp, spawn_app, spawn_app_with_toml},
-};
+use crate::helpers::{TestApp, ada, card, post, signed_in};
 
 async fn channels(app: &TestApp, browser: &reqwest::Client) -> Vec<Value> {
     let response = app.api(browser, "localhost", "/api/bff/chat/channels").await;
@@ -55,9 +52,7 @@ async fn read_events(response: reqwest::Response, want: usize, within: Duration)
 
 #[tokio::test]
 async fn ada_reads_an_announcement_and_its_unread_count_goes() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let list = channels(&app, &browser).await;
     assert_eq!(list[0]["name"], "Team Blue", "team channels first: {list:?}");
     let privacy = named(&list, "Data Privacy Basics");
@@ -84,7 +79,7 @@ async fn ada_reads_an_announcement_and_its_unread_count_goes() {
 
 #[tokio::test]
 async fn a_post_reaches_the_other_member_through_the_stream_and_reconnecting_misses_nothing() {
-    let app = spawn_app_with_toml(|_| {}, "[chat]\nmax_message_chars = 2000\npage_size = 50\nstream_heartbeat_secs = 1\nstream_max_secs = 30\nmax_streams_per_session = 2\n").await;
+    let app = TestApp::builder().config("[chat]\nmax_message_chars = 2000\npage_size = 50\nstream_heartbeat_secs = 1\nstream_max_secs = 30\nmax_streams_per_session = 2\n").spawn().await;
     let ada = app.browser();
     app.sign_in(&ada, "localhost", "ada", None).await;
     let grace = app.browser();
@@ -127,7 +122,7 @@ async fn a_post_reaches_the_other_member_through_the_stream_and_reconnecting_mis
 
 #[tokio::test]
 async fn a_stream_ends_at_logout_and_streams_per_session_are_bounded() {
-    let app = spawn_app_with_toml(|_| {}, "[chat]\nmax_message_chars = 2000\npage_size = 50\nstream_heartbeat_secs = 1\nstream_max_secs = 60\nmax_streams_per_session = 1\n").await;
+    let app = TestApp::builder().config("[chat]\nmax_message_chars = 2000\npage_size = 50\nstream_heartbeat_secs = 1\nstream_max_secs = 60\nmax_streams_per_session = 1\n").spawn().await;
     let grace = app.browser();
     app.sign_in(&grace, "localhost", "grace", None).await;
     let first = app.api(&grace, "localhost", "/api/bff/chat/stream").await;
@@ -163,7 +158,7 @@ async fn a_stream_ends_at_logout_and_streams_per_session_are_bounded() {
 
 #[tokio::test]
 async fn strangers_other_tenants_bad_text_and_learner_announcements_are_refused() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let ada = app.browser();
     app.sign_in(&ada, "localhost", "ada", None).await;
     let list = channels(&app, &ada).await;
@@ -208,44 +203,34 @@ async fn strangers_other_tenants_bad_text_and_learner_announcements_are_refused(
 
 #[tokio::test]
 async fn my_courses_cards_carry_the_unread_announcements_of_one_call_and_reading_clears_them() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
-    let card = crate::commands_common::card(&app, &browser, "Data Privacy Basics").await.expect("card");
-    assert_eq!(card["unreadAnnouncements"], 2, "{card}");
-    let channel = card["announcementChannelId"].as_str().expect("channel").to_string();
-    assert_eq!(
-        crate::commands_common::card(&app, &browser, "Cybersecurity Program").await.expect("card")["unreadAnnouncements"],
-        1
-    );
-    assert_eq!(
-        crate::commands_common::card(&app, &browser, "Secure Coding 101").await.expect("card")["unreadAnnouncements"],
-        0
-    );
+    let (app, browser) = ada().await;
+    let privacy = card(&app, &browser, "Data Privacy Basics").await.expect("card");
+    assert_eq!(privacy["unreadAnnouncements"], 2, "{privacy}");
+    let channel = privacy["announcementChannelId"].as_str().expect("channel").to_string();
+    assert_eq!(card(&app, &browser, "Cybersecurity Program").await.expect("card")["unreadAnnouncements"], 1);
+    assert_eq!(card(&app, &browser, "Secure Coding 101").await.expect("card")["unreadAnnouncements"], 0);
 
     let view: Value =
         app.api(&browser, "localhost", &format!("/api/bff/chat/channels/{channel}")).await.json().await.expect("json");
     let last = view["messages"][1]["seq"].as_i64().expect("seq");
     post(&app, &browser, &format!("/api/bff/chat/channels/{channel}/read"), Some(json!({ "seq": last }))).await;
-    let card = crate::commands_common::card(&app, &browser, "Data Privacy Basics").await.expect("card");
-    assert_eq!(card["unreadAnnouncements"], 0, "{card}");
+    let privacy = card(&app, &browser, "Data Privacy Basics").await.expect("card");
+    assert_eq!(privacy["unreadAnnouncements"], 0, "{privacy}");
 }
 
 #[tokio::test]
 async fn my_courses_still_answers_when_the_chat_service_fails() {
     let rule = json!({ "path": "chat/**", "fault": { "kind": "error", "status": 503, "rate": 1.0 } });
-    let app = crate::helpers::spawn_app_with(|c| c.faults = vec![serde_json::from_value(rule).expect("rule")]).await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
-    let card = crate::commands_common::card(&app, &browser, "Data Privacy Basics").await.expect("card");
-    assert_eq!(card["unreadAnnouncements"], 0, "no count rather than no page: {card}");
+    let app = TestApp::builder().faults(json!([rule])).spawn().await;
+    let browser = signed_in(&app, "ada").await;
+    let privacy = card(&app, &browser, "Data Privacy Basics").await.expect("card");
+    assert_eq!(privacy["unreadAnnouncements"], 0, "no count rather than no page: {privacy}");
 }
 
 #[tokio::test]
 async fn dashboard_courses_carry_the_unread_announcements_too() {
-    let app = spawn_app_with_toml(|_| {}, "[tenants.acme.ui]\ndashboard_enabled = true\n").await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let app = TestApp::builder().config("[tenants.acme.ui]\ndashboard_enabled = true\n").spawn().await;
+    let browser = signed_in(&app, "ada").await;
     let view: Value = app.api(&browser, "localhost", "/api/bff/dashboard").await.json().await.expect("json");
     let all: Vec<&Value> = ["inProgress", "dueSoon", "recentlyFinished"]
         .iter()

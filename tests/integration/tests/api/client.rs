@@ -2,11 +2,11 @@
 
 use reqwest::{StatusCode, header};
 
-use crate::helpers::{CLIENT_JS_BR, CLIENT_JS_GZ, INDEX_HTML, location, spawn_app, spawn_app_with_toml};
+use crate::helpers::{CLIENT_JS_BR, CLIENT_JS_GZ, INDEX_HTML, TestApp, location};
 
 #[tokio::test]
 async fn client_routes_get_index_html_and_missing_files_404() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     for path in ["/learn", "/learn/", "/learn/courses", "/learn/courses/123/view/content?tab=1"] {
         let response = browser.get(app.url("localhost", path)).send().await.expect("page");
@@ -27,7 +27,7 @@ async fn client_routes_get_index_html_and_missing_files_404() {
 
 #[tokio::test]
 async fn the_root_leads_to_the_client() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let response = app.browser().get(app.url("localhost", "/")).send().await.expect("root");
     assert_eq!(response.status(), StatusCode::SEE_OTHER);
     assert_eq!(location(response.headers()), "/learn/");
@@ -35,7 +35,7 @@ async fn the_root_leads_to_the_client() {
 
 #[tokio::test]
 async fn over_long_path_segments_are_a_client_route_or_a_404_never_a_5xx() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let client = app.browser();
     let long = "a".repeat(256);
     let page = client.get(app.url("localhost", &format!("/learn/{long}"))).send().await.expect("page");
@@ -51,7 +51,7 @@ async fn over_long_path_segments_are_a_client_route_or_a_404_never_a_5xx() {
 
 #[tokio::test]
 async fn precompressed_files_go_to_browsers_that_accept_them() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     let url = app.url("localhost", "/learn/main.0123abcd.js");
     for (accept, encoding, body) in [
@@ -75,11 +75,11 @@ async fn precompressed_files_go_to_browsers_that_accept_them() {
 
 #[tokio::test]
 async fn source_maps_are_served_only_when_configured() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let map = app.browser().get(app.url("localhost", "/learn/main.0123abcd.js.map")).send().await.expect("map");
     assert_eq!(map.status(), StatusCode::NOT_FOUND);
 
-    let app = spawn_app_with_toml(|_| {}, "client_source_maps = true\n").await;
+    let app = TestApp::builder().config("client_source_maps = true\n").spawn().await;
     let map = app.browser().get(app.url("localhost", "/learn/main.0123abcd.js.map")).send().await.expect("map");
     assert_eq!(map.status(), StatusCode::OK);
     assert_eq!(map.text().await.expect("body"), "{}");

@@ -5,12 +5,15 @@ use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 
-use crate::commands_common::{card, fast_app, fast_app_with, objective, post, signed_in};
+use crate::helpers::{TestApp, card, objective, post, signed_in};
 
 #[tokio::test]
 async fn enrolling_a_catalog_course_waits_until_it_is_in_my_courses() {
-    let app =
-        fast_app_with(|c| c.enrollment_delay = (Duration::from_millis(400), Duration::from_millis(400)), &[]).await;
+    let app = TestApp::builder()
+        .fast_commands()
+        .sandbox(|c| c.enrollment_delay = (Duration::from_millis(400), Duration::from_millis(400)))
+        .spawn()
+        .await;
     let ada = signed_in(&app, "ada").await;
     assert!(card(&app, &ada, "Negotiation Skills").await.is_none(), "a catalog course is not in My courses yet");
     let started = Instant::now();
@@ -29,7 +32,7 @@ async fn enrolling_a_catalog_course_waits_until_it_is_in_my_courses() {
 
 #[tokio::test]
 async fn a_refused_enrolment_answers_the_servers_first_message() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let (status, body) =
         post(&app, &ada, &format!("/api/bff/courses/{}/enroll", objective("Data Privacy Basics")), None).await;
@@ -41,11 +44,12 @@ async fn a_refused_enrolment_answers_the_servers_first_message() {
 
 #[tokio::test]
 async fn an_enrolment_that_never_shows_is_a_clear_problem() {
-    let app = fast_app_with(
-        |c| c.enrollment_delay = (Duration::from_secs(30), Duration::from_secs(30)),
-        &[("enroll_poll_attempts", 3)],
-    )
-    .await;
+    let app = TestApp::builder()
+        .fast_commands()
+        .sandbox(|c| c.enrollment_delay = (Duration::from_secs(30), Duration::from_secs(30)))
+        .config("[commands]\nenroll_poll_attempts = 3\n")
+        .spawn()
+        .await;
     let ada = signed_in(&app, "ada").await;
     let started = Instant::now();
     let (status, body) =
@@ -58,7 +62,7 @@ async fn an_enrolment_that_never_shows_is_a_clear_problem() {
 
 #[tokio::test]
 async fn add_to_my_courses_flow_is_a_no_op_when_enrolled_and_start_the_course_starts_it() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let privacy = objective("Data Privacy Basics");
     let (status, body) =
@@ -79,7 +83,7 @@ async fn add_to_my_courses_flow_is_a_no_op_when_enrolled_and_start_the_course_st
 
 #[tokio::test]
 async fn bad_ids_and_flows_are_readable_400s() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     for path in [
         "/api/bff/courses/not-a-uuid/enroll".to_string(),

@@ -4,15 +4,15 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::commands_common::{card, fast_app, objective, post, signed_in};
+use crate::helpers::{TestApp, card, objective, post, signed_in};
 
-async fn start(app: &crate::helpers::TestApp, browser: &reqwest::Client, name: &str) -> (StatusCode, Value) {
+async fn start(app: &TestApp, browser: &reqwest::Client, name: &str) -> (StatusCode, Value) {
     post(app, browser, &format!("/api/bff/courses/{}/start", objective(name)), None).await
 }
 
 #[tokio::test]
 async fn a_course_not_started_gets_a_workflow_and_goes_to_the_next_activity() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let id = objective("Data Privacy Basics");
     assert_eq!(card(&app, &ada, "Data Privacy Basics").await.expect("listed")["status"], "notStarted");
@@ -34,7 +34,7 @@ async fn a_course_not_started_gets_a_workflow_and_goes_to_the_next_activity() {
 
 #[tokio::test]
 async fn a_course_in_progress_continues_its_workflow() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let (status, body) = start(&app, &ada, "Time Management").await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -45,7 +45,7 @@ async fn a_course_in_progress_continues_its_workflow() {
 
 #[tokio::test]
 async fn a_finished_course_with_retake_starts_a_new_attempt() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     assert_eq!(card(&app, &ada, "Financial Literacy").await.expect("listed")["status"], "finished");
     let (status, body) = start(&app, &ada, "Financial Literacy").await;
@@ -58,7 +58,7 @@ async fn a_finished_course_with_retake_starts_a_new_attempt() {
 
 #[tokio::test]
 async fn an_lti_course_reloads_the_course_view() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let (status, body) = start(&app, &ada, "Introduction to Python").await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -70,7 +70,7 @@ async fn an_lti_course_reloads_the_course_view() {
 
 #[tokio::test]
 async fn a_course_not_enrolled_is_self_enrolled_first() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let (status, body) = start(&app, &ada, "Negotiation Skills").await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -80,7 +80,7 @@ async fn a_course_not_enrolled_is_self_enrolled_first() {
 
 #[tokio::test]
 async fn courses_that_cannot_start_are_refused_with_a_reason_and_nothing_changes() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let cases = [
         ("Cloud Fundamentals", "coming_soon", "Coming soon"),

@@ -3,11 +3,11 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::commands_common::{fast_app, post, signed_in};
+use crate::helpers::{TestApp, post, signed_in};
 
 #[tokio::test]
 async fn the_time_zone_is_saved_once_and_not_again_when_unchanged() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let (status, body) = post(&app, &ada, "/api/bff/profile/timezone", Some(json!({ "timezone": "Asia/Tokyo" }))).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -21,7 +21,7 @@ async fn the_time_zone_is_saved_once_and_not_again_when_unchanged() {
 
 #[tokio::test]
 async fn bad_time_zones_and_requests_are_refused_readably() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     for body in [json!({ "timezone": "" }), json!({ "timezone": "<script>" }), json!({ "zone": "UTC" }), json!("UTC")] {
         let (status, answer) = post(&app, &ada, "/api/bff/profile/timezone", Some(body.clone())).await;
@@ -56,7 +56,7 @@ async fn bad_time_zones_and_requests_are_refused_readably() {
 
 #[tokio::test]
 async fn the_session_view_follows_the_saved_time_zone() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let (status, body) = post(&app, &ada, "/api/bff/profile/timezone", Some(json!({ "timezone": "Asia/Tokyo" }))).await;
     assert_eq!(status, StatusCode::OK, "{body}");

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::commands_common::{card, fast_app, fast_app_with, objective, post, signed_in};
+use crate::helpers::{TestApp, card, objective, post, signed_in};
 
-async fn workflow_of(app: &crate::helpers::TestApp, browser: &reqwest::Client, name: &str) -> serde_json::Value {
+async fn workflow_of(app: &TestApp, browser: &reqwest::Client, name: &str) -> serde_json::Value {
     let (status, body) = post(app, browser, &format!("/api/bff/courses/{}/start", objective(name)), None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body
@@ -17,7 +17,8 @@ async fn workflow_of(app: &crate::helpers::TestApp, browser: &reqwest::Client, n
 
 #[tokio::test]
 async fn submit_waits_for_the_command_and_answers_the_new_state() {
-    let app = fast_app_with(|c| c.command_delay = Duration::from_millis(300), &[]).await;
+    let app =
+        TestApp::builder().fast_commands().sandbox(|c| c.command_delay = Duration::from_millis(300)).spawn().await;
     let ada = signed_in(&app, "ada").await;
     let started = workflow_of(&app, &ada, "Time Management").await;
     let workflow = started["workflowId"].as_str().expect("id");
@@ -39,11 +40,12 @@ async fn submit_waits_for_the_command_and_answers_the_new_state() {
 
 #[tokio::test]
 async fn submit_that_does_not_complete_in_time_is_time_over() {
-    let app = fast_app_with(
-        |c| c.command_delay = Duration::from_secs(3),
-        &[("poll_interval_ms", 100), ("poll_timeout_ms", 400)],
-    )
-    .await;
+    let app = TestApp::builder()
+        .fast_commands()
+        .sandbox(|c| c.command_delay = Duration::from_secs(3))
+        .config("[commands]\npoll_interval_ms = 100\npoll_timeout_ms = 400\n")
+        .spawn()
+        .await;
     let ada = signed_in(&app, "ada").await;
     let started = workflow_of(&app, &ada, "Time Management").await;
     let workflow = started["workflowId"].as_str().expect("id");
@@ -57,7 +59,7 @@ async fn submit_that_does_not_complete_in_time_is_time_over() {
 
 #[tokio::test]
 async fn finishing_the_activity_then_the_course_changes_the_state_and_the_record() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     // A retake of the single-LTI course: its one activity is the course's activity.
     let started = workflow_of(&app, &ada, "Introduction to Python").await;
@@ -87,7 +89,7 @@ async fn finishing_the_activity_then_the_course_changes_the_state_and_the_record
 
 #[tokio::test]
 async fn bad_finish_bodies_are_readable_4xx() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let started = workflow_of(&app, &ada, "Time Management").await;
     let path = format!("/api/bff/workflows/{}/activities/finish", started["workflowId"].as_str().expect("id"));

@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
 
 use crate::{
-    helpers::{TestApp, spawn_app_with_toml},
+    helpers::TestApp,
     reliability_common::{connect, read_until_closed, status_of},
 };
 
 async fn app_with_limits(limits: &str) -> TestApp {
-    spawn_app_with_toml(|_| {}, &format!("[limits]\n{limits}")).await
+    TestApp::builder().config(format!("[limits]\n{limits}")).spawn().await
 }
 
 #[tokio::test]

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, objective};
 
 /// GET `path` as the signed-in `browser`, answering the status and the JSON body.
 async fn get(app: &TestApp, browser: &reqwest::Client, host: &str, path: &str) -> (StatusCode, Value) {
@@ -160,15 +160,11 @@ async fn walk_learner(app: &TestApp, host: &str, user: &str, unlisted: &[&str]) 
     (cards.len() + unlisted.len(), views)
 }
 
-fn acme(name: &str) -> String {
-    lms_sandbox::seed::id("objective", &format!("acme/{name}")).to_string()
-}
-
 #[tokio::test]
 async fn every_seeded_course_of_every_demo_user_agrees_on_card_details_dashboard_and_tree() {
-    let app = spawn_app().await;
-    let archived = acme("Archived Compliance Training");
-    let catalog_only = acme("Negotiation Skills");
+    let app = TestApp::builder().spawn().await;
+    let archived = objective("Archived Compliance Training");
+    let catalog_only = objective("Negotiation Skills");
     let (courses, views) = walk_learner(&app, "localhost", "ada", &[&archived, &catalog_only]).await;
     assert!(courses >= 22, "every seeded course of ada: {courses}");
     assert!(views > 2 * courses, "{views} views compared");
@@ -179,7 +175,7 @@ async fn every_seeded_course_of_every_demo_user_agrees_on_card_details_dashboard
     let (courses, _) = walk_learner(&app, "localhost", "bulk", &[]).await;
     assert_eq!(courses, 500, "bulk's 500 courses");
     // ken and rosa may not use the learner area: every view answers 403, the same for each.
-    let data_privacy = acme("Data Privacy Basics");
+    let data_privacy = objective("Data Privacy Basics");
     for user in ["ken", "rosa"] {
         let browser = app.browser();
         app.sign_in(&browser, "localhost", user, None).await;

@@ -3,11 +3,11 @@
 
 use reqwest::StatusCode;
 
-use crate::{commands_common::signed_in, helpers::spawn_app};
+use crate::helpers::{TestApp, signed_in};
 
 #[tokio::test]
 async fn a_command_body_that_is_not_json_is_a_415_problem() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let response = ada
         .post(app.url("localhost", "/api/bff/profile/timezone"))
@@ -23,7 +23,7 @@ async fn a_command_body_that_is_not_json_is_a_415_problem() {
 
 #[tokio::test]
 async fn only_short_plain_request_ids_are_kept() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let client = app.browser();
     let echo = |id: String| {
         let request = client.get(app.url("localhost", "/healthz")).header("x-request-id", id);
@@ -40,7 +40,7 @@ async fn only_short_plain_request_ids_are_kept() {
 
 #[tokio::test]
 async fn the_document_names_problem_answers_and_the_enforced_limits() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let doc: serde_json::Value = app
         .browser()
         .get(app.url("localhost", "/api/bff/openapi.json"))

@@ -4,29 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, seconds_until, shift_clock, spawn_app};
-
-/// The seeded objective id of one of acme's courses.
-pub(crate) fn objective(name: &str) -> String {
-    lms_sandbox::seed::id("objective", &format!("acme/{name}")).to_string()
-}
-
-/// A gateway and sandbox with ada signed in.
-pub(crate) async fn ada() -> (TestApp, reqwest::Client) {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
-    (app, browser)
-}
-
-/// GET `path` as ada, expecting 200 and JSON.
-pub(crate) async fn get_ok(app: &TestApp, browser: &reqwest::Client, path: &str) -> Value {
-    let response = app.api(browser, "localhost", path).await;
-    let status = response.status();
-    let body: Value = response.json().await.expect("json");
-    assert_eq!(status, StatusCode::OK, "{path}: {body}");
-    body
-}
+use crate::helpers::{ada, get_ok, objective, seconds_until, shift_clock};
 
 async fn details(name: &str) -> Value {
     let (app, browser) = ada().await;

@@ -4,11 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::{
-    course_details::{ada, get_ok, objective},
-    helpers::TestApp,
-    helpers::{seconds_until, shift_clock},
-};
+use crate::helpers::{TestApp, ada, get_ok, objective, seconds_until, shift_clock};
 
 async fn tree_of(app: &TestApp, browser: &reqwest::Client, name: &str) -> Value {
     get_ok(app, browser, &format!("/api/bff/courses/{}/tree", objective(name))).await

@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, ada};
 
 async fn dashboard(app: &TestApp, browser: &reqwest::Client) -> Value {
     let response = app.api(browser, "localhost", "/api/bff/dashboard").await;
@@ -19,9 +19,7 @@ fn names(view: &Value, list: &str) -> Vec<String> {
 
 #[tokio::test]
 async fn ada_s_dashboard_lists_in_progress_due_soon_and_recently_finished() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let view = dashboard(&app, &browser).await;
 
     let in_progress = names(&view, "inProgress");
@@ -69,9 +67,7 @@ async fn ada_s_dashboard_lists_in_progress_due_soon_and_recently_finished() {
 async fn the_dashboard_changes_at_its_refresh_at() {
     // The sandbox clock is moved to a minute before `refreshAt`: nothing changes; past it, the
     // lists change and the next boundary is later.
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let before = dashboard(&app, &browser).await;
     let lists = |view: &serde_json::Value| -> Vec<Vec<String>> {
         ["inProgress", "dueSoon", "recentlyFinished"].iter().map(|l| names(view, l)).collect()

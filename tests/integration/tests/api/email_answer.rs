@@ -3,13 +3,11 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{spawn_app, urlencode};
+use crate::helpers::{ada, urlencode};
 
 #[tokio::test]
 async fn an_answer_to_one_of_ada_s_activities_names_its_module_and_result() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let courses: Value = app.api(&browser, "localhost", "/api/bff/my-courses").await.json().await.expect("json");
     let tour = courses["items"]
         .as_array()
@@ -48,9 +46,7 @@ async fn an_answer_to_one_of_ada_s_activities_names_its_module_and_result() {
 
 #[tokio::test]
 async fn unknown_modules_are_404_and_bad_queries_400() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let unknown = "/api/bff/email-answer?activityId=0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f&answerId=1";
     assert_eq!(app.api(&browser, "localhost", unknown).await.status(), StatusCode::NOT_FOUND, "Module not found");
     let long = format!(

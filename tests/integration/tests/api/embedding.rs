@@ -2,17 +2,17 @@
 //! cookies of cross-site embedding tenants, security headers on representative answers, and
 //! the request-head limit.
 
-use lms_sandbox::SandboxConfig;
 use reqwest::{StatusCode, header::SET_COOKIE};
 
-use crate::helpers::{TestApp, spawn_app_custom};
+use crate::helpers::TestApp;
 
 /// Tenant `embed` (plain-http loopback) and tenant `secure` (https, never signs in here: its
 /// issuer is only named), both embedded by a page of another site.
 async fn app_with_embedding_tenants() -> TestApp {
-    spawn_app_custom(SandboxConfig::in_memory(([127, 0, 0, 1], 0).into()), 0, |sandbox| {
-        format!(
-            r#"
+    TestApp::builder()
+        .config_with(|sandbox| {
+            format!(
+                r#"
 [tenants.embed]
 hosts = ["embed.localhost"]
 allow_http_loopback = true
@@ -35,9 +35,10 @@ client_id = "learner-portal"
 [tenants.secure.ui]
 parent_origins = ["https://intranet.partner.example"]
 "#
-        )
-    })
-    .await
+            )
+        })
+        .spawn()
+        .await
 }
 
 fn set_cookies(response: &reqwest::Response) -> Vec<String> {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, spawn_app, spawn_app_configured};
+use crate::helpers::{TestApp, ada, signed_in};
 
 const OBJECTIVE: &str = "00000000-0000-0000-0000-0000000000aa";
 const FIREFOX: &str = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0";
@@ -14,7 +14,7 @@ const FIREFOX: &str = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko
 /// A gateway in the `test` environment, whose events settings are `events`.
 async fn forwarding_app(events: &str) -> TestApp {
     let events = events.to_string();
-    spawn_app_configured(|_| {}, move |_| format!("environment = \"test\"\n[events]\n{events}")).await
+    TestApp::builder().config(format!("environment = \"test\"\n[events]\n{events}")).spawn().await
 }
 
 const FAST: &str = "queue_capacity = 100\nbatch_size = 10\nflush_interval_ms = 50\nmax_per_request = 5\nmax_body_bytes = 2048\nmax_comment_chars = 20";
@@ -98,8 +98,7 @@ async fn events_are_enriched_and_forwarded_to_the_tenant_sink() {
 #[tokio::test]
 async fn bad_events_are_refused_with_a_problem_and_nothing_is_forwarded() {
     let app = forwarding_app(FAST).await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let cases = [
         (json!({ "name": "page_view" }), "unknown event name `page_view`"),
         (json!({ "name": "product_feedback", "grade": 9 }), "grade must be between 1 and 5"),
@@ -137,9 +136,7 @@ async fn bad_events_are_refused_with_a_problem_and_nothing_is_forwarded() {
 
 #[tokio::test]
 async fn in_dev_events_are_answered_but_not_forwarded() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let response = post_events(&app, &browser, &json!({ "name": "course_restart", "objectiveId": OBJECTIVE })).await;
     assert_eq!(response.status(), StatusCode::ACCEPTED);
     let bad = post_events(&app, &browser, &json!({ "name": "course_restart" })).await;
@@ -152,24 +149,15 @@ async fn in_dev_events_are_answered_but_not_forwarded() {
 #[tokio::test]
 async fn a_full_queue_drops_and_counts_but_never_blocks_the_request() {
     // The sink takes 2 s per batch, batches hold one event and the queue holds one more.
-    let app = spawn_app_configured(
-        |sandbox| {
-            sandbox.faults = vec![
-                serde_json::from_value(
-                    json!({ "method": "POST", "path": "events", "fault": { "kind": "latency", "ms": 2000 } }),
-                )
-                .expect("rule"),
-            ];
-        },
-        |_| {
+    let app = TestApp::builder()
+        .faults(json!([{ "method": "POST", "path": "events", "fault": { "kind": "latency", "ms": 2000 } }]))
+        .config(
             "environment = \"test\"\n[events]\nqueue_capacity = 1\nbatch_size = 1\nflush_interval_ms = 50\n\
-             max_per_request = 10\nmax_body_bytes = 4096\nmax_comment_chars = 20"
-                .into()
-        },
-    )
-    .await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+             max_per_request = 10\nmax_body_bytes = 4096\nmax_comment_chars = 20",
+        )
+        .spawn()
+        .await;
+    let browser = signed_in(&app, "ada").await;
     let started = std::time::Instant::now();
     let body = Value::Array(vec![json!({ "name": "my_courses_search", "keyword": "a" }); 10]);
     let first = post_events(&app, &browser, &body).await;
@@ -196,20 +184,12 @@ async fn events_counter(app: &TestApp, outcome: &str) -> u64 {
 
 #[tokio::test]
 async fn events_the_sink_refuses_are_counted_as_failed() {
-    let app = spawn_app_configured(
-        |sandbox| {
-            sandbox.faults = vec![
-                serde_json::from_value(
-                    json!({ "path": "events", "fault": { "kind": "error", "status": 503, "rate": 1.0 } }),
-                )
-                .expect("rule"),
-            ];
-        },
-        |_| format!("environment = \"test\"\n[events]\n{FAST}"),
-    )
-    .await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let app = TestApp::builder()
+        .faults(json!([{ "path": "events", "fault": { "kind": "error", "status": 503, "rate": 1.0 } }]))
+        .config(format!("environment = \"test\"\n[events]\n{FAST}"))
+        .spawn()
+        .await;
+    let browser = signed_in(&app, "ada").await;
     let body =
         json!([{ "name": "my_courses_search", "keyword": "a" }, { "name": "my_courses_search", "keyword": "b" }]);
     assert_eq!(post_events(&app, &browser, &body).await.status(), StatusCode::ACCEPTED);
@@ -229,13 +209,11 @@ async fn events_the_sink_refuses_are_counted_as_failed() {
 
 #[tokio::test]
 async fn feedback_is_refused_where_the_tenant_turned_it_off() {
-    let app = spawn_app_configured(
-        |_| {},
-        |_| format!("environment = \"test\"\n[events]\n{FAST}\n[tenants.acme.ui]\nfeedback_enabled = false\n"),
-    )
-    .await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let app = TestApp::builder()
+        .config(format!("environment = \"test\"\n[events]\n{FAST}\n[tenants.acme.ui]\nfeedback_enabled = false\n"))
+        .spawn()
+        .await;
+    let browser = signed_in(&app, "ada").await;
     let feedback = post_events(&app, &browser, &json!({ "name": "product_feedback", "grade": 3 })).await;
     assert_eq!(feedback.status(), StatusCode::FORBIDDEN);
     let problem: Value = feedback.json().await.expect("problem");

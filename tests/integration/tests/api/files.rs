@@ -14,7 +14,7 @@ use axum::{
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, spawn_app_configured, urlencode};
+use crate::helpers::{TestApp, urlencode};
 
 /// The proxy's address of `url`.
 fn proxied(url: &str) -> String {
@@ -34,13 +34,12 @@ async fn problem(response: reqwest::Response) -> (StatusCode, Value) {
 
 /// The app with the sandbox as acme's storage (and `extra` over it), Ada signed in.
 async fn signed_in(extra: &'static str) -> (TestApp, reqwest::Client) {
-    let app = spawn_app_configured(
-        |_| {},
-        move |sandbox| {
+    let app = TestApp::builder()
+        .config_with(move |sandbox| {
             format!("[tenants.acme]\nstorage_origins = [\"{}\"]\n{extra}", sandbox.origin().ascii_serialization())
-        },
-    )
-    .await;
+        })
+        .spawn()
+        .await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
     (app, browser)
@@ -223,7 +222,7 @@ async fn files_past_the_size_limit_or_the_time_limit_are_refused_or_cut_off() {
     let config = format!(
         "[tenants.acme]\nstorage_origins = [\"{origin}\"]\n[files]\nmax_bytes = 4096\ntimeout_secs = 1\nmax_redirects = 3\n"
     );
-    let app = spawn_app_configured(|_| {}, move |_| config).await;
+    let app = TestApp::builder().config(config).spawn().await;
     let browser = app.browser();
     app.sign_in(&browser, "localhost", "ada", None).await;
 

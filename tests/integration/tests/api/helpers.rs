@@ -1,18 +1,23 @@
-//! `spawn_app()`: a sandbox and a gateway on free ports, and a browser-like client that keeps
-//! cookies and does not follow redirects, so tests can walk through a login step by step.
+//! `TestApp::builder()...spawn()`: a sandbox and a gateway on free ports, and a browser-like
+//! client that keeps cookies and does not follow redirects, so tests can walk through a login
+//! step by step; and what the test modules share (signed-in browsers, seeded ids, requests the
+//! way the client sends them).
 
-use std::{net::SocketAddr, path::PathBuf};
+use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
 use gateway::{Server, config::Config};
-use lms_sandbox::{RunningSandbox, SandboxConfig};
+use lms_sandbox::{RunningSandbox, SandboxConfig, clock::ClockMode};
 use reqwest::{
     StatusCode,
     header::{HeaderMap, LOCATION},
     redirect::Policy,
 };
 use scraper::{Html, Selector};
+use serde_json::Value;
 use tokio::sync::oneshot;
 use url::Url;
+
+use crate::redis_server::{KEY_A, RedisServer, redis_store_config};
 
 /// A running gateway with its sandbox.
 pub(crate) struct TestApp {
@@ -21,7 +26,9 @@ pub(crate) struct TestApp {
     /// The sandbox's base URL.
     pub(crate) sandbox_url: Url,
     sandbox: Option<RunningSandbox>,
-    _client_dir: tempfile::TempDir,
+    /// The gateway's config layers (after the test config), for another instance like it.
+    layers: Vec<String>,
+    client_dir: tempfile::TempDir,
     _config_dir: tempfile::TempDir,
     shutdown: Option<oneshot::Sender<()>>,
 }
@@ -40,74 +47,131 @@ pub(crate) const INDEX_HTML: &str = "<!doctype html><title>Learner portal test c
 pub(crate) const CLIENT_JS_BR: &str = "brotli bytes of main.js";
 pub(crate) const CLIENT_JS_GZ: &str = "gzip bytes of main.js";
 
-/// Starts a sandbox and a gateway configured for it, both on port 0.
-pub(crate) async fn spawn_app() -> TestApp {
-    spawn_app_with(|_| {}).await
+/// Where [`TestAppBuilder::seed_clock`] fixes the sandbox clock: the seed's dates are relative
+/// to the clock at start, so with it every business date of a view is the same on every run.
+pub(crate) const SEED_CLOCK: &str = "2026-01-31T12:00:00Z";
+
+/// The gateway's `[commands]` waits of [`TestAppBuilder::fast_commands`]: short, so the suite
+/// stays fast. A later [`TestAppBuilder::config`] layer can replace single keys.
+const FAST_COMMANDS: &str = "[commands]\npoll_interval_ms = 50\npoll_timeout_ms = 5000\n\
+                             enroll_poll_attempts = 20\nenroll_poll_interval_ms = 100\n";
+
+/// A config layer, written once the sandbox's base URL is known.
+type Layer<'a> = Box<dyn FnOnce(&Url) -> String + 'a>;
+
+/// What [`TestApp::builder`] starts: a sandbox, and a gateway for it whose config is the test
+/// config (the tenants acme and globex on the sandbox) with the builder's layers over it.
+#[must_use = "nothing runs before `spawn`"]
+pub(crate) struct TestAppBuilder<'a> {
+    sandbox: SandboxConfig,
+    gateway_port: u16,
+    layers: Vec<Layer<'a>>,
 }
 
-/// Like [`spawn_app`], with the sandbox's config adjusted first.
-pub(crate) async fn spawn_app_with(adjust: impl FnOnce(&mut SandboxConfig)) -> TestApp {
-    spawn_app_configured(adjust, |_| String::new()).await
+impl TestApp {
+    /// A sandbox in memory (real clock, no faults) and a gateway on free ports, unless told otherwise.
+    pub(crate) fn builder<'a>() -> TestAppBuilder<'a> {
+        TestAppBuilder {
+            sandbox: SandboxConfig::in_memory(SocketAddr::from(([127, 0, 0, 1], 0))),
+            gateway_port: 0,
+            layers: Vec::new(),
+        }
+    }
 }
 
-/// Like [`spawn_app_with`], with one more gateway config file, written from the sandbox's
-/// base URL, loaded last (so it can set `environment`, sections, or a tenant's `api_url`).
-pub(crate) async fn spawn_app_configured(
-    adjust: impl FnOnce(&mut SandboxConfig),
-    extra_config: impl FnOnce(&Url) -> String,
-) -> TestApp {
-    let mut sandbox_config = SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
-    adjust(&mut sandbox_config);
-    spawn_app_layers(sandbox_config, 0, |_| String::new(), extra_config).await
+impl<'a> TestAppBuilder<'a> {
+    /// Adjusts the sandbox's config now (after what earlier calls set).
+    pub(crate) fn sandbox(mut self, adjust: impl FnOnce(&mut SandboxConfig)) -> Self {
+        adjust(&mut self.sandbox);
+        self
+    }
+
+    /// The sandbox's fault rules from its start (a JSON array, see the sandbox README).
+    pub(crate) fn faults(self, rules: Value) -> Self {
+        let rules = serde_json::from_value(rules).expect("fault rules");
+        self.sandbox(|c| c.faults = rules)
+    }
+
+    /// The sandbox clock fixed at [`SEED_CLOCK`] (business dates only: tokens and sessions keep
+    /// the system clock).
+    pub(crate) fn seed_clock(self) -> Self {
+        let at = lms_sandbox::clock::parse_rfc3339(SEED_CLOCK).expect("RFC 3339");
+        self.sandbox(|c| c.clock = ClockMode::Fixed(at))
+    }
+
+    /// Sandbox commands that run after 20 ms and enrolments that show at once, and a gateway
+    /// that waits for them briefly ([`FAST_COMMANDS`]).
+    pub(crate) fn fast_commands(self) -> Self {
+        self.sandbox(|c| {
+            c.command_delay = Duration::from_millis(20);
+            c.enrollment_delay = (Duration::ZERO, Duration::ZERO);
+        })
+        .config(FAST_COMMANDS)
+    }
+
+    /// One more gateway config layer (keys as in `config/README.md`), loaded after the test
+    /// config and the layers before it.
+    pub(crate) fn config(self, toml: impl Into<String>) -> Self {
+        let toml = toml.into();
+        self.config_with(move |_| toml)
+    }
+
+    /// A config layer written from the sandbox's base URL (a tenant's `api_url`, a storage host).
+    pub(crate) fn config_with(mut self, toml: impl FnOnce(&Url) -> String + 'a) -> Self {
+        self.layers.push(Box::new(toml));
+        self
+    }
+
+    /// Sessions in `redis`, sealed with [`KEY_A`] (what more than one instance needs).
+    pub(crate) fn redis(self, redis: &RedisServer) -> Self {
+        self.config(redis_store_config(redis, &format!("a:{KEY_A}"), ""))
+    }
+
+    /// The gateway on `port` (default 0: any free port), for a peer that must know it first.
+    pub(crate) fn gateway_port(mut self, port: u16) -> Self {
+        self.gateway_port = port;
+        self
+    }
+
+    /// Starts the sandbox, then the gateway.
+    pub(crate) async fn spawn(self) -> TestApp {
+        let sandbox = lms_sandbox::spawn(self.sandbox).await.expect("starting lms-sandbox");
+        let sandbox_url = sandbox.base_url();
+        let client_dir = fake_client_build();
+        let layers: Vec<String> = self.layers.into_iter().map(|layer| layer(&sandbox_url)).collect();
+        let gateway = start_gateway(&sandbox_url, client_dir.path(), self.gateway_port, &layers).await;
+        TestApp {
+            port: gateway.port,
+            sandbox_url,
+            sandbox: Some(sandbox),
+            layers,
+            client_dir,
+            _config_dir: gateway.config_dir,
+            shutdown: Some(gateway.shutdown),
+        }
+    }
 }
 
-/// Like [`spawn_app_with`], with `gateway_toml` loaded last over the gateway's test config
-/// (keys as in `config/README.md`, for example a `[session]` and a `[redis]` table).
-pub(crate) async fn spawn_app_with_toml(adjust: impl FnOnce(&mut SandboxConfig), gateway_toml: &str) -> TestApp {
-    spawn_app_configured(adjust, |_| gateway_toml.to_string()).await
+/// What the client's build writes: the page, a script, and beside it its brotli and gzip
+/// twins and its source map.
+fn fake_client_build() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let files = [
+        ("index.html", INDEX_HTML),
+        ("main.0123abcd.js", "console.log(1)"),
+        ("main.0123abcd.js.br", CLIENT_JS_BR),
+        ("main.0123abcd.js.gz", CLIENT_JS_GZ),
+        ("main.0123abcd.js.map", "{}"),
+    ];
+    for (name, content) in files {
+        std::fs::write(dir.path().join(name), content).expect(name);
+    }
+    dir
 }
 
 /// A free loopback port (bound and released), for servers whose URL others must know first.
 pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").expect("binding port 0").local_addr().expect("addr").port()
-}
-
-/// A sandbox with `sandbox_config`, and a gateway on `gateway_port` (0: any) whose config gets
-/// `extra_toml(sandbox_url)` appended (further tenants, `[[tenants.acme.providers]]`, ...).
-pub(crate) async fn spawn_app_custom(
-    sandbox_config: SandboxConfig,
-    gateway_port: u16,
-    extra_toml: impl FnOnce(&Url) -> String,
-) -> TestApp {
-    spawn_app_layers(sandbox_config, gateway_port, extra_toml, |_| String::new()).await
-}
-
-async fn spawn_app_layers(
-    sandbox_config: SandboxConfig,
-    gateway_port: u16,
-    extra_toml: impl FnOnce(&Url) -> String,
-    layered_toml: impl FnOnce(&Url) -> String,
-) -> TestApp {
-    let sandbox = lms_sandbox::spawn(sandbox_config).await.expect("starting lms-sandbox");
-    let sandbox_url = sandbox.base_url();
-    let client_dir = tempfile::tempdir().expect("tempdir");
-    std::fs::write(client_dir.path().join("index.html"), INDEX_HTML).expect("index.html");
-    std::fs::write(client_dir.path().join("main.0123abcd.js"), "console.log(1)").expect("js");
-    // What the client's build writes beside a larger file: its brotli and gzip twins, its map.
-    std::fs::write(client_dir.path().join("main.0123abcd.js.br"), CLIENT_JS_BR).expect("js.br");
-    std::fs::write(client_dir.path().join("main.0123abcd.js.gz"), CLIENT_JS_GZ).expect("js.gz");
-    std::fs::write(client_dir.path().join("main.0123abcd.js.map"), "{}").expect("js.map");
-    let appended = extra_toml(&sandbox_url);
-    let layered = layered_toml(&sandbox_url);
-    let gateway = start_gateway(&sandbox_url, client_dir.path(), gateway_port, &appended, &layered).await;
-    TestApp {
-        port: gateway.port,
-        sandbox_url,
-        sandbox: Some(sandbox),
-        _client_dir: client_dir,
-        _config_dir: gateway.config_dir,
-        shutdown: Some(gateway.shutdown),
-    }
 }
 
 /// Another gateway instance (same sandbox and tenants); stops when dropped.
@@ -118,20 +182,18 @@ pub(crate) struct Gateway {
     shutdown: oneshot::Sender<()>,
 }
 
-async fn start_gateway(
-    sandbox_url: &Url,
-    client_dir: &std::path::Path,
-    port: u16,
-    appended_toml: &str,
-    gateway_toml: &str,
-) -> Gateway {
+/// A gateway on `port` (0: any) with the test config for `sandbox_url` and `layers` over it.
+async fn start_gateway(sandbox_url: &Url, client_dir: &std::path::Path, port: u16, layers: &[String]) -> Gateway {
     let config_dir = tempfile::tempdir().expect("tempdir");
-    let file = config_dir.path().join("test.toml");
-    std::fs::write(&file, gateway_config(sandbox_url, client_dir, port) + appended_toml).expect("config");
-    let extra = config_dir.path().join("extra.toml");
-    std::fs::write(&extra, gateway_toml).expect("extra config");
     let defaults = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../config/default.toml");
-    let config = Config::load(&[defaults, file, extra], figment::providers::Env::raw().only(&[])).expect("config");
+    let mut files = vec![defaults, config_dir.path().join("test.toml")];
+    std::fs::write(&files[1], gateway_config(sandbox_url, client_dir, port)).expect("config");
+    for (index, layer) in layers.iter().enumerate() {
+        let file = config_dir.path().join(format!("layer-{index}.toml"));
+        std::fs::write(&file, layer).expect("config layer");
+        files.push(file);
+    }
+    let config = Config::load(&files, figment::providers::Env::raw().only(&[])).expect("config");
     let server = Server::bind(config).await.expect("binding the gateway");
     let port = server.local_addr().expect("addr").port();
     let (tx, rx) = oneshot::channel::<()>();
@@ -141,21 +203,21 @@ async fn start_gateway(
     Gateway { port, config_dir, shutdown: tx }
 }
 
-impl Gateway {
-    /// `http://{host}:{port}{path}` of this instance.
-    pub(crate) fn url(&self, host: &str, path: &str) -> String {
-        format!("http://{host}:{}{path}", self.port)
-    }
+/// GET an API path the way the client does, with an explicit `Cookie` header.
+async fn api_with_cookie(port: u16, cookie: &str, host: &str, path: &str) -> reqwest::Response {
+    plain_client(port)
+        .get(format!("http://{host}:{port}{path}"))
+        .header("x-requested-with", "XMLHttpRequest")
+        .header(reqwest::header::COOKIE, cookie)
+        .send()
+        .await
+        .expect("api call")
+}
 
+impl Gateway {
     /// GET an API path the way the client does, with an explicit `Cookie` header.
     pub(crate) async fn api(&self, cookie: &str, host: &str, path: &str) -> reqwest::Response {
-        plain_client(self.port)
-            .get(self.url(host, path))
-            .header("x-requested-with", "XMLHttpRequest")
-            .header(reqwest::header::COOKIE, cookie)
-            .send()
-            .await
-            .expect("api call")
+        api_with_cookie(self.port, cookie, host, path).await
     }
 
     /// Stops this instance (in-flight requests finish).
@@ -209,9 +271,15 @@ impl TestApp {
         self.sandbox.as_ref().expect("the sandbox runs")
     }
 
-    /// Starts another gateway instance on the same sandbox, with `gateway_toml` over its config.
-    pub(crate) async fn start_gateway(&self, gateway_toml: &str) -> Gateway {
-        start_gateway(&self.sandbox_url, self._client_dir.path(), 0, "", gateway_toml).await
+    /// Starts another gateway instance like this one: same sandbox, same config layers.
+    pub(crate) async fn another_gateway(&self) -> Gateway {
+        start_gateway(&self.sandbox_url, self.client_dir.path(), 0, &self.layers).await
+    }
+
+    /// Starts another gateway instance on the same sandbox with only `layer` over the test
+    /// config (an older or newer configuration of the same deployment).
+    pub(crate) async fn gateway_with(&self, layer: &str) -> Gateway {
+        start_gateway(&self.sandbox_url, self.client_dir.path(), 0, &[layer.to_string()]).await
     }
 
     /// Stops this app's own gateway (the sandbox keeps running).
@@ -221,15 +289,9 @@ impl TestApp {
         }
     }
 
-    /// This app's own gateway seen as a [`Gateway`]-like target for [`Gateway::api`] calls.
+    /// GET an API path of this app's gateway the way the client does, with an explicit `Cookie` header.
     pub(crate) async fn api_with_cookie(&self, cookie: &str, host: &str, path: &str) -> reqwest::Response {
-        plain_client(self.port)
-            .get(self.url(host, path))
-            .header("x-requested-with", "XMLHttpRequest")
-            .header(reqwest::header::COOKIE, cookie)
-            .send()
-            .await
-            .expect("api call")
+        api_with_cookie(self.port, cookie, host, path).await
     }
 
     /// Stops the sandbox: the upstream and the issuer are gone.
@@ -377,10 +439,87 @@ pub(crate) async fn shift_clock(app: &TestApp, seconds: i64) {
     assert_eq!(response.status(), StatusCode::OK);
 }
 
+impl TestApp {
+    /// The sandbox's request log: `{total, recent}` of what reached its API, issuer and files.
+    pub(crate) async fn sandbox_requests(&self) -> Value {
+        let url = self.sandbox_url.join("admin/requests").expect("admin url");
+        let response = reqwest::get(url).await.expect("admin call");
+        assert_eq!(response.status(), StatusCode::OK);
+        response.json().await.expect("json")
+    }
+
+    /// Empties the sandbox's request log.
+    pub(crate) async fn clear_sandbox_requests(&self) {
+        let url = self.sandbox_url.join("admin/requests").expect("admin url");
+        let response = reqwest::Client::new().delete(url).send().await.expect("admin call");
+        assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    }
+}
+
 /// Seconds from now until an RFC 3339 instant.
 pub(crate) fn seconds_until(rfc3339: &serde_json::Value) -> i64 {
     let at =
         time::OffsetDateTime::parse(rfc3339.as_str().expect("a date"), &time::format_description::well_known::Rfc3339)
             .expect("RFC 3339");
     (at - time::OffsetDateTime::now_utc()).whole_seconds()
+}
+
+/// The id of a seeded course (objective) `name` of acme (the seed table of the sandbox README).
+pub(crate) fn objective(name: &str) -> String {
+    lms_sandbox::seed::id("objective", &format!("acme/{name}")).to_string()
+}
+
+/// A browser signed in as `user` on acme.
+pub(crate) async fn signed_in(app: &TestApp, user: &str) -> reqwest::Client {
+    signed_in_on(app, "localhost", user).await
+}
+
+/// A browser signed in as `user` on `host` (`globex.localhost` for globex's users).
+pub(crate) async fn signed_in_on(app: &TestApp, host: &str, user: &str) -> reqwest::Client {
+    let browser = app.browser();
+    app.sign_in(&browser, host, user, None).await;
+    browser
+}
+
+/// A gateway and sandbox as [`TestApp::builder`] starts them, with ada signed in.
+pub(crate) async fn ada() -> (TestApp, reqwest::Client) {
+    let app = TestApp::builder().spawn().await;
+    let browser = signed_in(&app, "ada").await;
+    (app, browser)
+}
+
+/// GET an API path on acme, expecting 200 and JSON.
+pub(crate) async fn get_ok(app: &TestApp, browser: &reqwest::Client, path: &str) -> Value {
+    let response = app.api(browser, "localhost", path).await;
+    let status = response.status();
+    let body: Value = response.json().await.expect("json");
+    assert_eq!(status, StatusCode::OK, "{path}: {body}");
+    body
+}
+
+/// POSTs a command (with the CSRF header and a same-origin `Origin`), answering the status and
+/// the JSON body.
+pub(crate) async fn post(
+    app: &TestApp,
+    browser: &reqwest::Client,
+    path: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let mut request = browser
+        .post(app.url("localhost", path))
+        .header("x-requested-with", "XMLHttpRequest")
+        .header("origin", app.url("localhost", ""));
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    let response = request.send().await.expect("command");
+    let status = response.status();
+    let text = response.text().await.expect("body");
+    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+}
+
+/// The My courses card of `name`, if listed.
+pub(crate) async fn card(app: &TestApp, browser: &reqwest::Client, name: &str) -> Option<Value> {
+    let view = get_ok(app, browser, "/api/bff/my-courses?take=200").await;
+    view["items"].as_array().expect("items").iter().find(|c| c["name"] == name).cloned()
 }

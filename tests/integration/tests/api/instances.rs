@@ -4,8 +4,8 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::{
-    helpers::{session_cookie_of, spawn_app_with_toml},
-    redis_server::{KEY_A, RedisServer, redis_store_config},
+    helpers::{TestApp, session_cookie_of},
+    redis_server::RedisServer,
 };
 
 #[tokio::test]
@@ -14,9 +14,8 @@ async fn fifty_concurrent_requests_on_two_instances_share_one_refresh_of_a_one_t
     // the sandbox's refresh tokens are one-time and a reuse revokes the family, so two refreshes
     // with the same token would end the session.
     let redis = RedisServer::start().await;
-    let config = redis_store_config(&redis, &format!("a:{KEY_A}"), "");
-    let app = spawn_app_with_toml(|c| c.access_token_ttl_secs = 2, &config).await;
-    let other = app.start_gateway(&config).await;
+    let app = TestApp::builder().sandbox(|c| c.access_token_ttl_secs = 2).redis(&redis).spawn().await;
+    let other = app.another_gateway().await;
     let cookie = app.session_cookie("localhost", "ada").await;
     let calls = (0..50).map(|i| {
         let cookie = cookie.clone();
@@ -47,9 +46,8 @@ async fn fifty_concurrent_requests_on_two_instances_share_one_refresh_of_a_one_t
 #[tokio::test]
 async fn a_refused_refresh_ends_the_redis_session_with_reason_refresh_failed() {
     let redis = RedisServer::start().await;
-    let config = redis_store_config(&redis, &format!("a:{KEY_A}"), "");
-    let app = spawn_app_with_toml(|c| c.access_token_ttl_secs = 2, &config).await;
-    let other = app.start_gateway(&config).await;
+    let app = TestApp::builder().sandbox(|c| c.access_token_ttl_secs = 2).redis(&redis).spawn().await;
+    let other = app.another_gateway().await;
     let browser = app.browser();
     let done = app.sign_in_response(&browser, "localhost", "ada", None).await;
     let cookie = session_cookie_of(&done).expect("a session cookie");

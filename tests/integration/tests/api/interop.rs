@@ -5,7 +5,7 @@
 
 use std::{collections::BTreeMap, path::PathBuf, process::Stdio, time::Duration};
 
-use lms_sandbox::{SandboxConfig, idp::external::ExternalIssuer};
+use lms_sandbox::idp::external::ExternalIssuer;
 use reqwest::StatusCode;
 use tokio::{
     io::{AsyncBufReadExt, BufReader},
@@ -13,7 +13,7 @@ use tokio::{
 };
 use url::Url;
 
-use crate::helpers::{free_port, location, sign_in_form, spawn_app_custom};
+use crate::helpers::{TestApp, free_port, location, sign_in_form};
 
 const RESOURCE: &str = "urn:lms:api";
 
@@ -83,21 +83,21 @@ async fn walk_to(browser: &reqwest::Client, mut url: String, stop: &str, credent
 async fn login_refresh_and_logout_against_a_certified_openid_provider() {
     let gateway_port = free_port();
     let (_provider, issuer) = start_oidc_provider(gateway_port).await;
-    let mut sandbox = SandboxConfig::in_memory(([127, 0, 0, 1], 0).into());
-    sandbox.external_issuers = vec![ExternalIssuer {
+    let corporate = ExternalIssuer {
         tenant: "acme".into(),
         issuer: issuer.clone(),
         jwks_uri: format!("{issuer}/jwks").parse().expect("url"),
         audience: RESOURCE.into(),
         usernames: BTreeMap::from([("ada.corp".to_string(), "ada".to_string())]),
-    }];
-    let corporate = issuer.clone();
-    let app = spawn_app_custom(sandbox, gateway_port, move |_| {
-        format!(
-            "[[tenants.acme.providers]]\nid = \"corporate\"\nissuer = \"{corporate}\"\nclient_id = \"learner-portal\"\nclient_secret = \"corp-secret\"\n"
-        )
-    })
-    .await;
+    };
+    let app = TestApp::builder()
+        .sandbox(|c| c.external_issuers = vec![corporate])
+        .gateway_port(gateway_port)
+        .config(format!(
+            "[[tenants.acme.providers]]\nid = \"corporate\"\nissuer = \"{issuer}\"\nclient_id = \"learner-portal\"\nclient_secret = \"corp-secret\"\n"
+        ))
+        .spawn()
+        .await;
     let browser = app.browser();
     let callback = app.url("localhost", "/oidc/callback");
 

@@ -9,21 +9,24 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{location, spawn_app_configured},
+    helpers::{TestApp, location, signed_in},
     reliability_common::{clear_faults, set_faults},
 };
 
 /// Every access token is about to expire, so every request refreshes; upstream and issuer
 /// calls give up after 1 s.
-async fn app_refreshing_every_request() -> crate::helpers::TestApp {
-    spawn_app_configured(|c| c.access_token_ttl_secs = 2, |_| "[limits]\nupstream_timeout_secs = 1\n".into()).await
+async fn app_refreshing_every_request() -> TestApp {
+    TestApp::builder()
+        .sandbox(|c| c.access_token_ttl_secs = 2)
+        .config("[limits]\nupstream_timeout_secs = 1\n")
+        .spawn()
+        .await
 }
 
 #[tokio::test]
 async fn a_failing_token_endpoint_during_refresh_keeps_the_session_and_answers_a_retryable_503() {
     let app = app_refreshing_every_request().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let faults = [
         json!({"kind": "error", "status": 503, "rate": 1.0}),
         json!({"kind": "reset"}),

@@ -15,8 +15,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::{
-    commands_common::{fast_app, objective},
-    helpers::TestApp,
+    helpers::{TestApp, objective},
     reliability_common::{HEAVY, resident_kib},
 };
 
@@ -104,7 +103,7 @@ async fn journey(app: &TestApp, browser: &reqwest::Client, course: &str, tally: 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_clients_for_thirty_seconds_get_no_5xx_and_memory_stays_bounded() {
     let _heavy = HEAVY.lock().await;
-    let app = Arc::new(fast_app(&[]).await);
+    let app = Arc::new(TestApp::builder().fast_commands().spawn().await);
     let mut browsers = Vec::new();
     for _ in 0..SESSIONS {
         let browser = load_client(&app);

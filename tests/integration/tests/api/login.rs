@@ -2,11 +2,11 @@
 
 use reqwest::{StatusCode, header::SET_COOKIE};
 
-use crate::helpers::{location, session_cookie_of, spawn_app};
+use crate::helpers::{TestApp, ada, location, session_cookie_of};
 
 #[tokio::test]
 async fn sign_in_walks_through_the_issuer_and_returns_to_the_page_asked_for() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     let target = app.url("localhost", "/learn/courses?keyword=data#top");
     let landed = app.sign_in(&browser, "localhost", "ada", Some(&target)).await;
@@ -21,7 +21,7 @@ async fn sign_in_walks_through_the_issuer_and_returns_to_the_page_asked_for() {
 
 #[tokio::test]
 async fn login_redirects_to_the_issuer_with_pkce_state_and_nonce() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let response = app.browser().get(app.url("localhost", "/oidc/login")).send().await.expect("login");
     assert_eq!(response.status(), StatusCode::FOUND);
     let cookie = response.headers().get(SET_COOKIE).expect("pending-login cookie").to_str().expect("ascii").to_string();
@@ -46,7 +46,7 @@ async fn login_redirects_to_the_issuer_with_pkce_state_and_nonce() {
 
 #[tokio::test]
 async fn session_cookie_is_host_only_httponly_lax_and_new_at_every_login() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     let mut ids = Vec::new();
     for round in 0..2 {
@@ -89,7 +89,7 @@ async fn session_cookie_is_host_only_httponly_lax_and_new_at_every_login() {
 
 #[tokio::test]
 async fn foreign_redirect_urls_land_on_the_client_home() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     for target in
         ["https://evil.example/learn/", "http://acme.localhost:1/learn/", "/learn/courses", "javascript:alert(1)"]
     {
@@ -101,7 +101,7 @@ async fn foreign_redirect_urls_land_on_the_client_home() {
 
 #[tokio::test]
 async fn a_callback_this_browser_did_not_start_creates_no_session() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let victim = app.browser();
     let attacker = app.browser();
     // The attacker starts a login and signs in, but hands the callback to the victim.
@@ -116,7 +116,7 @@ async fn a_callback_this_browser_did_not_start_creates_no_session() {
 
 #[tokio::test]
 async fn wrong_password_keeps_the_user_on_the_sign_in_page() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     let authorize = app.start_login(&browser, "localhost", None).await;
     let response = app.submit_credentials(&browser, &authorize, "ada", "wrong").await;
@@ -126,9 +126,7 @@ async fn wrong_password_keeps_the_user_on_the_sign_in_page() {
 
 #[tokio::test]
 async fn prompt_login_asks_the_issuer_for_its_form_even_with_an_issuer_session() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     // The issuer still knows the browser: a plain login goes straight back with a code.
     let plain = app.start_login(&browser, "localhost", None).await;
     assert!(!plain.contains("prompt="), "{plain}");

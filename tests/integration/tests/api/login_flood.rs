@@ -4,7 +4,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{location, plain_client, spawn_app_with_toml};
+use crate::helpers::{TestApp, location, plain_client};
 
 #[tokio::test]
 async fn anonymous_login_floods_do_not_cost_other_users_their_sign_in() {
@@ -13,7 +13,7 @@ async fn anonymous_login_floods_do_not_cost_other_users_their_sign_in() {
     // itself is tested in `login_rate_limit`).
     let toml = "[session]\nmax_sessions = 20\n\
                 [login_rate_limit]\nrequests_per_minute = 1000000\nburst = 100000\nmax_clients = 1000\n";
-    let app = spawn_app_with_toml(|_| {}, toml).await;
+    let app = TestApp::builder().config(toml).spawn().await;
     let flood = plain_client(app.port);
     let mut browsers = Vec::new();
     let flood_logins = |n: usize| {
@@ -47,7 +47,7 @@ async fn anonymous_login_floods_do_not_cost_other_users_their_sign_in() {
 
 #[tokio::test]
 async fn a_tampered_pending_login_cookie_signs_no_one_in() {
-    let app = spawn_app_with_toml(|_| {}, "").await;
+    let app = TestApp::builder().config("").spawn().await;
     let browser = app.browser();
     let authorize = app.start_login(&browser, "localhost", None).await;
     let back = app.submit_credentials(&browser, &authorize, "ada", "demo").await;

@@ -14,7 +14,7 @@ use std::{
 use reqwest::{StatusCode, redirect::Policy};
 use serde_json::Value;
 
-use crate::helpers::{TestApp, location, plain_client, spawn_app_with_toml};
+use crate::helpers::{TestApp, location, plain_client};
 
 /// A small limit, so a test floods past it quickly.
 const LIMIT: &str = "[login_rate_limit]\nrequests_per_minute = 60\nburst = 10\nmax_clients = 1000\n";
@@ -46,7 +46,7 @@ async fn assert_limited(response: reqwest::Response) {
 
 #[tokio::test]
 async fn a_flood_from_one_address_gets_429_while_another_address_signs_in() {
-    let app = spawn_app_with_toml(|_| {}, &format!("trusted_proxies = [\"127.0.0.1\"]\n{LIMIT}")).await;
+    let app = TestApp::builder().config(format!("trusted_proxies = [\"127.0.0.1\"]\n{LIMIT}")).spawn().await;
     let (passed, limited, stop) =
         (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
     let started = Instant::now();
@@ -106,7 +106,7 @@ async fn a_flood_from_one_address_gets_429_while_another_address_signs_in() {
 
 #[tokio::test]
 async fn without_a_trusted_proxy_a_forged_forwarded_for_does_not_escape_the_limit() {
-    let app = spawn_app_with_toml(|_| {}, LIMIT).await;
+    let app = TestApp::builder().config(LIMIT).spawn().await;
     let client = plain_client(app.port);
     let url = app.url("localhost", "/oidc/login");
     let started = Instant::now();

@@ -2,13 +2,11 @@
 
 use reqwest::{StatusCode, header::SET_COOKIE};
 
-use crate::helpers::{location, spawn_app};
+use crate::helpers::{ada, location};
 
 #[tokio::test]
 async fn logout_ends_the_session_here_and_at_the_issuer() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let response = browser
         .post(app.url("localhost", "/oidc/logout"))
         .header("origin", app.url("localhost", ""))
@@ -40,9 +38,7 @@ async fn logout_ends_the_session_here_and_at_the_issuer() {
 
 #[tokio::test]
 async fn logout_from_another_site_is_refused() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let response = browser
         .post(app.url("localhost", "/oidc/logout"))
         .header("origin", "http://evil.example")

@@ -4,13 +4,11 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{TestApp, ada};
 
 #[tokio::test]
 async fn get_or_head_of_the_logout_url_asks_and_signs_no_one_out() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let page = browser
         .get(app.url("localhost", "/oidc/logout"))
         .header("referer", "https://evil.example/")
@@ -28,9 +26,7 @@ async fn get_or_head_of_the_logout_url_asks_and_signs_no_one_out() {
 
 #[tokio::test]
 async fn a_logout_post_without_origin_is_refused() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let response = browser.post(app.url("localhost", "/oidc/logout")).send().await.expect("logout");
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
     assert_eq!(app.api(&browser, "localhost", "/api/bff/session").await.status(), StatusCode::OK, "still signed in");
@@ -38,7 +34,7 @@ async fn a_logout_post_without_origin_is_refused() {
 
 #[tokio::test]
 async fn a_sign_in_is_never_sent_on_to_the_logout_url() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     let went_to = app.sign_in(&browser, "localhost", "ada", Some(&app.url("localhost", "/oidc/logout"))).await;
     assert_eq!(went_to, app.url("localhost", "/learn/"));

@@ -7,11 +7,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::{
-    commands_common::{fast_app, objective, post, signed_in},
-    course_details::get_ok,
-    helpers::TestApp,
-};
+use crate::helpers::{TestApp, get_ok, objective, post, signed_in};
 
 async fn start(app: &TestApp, browser: &reqwest::Client, name: &str) -> String {
     let (status, body) = post(app, browser, &format!("/api/bff/courses/{}/start", objective(name)), None).await;
@@ -29,7 +25,7 @@ fn tree_item<'a>(tree: &'a Value, path: &str) -> &'a Value {
 
 #[tokio::test]
 async fn an_lti_activity_launches_into_the_stand_in_tool_which_scores_it() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let course = objective("Data Privacy Basics");
     let workflow = start(&app, &ada, "Data Privacy Basics").await;
@@ -91,7 +87,7 @@ async fn an_lti_activity_launches_into_the_stand_in_tool_which_scores_it() {
 
 #[tokio::test]
 async fn launch_refusals_are_problems() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let course = objective("Data Privacy Basics");
     let workflow = start(&app, &ada, "Data Privacy Basics").await;
@@ -111,7 +107,7 @@ async fn launch_refusals_are_problems() {
 
 #[tokio::test]
 async fn the_portal_may_frame_and_post_forms_to_the_lms_origin_only() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let page = app.browser().get(app.url("localhost", "/learn/")).send().await.expect("client");
     let csp = page.headers()["content-security-policy"].to_str().expect("csp").to_string();
     let lms = app.sandbox_url.origin().ascii_serialization();
@@ -122,7 +118,7 @@ async fn the_portal_may_frame_and_post_forms_to_the_lms_origin_only() {
 
 #[tokio::test]
 async fn a_proctored_activity_shows_its_session_the_in_grading_rule_and_gives_a_start_token() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     // The seeded exam runs with its session still created: the spec's mismatch, in grading.
     let exam = objective("Proctored Final Exam");
@@ -163,7 +159,7 @@ async fn a_proctored_activity_shows_its_session_the_in_grading_rule_and_gives_a_
 
 #[tokio::test]
 async fn a_collaborative_activity_shows_the_group_workflow_its_members_share_and_joins_it() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let grace = signed_in(&app, "grace").await;
     let tour = objective("Activity Types Tour");

@@ -2,7 +2,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, signed_in};
 
 /// The OpenMetrics text of the gateway.
 async fn scrape(app: &TestApp) -> String {
@@ -22,12 +22,11 @@ fn sample(text: &str, series: &str) -> f64 {
 
 #[tokio::test]
 async fn counters_move_with_traffic_by_route_template_and_tenant() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let before = scrape(&app).await;
     assert_eq!(sample(&before, r#"gateway_sessions_total{outcome="created"}"#), 0.0);
 
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     for _ in 0..2 {
         assert_eq!(app.api(&browser, "localhost", "/api/bff/my-courses?keyword=xyz").await.status(), StatusCode::OK);
     }
@@ -67,7 +66,7 @@ async fn counters_move_with_traffic_by_route_template_and_tenant() {
 
 #[tokio::test]
 async fn invented_methods_share_one_label_and_make_no_new_series() {
-    let app = crate::helpers::spawn_app().await;
+    let app = crate::helpers::TestApp::builder().spawn().await;
     let client = app.browser();
     for i in 0..40 {
         let method = reqwest::Method::from_bytes(format!("INVENTED{i}").as_bytes()).expect("method");
@@ -80,7 +79,7 @@ async fn invented_methods_share_one_label_and_make_no_new_series() {
 
 #[tokio::test]
 async fn a_configured_token_guards_the_metrics() {
-    let app = crate::helpers::spawn_app_with_toml(|_| {}, "[metrics]\ntoken = \"metrics-secret\"\n").await;
+    let app = crate::helpers::TestApp::builder().config("[metrics]\ntoken = \"metrics-secret\"\n").spawn().await;
     let client = app.browser();
     let url = app.url("localhost", "/metrics");
     assert_eq!(client.get(&url).send().await.expect("metrics").status(), reqwest::StatusCode::UNAUTHORIZED);

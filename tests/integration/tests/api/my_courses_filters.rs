@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, ada};
 
 /// Ada signed in, asking My courses with several queries.
 struct Ada {
@@ -14,9 +14,7 @@ struct Ada {
 
 impl Ada {
     async fn sign_in() -> Ada {
-        let app = spawn_app().await;
-        let browser = app.browser();
-        app.sign_in(&browser, "localhost", "ada", None).await;
+        let (app, browser) = ada().await;
         Ada { app, browser }
     }
 

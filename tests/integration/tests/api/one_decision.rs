@@ -4,11 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::{
-    commands_common::{card, fast_app, objective, post, signed_in},
-    course_details::{ada, get_ok},
-    helpers::spawn_app,
-};
+use crate::helpers::{TestApp, ada, card, get_ok, objective, post, signed_in};
 
 /// An id nothing in the seed has.
 const UNKNOWN: &str = "0f0e0d0c-0b0a-4908-8706-050403020100";
@@ -179,7 +175,7 @@ async fn a_childs_own_start_date_wins_over_its_modules() {
 /// start is refused before anything is sent).
 #[tokio::test]
 async fn a_user_without_the_learner_permission_gets_403_on_every_learner_route() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ken = signed_in(&app, "ken").await;
     let course = objective("Data Privacy Basics");
     for path in [
@@ -296,7 +292,7 @@ async fn certificate_links_are_gateway_urls() {
 /// and enrol of an unknown course are 404 and send nothing.
 #[tokio::test]
 async fn commands_on_unknown_or_foreign_workflows_are_404_and_unknown_courses_send_nothing() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let grace = signed_in(&app, "grace").await;
     let teaching = lms_sandbox::seed::id("objective", "acme/Teaching Online").to_string();
     let response = app.api(&grace, "localhost", &format!("/api/bff/courses/{teaching}")).await;
@@ -332,7 +328,7 @@ async fn commands_on_unknown_or_foreign_workflows_are_404_and_unknown_courses_se
 /// Defect 13: linus's 'Version Control' has no grading scale: score and pass, no grade.
 #[tokio::test]
 async fn a_course_without_a_grading_scale_shows_no_grade() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     app.sign_in(&browser, "globex.localhost", "linus", None).await;
     let view: Value = app.api(&browser, "globex.localhost", "/api/bff/my-courses").await.json().await.expect("json");

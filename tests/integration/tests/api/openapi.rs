@@ -4,7 +4,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{TestApp, signed_in};
 
 /// The `/api/bff` operations of the route table (see `gateway/src/openapi.rs`).
 const ROUTES: &[(&str, &str)] = &[
@@ -54,7 +54,7 @@ const ROUTES: &[(&str, &str)] = &[
 
 #[tokio::test]
 async fn the_document_is_public_and_lists_exactly_the_served_routes() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let anonymous = reqwest::Client::new();
     let doc = anonymous.get(app.url("localhost", "/api/bff/openapi.json")).send().await.expect("document");
     assert_eq!(doc.status(), StatusCode::OK, "no session or CSRF header needed");
@@ -73,8 +73,7 @@ async fn the_document_is_public_and_lists_exactly_the_served_routes() {
     expected.sort();
     assert_eq!(listed, expected, "the document lists the route table");
 
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     let call = |method: &str, path: &str| {
         let method = Method::from_bytes(method.to_uppercase().as_bytes()).expect("method");
         // Path parameters get a well-formed id that names nothing.
@@ -128,7 +127,7 @@ fn refs(value: &Value, out: &mut Vec<String>) {
 
 #[tokio::test]
 async fn every_operation_declares_its_parameters_answers_and_schemas() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let doc: Value = reqwest::Client::new()
         .get(app.url("localhost", "/api/bff/openapi.json"))
         .send()

@@ -2,11 +2,11 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::spawn_app;
+use crate::helpers::TestApp;
 
 #[tokio::test]
 async fn health_and_readiness() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     for path in ["/healthz", "/readyz"] {
         let response =
             app.browser().get(app.url("localhost", path)).header("host", "10.0.0.1").send().await.expect("probe");
@@ -16,7 +16,7 @@ async fn health_and_readiness() {
 
 #[tokio::test]
 async fn readiness_reports_an_upstream_down_as_degraded_and_stays_ready() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let ready = || async {
         let response = app.browser().get(app.url("localhost", "/readyz")).send().await.expect("readyz");
         (response.status(), response.json::<serde_json::Value>().await.expect("json"))

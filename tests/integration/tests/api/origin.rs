@@ -8,15 +8,13 @@ use std::time::Duration;
 use reqwest::StatusCode;
 
 use crate::{
-    helpers::{spawn_app, urlencode},
+    helpers::{TestApp, ada, urlencode},
     reliability_common::{exchange, status_of},
 };
 
 #[tokio::test]
 async fn attachment_size_never_follows_a_host_header_to_another_port() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let other = app.sandbox_url.port().expect("sandbox port");
     let target = format!("http://localhost:{other}/admin/clock");
     let path = format!("/api/bff/attachment-size?url={}", urlencode(&target));
@@ -36,7 +34,7 @@ async fn attachment_size_never_follows_a_host_header_to_another_port() {
 
 #[tokio::test]
 async fn sign_in_never_builds_its_redirect_uri_from_a_foreign_port() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let answer = exchange(
         &app,
         "GET /oidc/login HTTP/1.1\r\nHost: localhost:1\r\nConnection: close\r\n\r\n",
@@ -49,7 +47,7 @@ async fn sign_in_never_builds_its_redirect_uri_from_a_foreign_port() {
 
 #[tokio::test]
 async fn an_absolute_target_names_the_tenant_and_two_hosts_are_a_400() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let port = app.port;
     let config = |host: &str, target: &str| {
         format!("GET {target}/config-ui/config.json HTTP/1.1\r\n{host}Connection: close\r\n\r\n")

@@ -8,12 +8,11 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::helpers::{TestApp, spawn_app, spawn_app_configured, spawn_app_custom, spawn_app_with_toml};
+use crate::helpers::{TestApp, signed_in};
 
 /// Ada signed in; the aggregate id of one of her courses, from My courses.
 async fn ada_and_aggregate(app: &TestApp, course: &str) -> (reqwest::Client, String) {
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(app, "ada").await;
     let view: Value = app.api(&browser, "localhost", "/api/bff/my-courses").await.json().await.expect("json");
     let aggregate = view["items"]
         .as_array()
@@ -28,7 +27,7 @@ async fn ada_and_aggregate(app: &TestApp, course: &str) -> (reqwest::Client, Str
 
 #[tokio::test]
 async fn allowlisted_calls_reach_the_sandbox() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let (browser, aggregate) = ada_and_aggregate(&app, "Cybersecurity Program").await;
     let path = format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/knowledge-model");
     let response = app.api(&browser, "localhost", &path).await;
@@ -83,7 +82,7 @@ async fn raw_status(port: u16, method: &str, target: &str, cookie: &str) -> u16 
 
 #[tokio::test]
 async fn everything_off_the_allowlist_is_a_404() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let (_, aggregate) = ada_and_aggregate(&app, "Cybersecurity Program").await;
     let cookie = app.session_cookie("localhost", "ada").await;
     let good = format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/knowledge-model");
@@ -112,9 +111,8 @@ async fn everything_off_the_allowlist_is_a_404() {
 
 #[tokio::test]
 async fn large_bodies_get_413() {
-    let app = spawn_app_with_toml(|_| {}, "[passthrough]\nmax_body_bytes = 64\n").await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let app = TestApp::builder().config("[passthrough]\nmax_body_bytes = 64\n").spawn().await;
+    let browser = signed_in(&app, "ada").await;
     let path = format!("/api/lms/objective-workflows/{}/resource-link", uuid_like());
     let response = browser
         .post(app.url("localhost", &path))
@@ -159,10 +157,10 @@ async fn recording_upstream() -> u16 {
 #[tokio::test]
 async fn the_browser_s_cookie_never_goes_upstream_and_the_bearer_token_does() {
     let recorder = recording_upstream().await;
-    let sandbox = lms_sandbox::SandboxConfig::in_memory("127.0.0.1:0".parse().expect("addr"));
-    let app = spawn_app_custom(sandbox, 0, |sandbox_url| {
-        format!(
-            r#"
+    let app = TestApp::builder()
+        .config_with(move |sandbox_url| {
+            format!(
+                r#"
 [tenants.rec]
 hosts = ["rec.localhost"]
 allow_http_loopback = true
@@ -172,9 +170,10 @@ issuer = "{sandbox_url}t/acme/idp"
 client_id = "learner-portal"
 client_secret = "demo-secret"
 "#
-        )
-    })
-    .await;
+            )
+        })
+        .spawn()
+        .await;
     let loopback = SocketAddr::from(([127, 0, 0, 1], app.port));
     let browser = reqwest::Client::builder()
         .cookie_store(true)
@@ -204,15 +203,13 @@ client_secret = "demo-secret"
 
 #[tokio::test]
 async fn attachment_sizes_are_read_only_from_allowed_hosts() {
-    let app = spawn_app_configured(
-        |_| {},
-        |sandbox_url| {
+    let app = TestApp::builder()
+        .config_with(move |sandbox_url| {
             format!("[tenants.acme]\nstorage_origins = [\"{}\"]\n", sandbox_url.origin().ascii_serialization())
-        },
-    )
-    .await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+        })
+        .spawn()
+        .await;
+    let browser = signed_in(&app, "ada").await;
     let number = lms_sandbox::seed::certificate_number("acme", "acme/ada/Workplace Safety");
     // The views give gateway URLs only; the sandbox's own address of the file is a storage link.
     let record: Value = reqwest::get(format!("{}t/acme/api/public/certificate-records/{number}", app.sandbox_url))

@@ -2,11 +2,11 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{spawn_app, spawn_app_with_toml, urlencode};
+use crate::helpers::{TestApp, urlencode};
 
 #[tokio::test]
 async fn each_demo_user_is_sent_where_their_permissions_allow() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     for (user, kind, url) in [
         ("ada", "learner", "/learn/"),
         ("grace", "learner", "/learn/"),
@@ -34,7 +34,7 @@ portal_url = "/platform/"
 rooms_enabled = true
 nav_plugins = [{ label = "Help centre", url = "/help" }]
 "#;
-    let app = spawn_app_with_toml(|_| {}, toml).await;
+    let app = TestApp::builder().config(toml).spawn().await;
     for (user, navigation) in [
         ("ada", serde_json::json!({})),
         ("grace", serde_json::json!({ "portalUrl": "/platform/" })),

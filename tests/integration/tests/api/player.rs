@@ -5,11 +5,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::{
-    commands_common::{fast_app, objective, post, signed_in},
-    course_details::get_ok,
-    helpers::TestApp,
-};
+use crate::helpers::{TestApp, get_ok, objective, post, signed_in};
 
 async fn activity(app: &TestApp, browser: &reqwest::Client, name: &str, path: &str, query: &str) -> Value {
     get_ok(app, browser, &format!("/api/bff/courses/{}/activities/{path}{query}", objective(name))).await
@@ -30,7 +26,7 @@ async fn put(app: &TestApp, browser: &reqwest::Client, path: &str, body: Value) 
 
 #[tokio::test]
 async fn a_started_course_opens_its_first_activity_starts_it_saves_progress_and_marks_it_done() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let (status, started) =
         post(&app, &ada, &format!("/api/bff/courses/{}/start", objective("Data Privacy Basics")), None).await;
@@ -82,7 +78,7 @@ async fn a_started_course_opens_its_first_activity_starts_it_saves_progress_and_
 
 #[tokio::test]
 async fn locked_draft_and_composite_activities_carry_their_reasons_children_and_review_mode() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let module2 = activity(&app, &ada, "Cybersecurity Program", "2", "").await;
     let opened = &module2["activity"];
@@ -116,7 +112,7 @@ async fn locked_draft_and_composite_activities_carry_their_reasons_children_and_
 
 #[tokio::test]
 async fn bad_ids_paths_and_unknown_activities_are_problems() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let course = objective("Cybersecurity Program");
     let bad = app.api(&ada, "localhost", &format!("/api/bff/courses/{course}/activities/1..2")).await;
@@ -139,7 +135,7 @@ async fn bad_ids_paths_and_unknown_activities_are_problems() {
 /// tracks (the sandbox's media), an event's date, place and meeting link, a discussion's thread.
 #[tokio::test]
 async fn seeded_text_video_event_and_discussion_content_reaches_the_activity_view() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     let (status, started) =
         post(&app, &ada, &format!("/api/bff/courses/{}/start", objective("Data Privacy Basics")), None).await;
@@ -191,7 +187,7 @@ async fn seeded_text_video_event_and_discussion_content_reaches_the_activity_vie
 /// result is hidden.
 #[tokio::test]
 async fn activity_scores_show_in_the_contents_and_the_player_unless_the_result_is_hidden() {
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     // Grading approved, revealed after a past date: the quiz's 6.4 of 10 shows.
     let tree = get_ok(&app, &ada, &format!("/api/bff/courses/{}/tree", objective("Agile Team Practices"))).await;

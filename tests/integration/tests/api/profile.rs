@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{spawn_app, spawn_app_with_toml};
+use crate::helpers::TestApp;
 
 async fn profile_of(app: &crate::helpers::TestApp, host: &str, user: &str) -> Value {
     let browser = app.browser();
@@ -15,8 +15,10 @@ async fn profile_of(app: &crate::helpers::TestApp, host: &str, user: &str) -> Va
 
 #[tokio::test]
 async fn ada_sees_her_name_primary_unit_privacy_link_and_time_zone() {
-    let app =
-        spawn_app_with_toml(|_| {}, "[tenants.acme.ui]\nprivacy_policy_url = \"https://acme.example/privacy\"\n").await;
+    let app = TestApp::builder()
+        .config("[tenants.acme.ui]\nprivacy_policy_url = \"https://acme.example/privacy\"\n")
+        .spawn()
+        .await;
     let view = profile_of(&app, "localhost", "ada").await;
     assert_eq!(view["user"]["fullName"], "Ada Lovelace");
     assert_eq!(view["user"]["email"], "ada@acme.example");
@@ -31,7 +33,7 @@ async fn ada_sees_her_name_primary_unit_privacy_link_and_time_zone() {
 
 #[tokio::test]
 async fn without_a_privacy_link_the_field_is_absent_and_other_tenants_answer_their_users() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let view = profile_of(&app, "globex.localhost", "linus").await;
     assert!(view["user"]["fullName"].as_str().is_some_and(|n| n.starts_with("Linus")), "{view}");
     assert_eq!(view["primaryUnit"]["name"], "Engineering");
@@ -40,7 +42,7 @@ async fn without_a_privacy_link_the_field_is_absent_and_other_tenants_answer_the
 
 #[tokio::test]
 async fn without_a_session_the_profile_is_401() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let response = app.api(&app.browser(), "localhost", "/api/bff/profile").await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     let body: Value = response.json().await.expect("json");

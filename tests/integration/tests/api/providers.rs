@@ -10,32 +10,35 @@ use std::{
     },
 };
 
-use lms_sandbox::{SandboxConfig, idp::external::ExternalIssuer};
+use lms_sandbox::idp::external::ExternalIssuer;
 use reqwest::{StatusCode, header::SET_COOKIE};
 
-use crate::helpers::{free_port, location, spawn_app, spawn_app_custom};
+use crate::helpers::{TestApp, free_port, location};
 
 /// The sandbox's acme API also trusts globex's dev issuer (globex's `linus` acts as acme's
 /// `grace`), and the gateway's acme tenant has that issuer as provider `partner`. Access tokens
 /// live 20 s, so every API call refreshes (the gateway refreshes 30 s before expiry).
-async fn app_with_partner_provider() -> crate::helpers::TestApp {
+async fn app_with_partner_provider() -> TestApp {
     let sandbox_port = free_port();
     let partner = format!("http://127.0.0.1:{sandbox_port}/t/globex/idp");
-    let mut sandbox = SandboxConfig::in_memory(([127, 0, 0, 1], sandbox_port).into());
-    sandbox.access_token_ttl_secs = 20;
-    sandbox.external_issuers = vec![ExternalIssuer {
+    let globex = ExternalIssuer {
         tenant: "acme".into(),
         issuer: partner.clone(),
         jwks_uri: format!("{partner}/jwks").parse().expect("url"),
         audience: "learner-portal".into(),
         usernames: BTreeMap::from([(lms_sandbox::seed::id("user", "globex/linus").to_string(), "grace".into())]),
-    }];
-    spawn_app_custom(sandbox, 0, move |_| {
-        format!(
+    };
+    TestApp::builder()
+        .sandbox(|c| {
+            c.listen = ([127, 0, 0, 1], sandbox_port).into();
+            c.access_token_ttl_secs = 20;
+            c.external_issuers = vec![globex];
+        })
+        .config(format!(
             "[[tenants.acme.providers]]\nid = \"partner\"\nissuer = \"{partner}\"\nclient_id = \"learner-portal\"\nclient_secret = \"demo-secret\"\n"
-        )
-    })
-    .await
+        ))
+        .spawn()
+        .await
 }
 
 #[tokio::test]
@@ -121,10 +124,12 @@ async fn redirecting_issuer() -> (String, Arc<AtomicUsize>) {
 #[tokio::test]
 async fn a_redirecting_discovery_is_not_followed_and_the_login_fails_with_502() {
     let (issuer, followed) = redirecting_issuer().await;
-    let app = spawn_app_custom(SandboxConfig::in_memory(([127, 0, 0, 1], 0).into()), 0, move |_| {
-        format!("[[tenants.acme.providers]]\nid = \"moved\"\nissuer = \"{issuer}\"\nclient_id = \"learner-portal\"\n")
-    })
-    .await;
+    let app = TestApp::builder()
+        .config(format!(
+            "[[tenants.acme.providers]]\nid = \"moved\"\nissuer = \"{issuer}\"\nclient_id = \"learner-portal\"\n"
+        ))
+        .spawn()
+        .await;
     let response = app.browser().get(app.url("localhost", "/oidc/login?provider=moved")).send().await.expect("login");
     assert_eq!(response.status(), StatusCode::BAD_GATEWAY);
     assert_eq!(response.headers()["content-type"], "application/problem+json");
@@ -137,7 +142,7 @@ async fn a_redirecting_discovery_is_not_followed_and_the_login_fails_with_502() 
 
 #[tokio::test]
 async fn one_browser_keeps_one_pending_login_cookie_with_the_newest_five_logins() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let browser = app.browser();
     let mut authorizes = Vec::new();
     for tab in 1..=7 {

@@ -5,15 +5,11 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, plain_client, spawn_app, spawn_app_with_toml};
+use crate::helpers::{TestApp, objective, plain_client};
 
 /// The acme courses in the open catalog: the 120 generated ones, Secure Coding 101 and
 /// Negotiation Skills.
 const OPEN_CATALOG: u64 = 122;
-
-fn objective(name: &str) -> String {
-    lms_sandbox::seed::id("objective", &format!("acme/{name}")).to_string()
-}
 
 /// A visitor's GET: no cookie, no `X-Requested-With`.
 async fn visit(app: &TestApp, host: &str, path: &str) -> reqwest::Response {
@@ -37,7 +33,7 @@ async fn certificate_number(app: &TestApp, course: &str) -> String {
 
 #[tokio::test]
 async fn the_open_catalog_needs_no_session_and_pages_by_name() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let (status, first) = visit_json(&app, "localhost", "/api/bff/public/catalog?take=100").await;
     assert_eq!(status, StatusCode::OK, "{first}");
     assert_eq!(first["totalCount"], OPEN_CATALOG);
@@ -81,7 +77,7 @@ async fn the_open_catalog_needs_no_session_and_pages_by_name() {
 
 #[tokio::test]
 async fn the_public_course_page_shows_open_catalog_courses_only() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let (status, course) =
         visit_json(&app, "acme.localhost", &format!("/api/bff/public/catalog/{}", objective("Secure Coding 101")))
             .await;
@@ -99,7 +95,7 @@ async fn the_public_course_page_shows_open_catalog_courses_only() {
 
 #[tokio::test]
 async fn public_routes_are_bound_to_the_tenant_of_the_host() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     // globex has its catalog turned off: no open catalog there, not even acme's courses.
     let (status, body) = visit_json(&app, "globex.localhost", "/api/bff/public/catalog").await;
     assert_eq!((status, &body["error"]), (StatusCode::NOT_FOUND, &json!("not_found")));
@@ -122,7 +118,7 @@ async fn public_routes_are_bound_to_the_tenant_of_the_host() {
 
 #[tokio::test]
 async fn a_shared_certificate_shows_holder_course_dates_expiry_and_files() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let valid = certificate_number(&app, "Workplace Safety").await;
     let (status, view) = visit_json(&app, "localhost", &format!("/api/bff/public/certificates/{valid}")).await;
     assert_eq!(status, StatusCode::OK, "{view}");
@@ -162,16 +158,11 @@ async fn a_shared_certificate_shows_holder_course_dates_expiry_and_files() {
 /// `catalog.public_max_in_flight` public requests at once; the next is shed with a 503 problem.
 #[tokio::test]
 async fn public_requests_beyond_the_in_flight_limit_are_shed() {
-    let slow_catalog: lms_sandbox::faults::FaultRule = serde_json::from_value(json!({
-        "path": "public/open-catalog/objectives/query",
-        "fault": { "kind": "latency", "ms": 1500 }
-    }))
-    .expect("a fault rule");
-    let app = spawn_app_with_toml(
-        |c| c.faults = vec![slow_catalog],
-        "[catalog]\ndefault_take = 10\nmax_take = 50\nmax_keyword_chars = 50\npublic_max_in_flight = 1\n",
-    )
-    .await;
+    let app = TestApp::builder()
+        .faults(json!([{ "path": "public/open-catalog/objectives/query", "fault": { "kind": "latency", "ms": 1500 } }]))
+        .config("[catalog]\ndefault_take = 10\nmax_take = 50\nmax_keyword_chars = 50\npublic_max_in_flight = 1\n")
+        .spawn()
+        .await;
     let first = visit(&app, "localhost", "/api/bff/public/catalog");
     let second = async {
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;

@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::course_details::{ada, get_ok, objective};
+use crate::helpers::{ada, get_ok, objective};
 
 #[tokio::test]
 async fn redirect_entry_resolves_activities_and_falls_back_to_details() {

@@ -5,23 +5,18 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::{
-    helpers::spawn_app_with_toml,
+    helpers::TestApp,
     redis_server::{KEY_A, KEY_B, RedisServer, redis_store_config},
 };
-
-fn keys_a() -> String {
-    format!("a:{KEY_A}")
-}
 
 #[tokio::test]
 async fn sessions_survive_a_gateway_restart_with_redis() {
     let redis = RedisServer::start().await;
-    let config = redis_store_config(&redis, &keys_a(), "");
-    let mut app = spawn_app_with_toml(|_| {}, &config).await;
+    let mut app = TestApp::builder().redis(&redis).spawn().await;
     let cookie = app.session_cookie("localhost", "ada").await;
     assert_eq!(app.api_with_cookie(&cookie, "localhost", "/api/bff/session").await.status(), StatusCode::OK);
     app.stop_gateway();
-    let restarted = app.start_gateway(&config).await;
+    let restarted = app.another_gateway().await;
     let session = restarted.api(&cookie, "localhost", "/api/bff/session").await;
     assert_eq!(session.status(), StatusCode::OK);
     let body: Value = session.json().await.expect("json");
@@ -31,9 +26,8 @@ async fn sessions_survive_a_gateway_restart_with_redis() {
 #[tokio::test]
 async fn two_instances_share_a_session_and_keep_it_to_its_tenant() {
     let redis = RedisServer::start().await;
-    let config = redis_store_config(&redis, &keys_a(), "");
-    let app = spawn_app_with_toml(|_| {}, &config).await;
-    let other = app.start_gateway(&config).await;
+    let app = TestApp::builder().redis(&redis).spawn().await;
+    let other = app.another_gateway().await;
     let cookie = app.session_cookie("acme.localhost", "ada").await;
     let on_b = other.api(&cookie, "acme.localhost", "/api/bff/my-courses").await;
     assert_eq!(on_b.status(), StatusCode::OK, "signed in on A, used on B");
@@ -47,7 +41,7 @@ async fn two_instances_share_a_session_and_keep_it_to_its_tenant() {
 #[tokio::test]
 async fn sessions_are_sealed_at_rest_under_hashed_names() {
     let redis = RedisServer::start().await;
-    let app = spawn_app_with_toml(|_| {}, &redis_store_config(&redis, &keys_a(), "")).await;
+    let app = TestApp::builder().redis(&redis).spawn().await;
     let cookie = app.session_cookie("localhost", "ada").await;
     let id = cookie.trim_start_matches("lp_session=").to_string();
     let session: Value =
@@ -67,27 +61,27 @@ async fn sessions_are_sealed_at_rest_under_hashed_names() {
 #[tokio::test]
 async fn rotated_keys_open_old_sessions_and_seal_new_writes_with_the_first_key() {
     let redis = RedisServer::start().await;
-    let old = redis_store_config(&redis, &keys_a(), "touch_write_interval_secs = 0");
-    let mut app = spawn_app_with_toml(|_| {}, &old).await;
+    let old = redis_store_config(&redis, &format!("a:{KEY_A}"), "touch_write_interval_secs = 0");
+    let mut app = TestApp::builder().config(&old).spawn().await;
     let cookie = app.session_cookie("localhost", "ada").await;
     let key = redis.keys("lp:session:*").await.pop().expect("a session");
     assert!(redis.get(&key).await.expect("value").starts_with("a:"));
     app.stop_gateway();
     let rotated = app
-        .start_gateway(&redis_store_config(&redis, &format!("b:{KEY_B},a:{KEY_A}"), "touch_write_interval_secs = 0"))
+        .gateway_with(&redis_store_config(&redis, &format!("b:{KEY_B},a:{KEY_A}"), "touch_write_interval_secs = 0"))
         .await;
     assert_eq!(rotated.api(&cookie, "localhost", "/api/bff/session").await.status(), StatusCode::OK, "old key opens");
     assert!(redis.get(&key).await.expect("value").starts_with("b:"), "the write-back used the new key");
     rotated.stop();
     // A gateway that no longer has key `b` cannot open the session: it is no session there.
-    let without_b = app.start_gateway(&old).await;
+    let without_b = app.gateway_with(&old).await;
     assert_eq!(without_b.api(&cookie, "localhost", "/api/bff/session").await.status(), StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
 async fn redis_down_is_503_never_a_logout_and_redis_back_works_without_a_restart() {
     let mut redis = RedisServer::start().await;
-    let app = spawn_app_with_toml(|_| {}, &redis_store_config(&redis, &keys_a(), "")).await;
+    let app = TestApp::builder().redis(&redis).spawn().await;
     let cookie = app.session_cookie("localhost", "ada").await;
     redis.stop();
     let ready = app.browser().get(app.url("localhost", "/readyz")).send().await.expect("readyz");
@@ -119,8 +113,10 @@ async fn redis_down_is_503_never_a_logout_and_redis_back_works_without_a_restart
 #[tokio::test]
 async fn last_seen_is_written_back_only_once_per_interval() {
     let redis = RedisServer::start().await;
-    let app =
-        spawn_app_with_toml(|_| {}, &redis_store_config(&redis, &keys_a(), "touch_write_interval_secs = 2")).await;
+    let app = TestApp::builder()
+        .config(redis_store_config(&redis, &format!("a:{KEY_A}"), "touch_write_interval_secs = 2"))
+        .spawn()
+        .await;
     let cookie = app.session_cookie("localhost", "ada").await;
     let key = redis.keys("lp:session:*").await.pop().expect("a session");
     let idle_ms = 7_200_000;

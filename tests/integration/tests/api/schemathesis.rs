@@ -5,7 +5,7 @@
 
 use std::{path::PathBuf, process::Stdio, time::Instant};
 
-use crate::{commands_common::fast_app, helpers::TestApp, reliability_common::HEAVY};
+use crate::{helpers::TestApp, reliability_common::HEAVY};
 
 /// Examples per operation and run.
 const MAX_EXAMPLES: &str = "12";
@@ -65,7 +65,7 @@ async fn run(app: &TestApp, label: &str, headers: &[String]) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn schemathesis_finds_no_5xx_and_no_answer_off_the_document() {
     let _heavy = HEAVY.lock().await;
-    let app = fast_app(&[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let cookie = app.session_cookie("localhost", "ada").await;
     let xrw = "X-Requested-With: XMLHttpRequest".to_string();
     run(&app, "without a session", std::slice::from_ref(&xrw)).await;

@@ -2,11 +2,11 @@
 
 use reqwest::{StatusCode, header};
 
-use crate::helpers::{spawn_app, spawn_app_with_toml, urlencode};
+use crate::helpers::{TestApp, ada, signed_in, urlencode};
 
 #[tokio::test]
 async fn without_a_session_api_calls_get_401_with_the_login_url_and_nothing_else() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let page = app.url("localhost", "/learn/courses?keyword=x");
     let response = app
         .browser()
@@ -33,7 +33,7 @@ async fn without_a_session_api_calls_get_401_with_the_login_url_and_nothing_else
 
 #[tokio::test]
 async fn a_referer_of_another_site_is_not_carried_into_the_login_url() {
-    let app = spawn_app().await;
+    let app = TestApp::builder().spawn().await;
     let response = app
         .browser()
         .get(app.url("localhost", "/api/bff/my-courses"))
@@ -48,9 +48,7 @@ async fn a_referer_of_another_site_is_not_carried_into_the_login_url() {
 
 #[tokio::test]
 async fn api_calls_without_x_requested_with_are_forbidden() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let response = browser.get(app.url("localhost", "/api/bff/session")).send().await.expect("call");
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
     assert_eq!(response.headers()[header::CONTENT_TYPE], "application/problem+json");
@@ -62,9 +60,8 @@ async fn api_calls_without_x_requested_with_are_forbidden() {
 #[tokio::test]
 async fn touch_slides_the_idle_expiry() {
     // Written back at most once a second here (default: once a minute).
-    let app = spawn_app_with_toml(|_| {}, "[session]\ntouch_write_interval_secs = 1").await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let app = TestApp::builder().config("[session]\ntouch_write_interval_secs = 1").spawn().await;
+    let browser = signed_in(&app, "ada").await;
     let first: serde_json::Value = app.api(&browser, "localhost", "/api/bff/session").await.json().await.expect("json");
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     let touch = browser
@@ -91,9 +88,7 @@ async fn touch_slides_the_idle_expiry() {
 /// `Access-Control-Allow-*` header, so another site's script cannot read an API answer.
 #[tokio::test]
 async fn other_origins_never_get_cors_headers() {
-    let app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let (app, browser) = ada().await;
     let preflight = browser
         .request(reqwest::Method::OPTIONS, app.url("localhost", "/api/bff/session"))
         .header(header::ORIGIN, "https://evil.example")

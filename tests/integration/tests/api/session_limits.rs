@@ -9,17 +9,18 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::{
-    helpers::{TestApp, spawn_app_with_toml},
+    helpers::{TestApp, signed_in},
     reliability_common::set_faults,
 };
 
 #[tokio::test]
 async fn one_slow_session_cannot_take_every_upstream_slot_of_its_tenant() {
-    let app = spawn_app_with_toml(
-        |_| {},
-        "[upstream]\nmax_in_flight_per_tenant = 4\nqueue_timeout_ms = 300\n[limits]\nmax_in_flight_per_session = 1\nsession_queue_timeout_ms = 500\n",
-    )
-    .await;
+    let app = TestApp::builder()
+        .config(
+            "[upstream]\nmax_in_flight_per_tenant = 4\nqueue_timeout_ms = 300\n[limits]\nmax_in_flight_per_session = 1\nsession_queue_timeout_ms = 500\n",
+        )
+        .spawn()
+        .await;
     let greedy = app.browser();
     app.sign_in(&greedy, "localhost", "ada", None).await;
     let other = app.browser();
@@ -42,14 +43,13 @@ async fn one_slow_session_cannot_take_every_upstream_slot_of_its_tenant() {
 }
 
 async fn app_with_view_budget() -> TestApp {
-    spawn_app_with_toml(|_| {}, "[limits]\nview_timeout_secs = 1\n").await
+    TestApp::builder().config("[limits]\nview_timeout_secs = 1\n").spawn().await
 }
 
 #[tokio::test]
 async fn a_view_answers_within_its_time_budget() {
     let app = app_with_view_budget().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     set_faults(&app, json!([{ "method": "GET", "path": "users/me", "fault": {"kind": "latency", "ms": 3000} }])).await;
     let started = Instant::now();
     let response = app.api(&browser, "localhost", "/api/bff/profile").await;

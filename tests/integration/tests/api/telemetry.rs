@@ -22,7 +22,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use url::Url;
 
-use crate::helpers::spawn_app_configured;
+use crate::helpers::{TestApp, signed_in};
 
 /// Serves `router` on a free loopback port from synchronous code inside the runtime.
 fn serve(router: Router) -> u16 {
@@ -129,17 +129,15 @@ async fn upstream_calls_carry_the_trace_context_of_exported_spans() {
     gateway::telemetry::init_with_log_filter(&settings, quiet).expect("telemetry");
     let traceparents = Arc::new(Mutex::new(Vec::new()));
     let seen = traceparents.clone();
-    let app = spawn_app_configured(
-        |_| {},
-        move |sandbox| {
+    let app = TestApp::builder()
+        .config_with(move |sandbox| {
             let relay = Relay { sandbox: sandbox.clone(), http: reqwest::Client::new(), traceparents: seen };
             let port = serve(Router::new().fallback(self::relay).with_state(relay));
             format!("[tenants.acme]\napi_url = \"http://127.0.0.1:{port}/t/acme/api/\"\n")
-        },
-    )
-    .await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+        })
+        .spawn()
+        .await;
+    let browser = signed_in(&app, "ada").await;
 
     // A request without trace context starts a trace; its upstream calls carry it.
     traceparents.lock().expect("lock").clear();

@@ -4,15 +4,14 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, signed_in};
 
 #[tokio::test]
 async fn short_lived_access_tokens_are_refreshed_with_the_rotated_refresh_token() {
     // Every access token is about to expire, so every request refreshes; the sandbox's refresh
     // tokens are one-time, so a gateway that kept an old one would be refused at once.
-    let app = spawn_app_with(|c| c.access_token_ttl_secs = 2).await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let app = TestApp::builder().sandbox(|c| c.access_token_ttl_secs = 2).spawn().await;
+    let browser = signed_in(&app, "ada").await;
     for _ in 0..3 {
         assert_eq!(app.api(&browser, "localhost", "/api/bff/my-courses").await.status(), StatusCode::OK);
     }
@@ -20,9 +19,8 @@ async fn short_lived_access_tokens_are_refreshed_with_the_rotated_refresh_token(
 
 #[tokio::test]
 async fn concurrent_requests_of_one_session_share_one_refresh() {
-    let app = spawn_app_with(|c| c.access_token_ttl_secs = 2).await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let app = TestApp::builder().sandbox(|c| c.access_token_ttl_secs = 2).spawn().await;
+    let browser = signed_in(&app, "ada").await;
     let calls = (0..12).map(|_| app.api(&browser, "localhost", "/api/bff/session"));
     let statuses: Vec<StatusCode> = futures::future::join_all(calls).await.iter().map(|r| r.status()).collect();
     assert!(statuses.iter().all(|s| *s == StatusCode::OK), "{statuses:?}");
@@ -30,9 +28,8 @@ async fn concurrent_requests_of_one_session_share_one_refresh() {
 
 #[tokio::test]
 async fn a_refused_refresh_ends_the_session_with_reason_refresh_failed() {
-    let app = spawn_app_with(|c| c.access_token_ttl_secs = 2).await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let app = TestApp::builder().sandbox(|c| c.access_token_ttl_secs = 2).spawn().await;
+    let browser = signed_in(&app, "ada").await;
     // Sign out at the issuer only (its single-sign-on cookie is in the browser): it revokes
     // the refresh tokens of that issuer session behind the gateway's back.
     let ended = browser.get(format!("{}t/acme/idp/logout", app.sandbox_url)).send().await.expect("end session");
@@ -48,9 +45,8 @@ async fn a_refused_refresh_ends_the_session_with_reason_refresh_failed() {
 
 #[tokio::test]
 async fn an_unreachable_upstream_is_a_502_problem_and_the_session_survives() {
-    let mut app = spawn_app().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let mut app = TestApp::builder().spawn().await;
+    let browser = signed_in(&app, "ada").await;
     app.stop_sandbox().await;
     let response = app.api(&browser, "localhost", "/api/bff/my-courses").await;
     assert_eq!(response.status(), StatusCode::BAD_GATEWAY);

@@ -6,10 +6,7 @@ use futures::StreamExt;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::{
-    commands_common::objective,
-    helpers::{TestApp, spawn_app_configured, spawn_app_with_toml},
-};
+use crate::helpers::{TestApp, objective, signed_in};
 
 const TUTOR_ON: &str = "[tenants.acme.ui]\nai_tutor_enabled = true\n";
 
@@ -26,9 +23,9 @@ async fn ask(app: &TestApp, browser: &reqwest::Client, body: Value) -> reqwest::
 
 #[tokio::test]
 async fn the_answer_streams_through_the_gateway_and_cites_the_course() {
-    let app = spawn_app_with_toml(|c| c.tutor_token_delay = Duration::from_millis(5), TUTOR_ON).await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let app =
+        TestApp::builder().sandbox(|c| c.tutor_token_delay = Duration::from_millis(5)).config(TUTOR_ON).spawn().await;
+    let browser = signed_in(&app, "ada").await;
     let began = Instant::now();
     let response = ask(
         &app,
@@ -53,9 +50,8 @@ async fn the_answer_streams_through_the_gateway_and_cites_the_course() {
 
 #[tokio::test]
 async fn questions_are_checked_and_the_tutor_is_off_unless_configured() {
-    let app = spawn_app_with_toml(|_| {}, TUTOR_ON).await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let app = TestApp::builder().config(TUTOR_ON).spawn().await;
+    let browser = signed_in(&app, "ada").await;
     let course = objective("Cybersecurity Program");
     for (body, status) in [
         (json!({ "objectiveId": course, "question": "   " }), StatusCode::BAD_REQUEST),
@@ -85,9 +81,9 @@ async fn questions_are_checked_and_the_tutor_is_off_unless_configured() {
 #[tokio::test]
 async fn one_answer_at_a_time_and_a_browser_that_leaves_cancels_the_answer_upstream() {
     // Slow tokens, so an answer lasts a few seconds.
-    let app = spawn_app_with_toml(|c| c.tutor_token_delay = Duration::from_millis(200), TUTOR_ON).await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let app =
+        TestApp::builder().sandbox(|c| c.tutor_token_delay = Duration::from_millis(200)).config(TUTOR_ON).spawn().await;
+    let browser = signed_in(&app, "ada").await;
     let question = json!({ "objectiveId": objective("Cybersecurity Program"), "question": "What is this Cybersecurity Program about?" });
     let first = ask(&app, &browser, question.clone()).await;
     assert_eq!(first.status(), StatusCode::OK);
@@ -113,16 +109,14 @@ async fn one_answer_at_a_time_and_a_browser_that_leaves_cancels_the_answer_upstr
 /// waits at most 1 s for the first token.
 async fn faulty_tutor(fault: Value) -> TestApp {
     let rule = json!({ "path": "tutor/**", "fault": fault });
-    spawn_app_configured(
-        |c| c.faults = vec![serde_json::from_value(rule).expect("rule")],
-        |_| {
-            format!(
-                "{TUTOR_ON}[tutor]\nmax_question_chars = 1000\nmax_streams_per_session = 1\n\
-                 first_token_timeout_secs = 1\nmax_answer_secs = 5\n"
-            )
-        },
-    )
-    .await
+    TestApp::builder()
+        .faults(json!([rule]))
+        .config(format!(
+            "{TUTOR_ON}[tutor]\nmax_question_chars = 1000\nmax_streams_per_session = 1\n\
+             first_token_timeout_secs = 1\nmax_answer_secs = 5\n"
+        ))
+        .spawn()
+        .await
 }
 
 #[tokio::test]
@@ -150,13 +144,12 @@ async fn a_tutor_that_fails_or_stalls_gets_a_clear_problem_in_time() {
 
 #[tokio::test]
 async fn the_courses_own_knowledge_model_goes_along_else_the_tenants_default() {
-    let app = spawn_app_with_toml(
-        |c| c.tutor_token_delay = Duration::ZERO,
-        &format!("{TUTOR_ON}ai_tutor_knowledge_model_id = \"km-default\"\n"),
-    )
-    .await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let app = TestApp::builder()
+        .sandbox(|c| c.tutor_token_delay = Duration::ZERO)
+        .config(format!("{TUTOR_ON}ai_tutor_knowledge_model_id = \"km-default\"\n"))
+        .spawn()
+        .await;
+    let browser = signed_in(&app, "ada").await;
     let model_of = |course: &'static str| {
         let (app, browser) = (&app, &browser);
         async move {

@@ -10,8 +10,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::{
-    commands_common::{fast_app_with, post, signed_in},
-    helpers::{TestApp, spawn_app_with_toml},
+    helpers::{TestApp, post, signed_in},
     reliability_common::{clear_faults, set_faults},
 };
 
@@ -22,7 +21,7 @@ const TIMEOUT_SLACK: Duration = Duration::from_millis(100);
 
 async fn app_with_short_upstream_timeout() -> TestApp {
     let toml = format!("[limits]\nupstream_timeout_secs = {}\n", UPSTREAM_TIMEOUT.as_secs());
-    spawn_app_with_toml(|_| {}, &toml).await
+    TestApp::builder().config(&toml).spawn().await
 }
 
 /// The profile view: its status, body and the time from sending the request to receiving the status.
@@ -42,8 +41,7 @@ async fn profile(app: &TestApp, browser: &reqwest::Client) -> (StatusCode, Value
 #[tokio::test]
 async fn latency_past_the_timeout_is_a_504_problem_within_the_timeout_plus_100_ms() {
     let app = app_with_short_upstream_timeout().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     // Warm the connection pool, so the timed call measures the gateway, not a first connect.
     assert_eq!(profile(&app, &browser).await.0, StatusCode::OK);
     set_faults(&app, json!([{ "method": "GET", "path": "users/me", "fault": {"kind": "latency", "ms": 3000} }])).await;
@@ -59,8 +57,7 @@ async fn latency_past_the_timeout_is_a_504_problem_within_the_timeout_plus_100_m
 #[tokio::test]
 async fn a_slow_503_is_retried_only_within_the_timeout() {
     let app = app_with_short_upstream_timeout().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     assert_eq!(profile(&app, &browser).await.0, StatusCode::OK);
     // Every read of the profile answers 503 after 700 ms: the retry has only 300 ms left.
     set_faults(
@@ -82,7 +79,7 @@ async fn a_slow_503_is_retried_only_within_the_timeout() {
 
 #[tokio::test]
 async fn bursts_of_503_are_retried_once_for_reads_and_never_for_commands() {
-    let app = fast_app_with(|_| {}, &[]).await;
+    let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
     // Every second call fails (the 2nd, 4th, ...): each read that fails is retried once, and
     // its retry is the next, odd, call.
@@ -115,8 +112,7 @@ async fn bursts_of_503_are_retried_once_for_reads_and_never_for_commands() {
 #[tokio::test]
 async fn resets_and_slow_bodies_are_problems_not_hangs() {
     let app = app_with_short_upstream_timeout().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     for fault in [json!({"kind": "reset"}), json!({"kind": "slow_body", "ms": 4000, "chunks": 4})] {
         set_faults(&app, json!([{ "method": "GET", "path": "users/me", "fault": fault }])).await;
         let (status, body, took) = profile(&app, &browser).await;
@@ -131,8 +127,7 @@ async fn resets_and_slow_bodies_are_problems_not_hangs() {
 #[tokio::test]
 async fn an_upstream_down_and_back_is_used_again_without_a_restart() {
     let app = app_with_short_upstream_timeout().await;
-    let browser = app.browser();
-    app.sign_in(&browser, "localhost", "ada", None).await;
+    let browser = signed_in(&app, "ada").await;
     set_faults(&app, json!([{ "fault": {"kind": "down"} }])).await;
     for _ in 0..3 {
         let (status, body, _) = profile(&app, &browser).await;

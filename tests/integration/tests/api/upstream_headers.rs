@@ -7,11 +7,10 @@
 use std::sync::{Arc, Mutex};
 
 use axum::{Router, body::Bytes, extract::State, http::HeaderMap, response::IntoResponse};
-use lms_sandbox::SandboxConfig;
 use reqwest::StatusCode;
 use url::Url;
 
-use crate::helpers::{session_cookie_of, spawn_app_custom};
+use crate::helpers::{TestApp, session_cookie_of};
 
 #[derive(Clone, Default)]
 struct Recorder {
@@ -44,10 +43,11 @@ async fn the_browser_cookie_never_goes_upstream_and_tokens_never_reach_the_brows
     let app_router = Router::new().fallback(forward).with_state(recorder.clone());
     tokio::spawn(async move { axum::serve(listener, app_router).await });
     let target = recorder.target.clone();
-    let app = spawn_app_custom(SandboxConfig::in_memory(([127, 0, 0, 1], 0).into()), 0, move |sandbox| {
-        *target.lock().expect("lock") = Some(sandbox.join("t/acme/api/").expect("url"));
-        format!(
-            r#"
+    let app = TestApp::builder()
+        .config_with(move |sandbox| {
+            *target.lock().expect("lock") = Some(sandbox.join("t/acme/api/").expect("url"));
+            format!(
+                r#"
 [tenants.embed]
 hosts = ["embed.localhost"]
 allow_http_loopback = true
@@ -57,9 +57,10 @@ issuer = "{sandbox}t/acme/idp"
 client_id = "learner-portal"
 client_secret = "demo-secret"
 "#
-        )
-    })
-    .await;
+            )
+        })
+        .spawn()
+        .await;
 
     let browser = app.browser();
     let callback = app.sign_in_response(&browser, "embed.localhost", "ada", None).await;

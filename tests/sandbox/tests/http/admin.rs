@@ -51,6 +51,8 @@ async fn a_configured_admin_token_guards_every_admin_call() {
         (Method::DELETE, "faults", None),
         (Method::GET, "events", None),
         (Method::DELETE, "events", None),
+        (Method::GET, "requests", None),
+        (Method::DELETE, "requests", None),
     ];
     for (method, path, body) in calls {
         for token in [None, Some("wrong"), Some("let-me-in")] {
@@ -95,6 +97,28 @@ async fn without_a_token_the_admin_api_is_open() {
     assert_eq!(admin_json(&sb, Method::GET, "faults", None, StatusCode::OK).await, json!([]));
     let unknown = admin(&sb, Method::GET, "no-such-thing", None).await;
     assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn the_request_log_counts_what_reached_the_api_and_the_issuer_but_not_the_admin_api() {
+    let sb = Sandbox::start().await;
+    let empty = json!({ "total": 0, "recent": [] });
+    assert_eq!(admin_json(&sb, Method::GET, "requests", None, StatusCode::OK).await, empty);
+    let discovery = sb.browser.get(format!("{}/.well-known/openid-configuration", sb.issuer("acme"))).send().await;
+    assert_eq!(discovery.expect("discovery").status(), StatusCode::OK);
+    let unauthenticated = sb.api("globex", "not-a-token", "users/me", &[("select", "id")]).await;
+    assert_eq!(unauthenticated.status(), StatusCode::UNAUTHORIZED);
+    let log = admin_json(&sb, Method::GET, "requests", None, StatusCode::OK).await;
+    assert_eq!(
+        log,
+        json!({
+            "total": 2,
+            "recent": ["GET /t/acme/idp/.well-known/openid-configuration", "GET /t/globex/api/users/me"]
+        }),
+        "method and path, without the query; the admin calls are not in it"
+    );
+    admin_json(&sb, Method::DELETE, "requests", None, StatusCode::NO_CONTENT).await;
+    assert_eq!(admin_json(&sb, Method::GET, "requests", None, StatusCode::OK).await, empty);
 }
 
 #[tokio::test]
