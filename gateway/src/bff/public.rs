@@ -7,13 +7,13 @@
 //! the tenant of the Host header, call only the upstream's `public/...` routes without a token,
 //! and are limited explicitly: page size and keyword length from `[catalog]`, certificate
 //! numbers by [`MAX_CERTIFICATE_NUMBER_CHARS`] and their characters, and at most
-//! `catalog.public_max_in_flight` of them served at once (more get 503 at once).
+//! `catalog.public_max_in_flight` of them served at once (more get 503 at once:
+//! [`crate::middleware::shed_public_load`]).
 
 use axum::{
     Json,
-    error_handling::HandleErrorLayer,
     extract::{Path, State},
-    http::{HeaderMap, HeaderValue, StatusCode, header},
+    http::{HeaderMap, HeaderValue, header},
     response::{IntoResponse, Response},
 };
 use contracts::bff::Problem;
@@ -21,8 +21,6 @@ use contracts::{
     bff::{CatalogCard, PublicCatalogView, PublicCertificateView, PublicCourseView},
     upstream::{CourseState, Objective},
 };
-use tower::ServiceBuilder;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::catalog::{ListQuery, count, objective_id, require_catalog, rfc3339};
 use super::certificate_preview::issued_certificate;
@@ -30,7 +28,7 @@ use super::course_header::{course_overview, objective_header};
 use crate::{
     app::AppState,
     domain::{catalog, course, filters, refresh},
-    error::{AppError, AppResult, problem},
+    error::{AppError, AppResult},
     extract::Query,
     tenant::RequestTenant,
     upstream::{CallContext, aggregates::LoadOptions},
@@ -38,28 +36,6 @@ use crate::{
 
 /// Longest certificate number accepted in a path.
 pub const MAX_CERTIFICATE_NUMBER_CHARS: usize = 64;
-
-/// The public routes, with their in-flight limit: beyond it a request is shed at once with a
-/// 503 problem rather than queued (the request timeout of the outer layers still applies).
-pub fn routes(state: &AppState) -> OpenApiRouter<AppState> {
-    let limit = ServiceBuilder::new()
-        .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
-            problem(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "unavailable",
-                Some("Too many public requests at once; please try again shortly.".into()),
-            )
-        }))
-        .load_shed()
-        .concurrency_limit(state.config.catalog.public_max_in_flight);
-    OpenApiRouter::new()
-        .routes(routes!(get_public_catalog))
-        .routes(routes!(get_public_course))
-        .routes(routes!(get_public_certificate))
-        .routes(routes!(get_certificate_pdf))
-        .routes(routes!(get_certificate_png))
-        .route_layer(limit)
-}
 
 /// The upstream context of a request without a session: its language and request id only.
 fn anonymous(headers: &HeaderMap) -> CallContext {
