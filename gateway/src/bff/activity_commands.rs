@@ -12,10 +12,7 @@ use contracts::bff::{
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::{
-    activity::check_path,
-    commands::{command_error, path_id},
-};
+use super::{activity::check_path, commands::command_error, params::parse_id};
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
@@ -58,7 +55,7 @@ pub async fn start_activities(
     Path(workflow_id): Path<String>,
     extract::Json(request): extract::Json<StartActivitiesRequest>,
 ) -> AppResult<Json<StartActivitiesResult>> {
-    let workflow = path_id(&workflow_id, "workflowId")?;
+    let workflow = parse_id("workflowId", &workflow_id)?;
     let paths = &request.activity_path_ids;
     if paths.is_empty() || paths.len() > MAX_ACTIVITIES {
         return Err(AppError::BadRequest(format!(
@@ -105,8 +102,8 @@ pub async fn save_activity_progress(
     Path((workflow_id, activity_workflow_id)): Path<(String, String)>,
     extract::Json(request): extract::Json<SaveProgressRequest>,
 ) -> AppResult<Json<SaveProgressResult>> {
-    let workflow = path_id(&workflow_id, "workflowId")?;
-    let activity_workflow = path_id(&activity_workflow_id, "activityWorkflowId")?;
+    let workflow = parse_id("workflowId", &workflow_id)?;
+    let activity_workflow = parse_id("activityWorkflowId", &activity_workflow_id)?;
     if request.progress.is_some_and(|p| !(0.0..=1.0).contains(&p)) {
         return Err(AppError::BadRequest("progress must be a number from 0 to 1".into()));
     }

@@ -25,8 +25,8 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::{
-    commands::path_id,
     lti_launch::{read_tree, start_activity, target},
+    params::parse_id,
     proctoring::activity_path,
 };
 use crate::{
@@ -106,7 +106,7 @@ pub async fn get_collaboration(
     auth: AuthSession,
     Path((objective_id, activity_path_id)): Path<(String, String)>,
 ) -> AppResult<Json<CollaborationView>> {
-    let objective = path_id(&objective_id, "objectiveId")?;
+    let objective = parse_id("objectiveId", &objective_id)?;
     let path = activity_path(&activity_path_id)?;
     let upstream = &auth.tenant.tenant.upstream;
     let ctx = &auth.ctx;
@@ -184,7 +184,7 @@ pub async fn join_collaboration(
     auth: AuthSession,
     Path((objective_id, activity_path_id)): Path<(String, String)>,
 ) -> AppResult<Json<CollaborationJoinResult>> {
-    let objective = path_id(&objective_id, "objectiveId")?;
+    let objective = parse_id("objectiveId", &objective_id)?;
     let path = activity_path(&activity_path_id)?;
     let upstream = &auth.tenant.tenant.upstream;
     let ctx = &auth.ctx;

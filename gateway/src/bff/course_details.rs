@@ -20,6 +20,7 @@ use uuid::Uuid;
 use super::{
     course_header::{availability, non_empty, objective_header},
     learner_courses::tree_proctoring_mismatch,
+    params::parse_id,
 };
 use crate::{
     app::AppState,
@@ -33,11 +34,6 @@ use crate::{
     error::{AppError, AppResult},
     upstream::{CallContext, Upstream, UpstreamError},
 };
-
-/// Reads a path or query id, answering a readable 400 when it is not a UUID.
-pub(crate) fn parse_id(name: &str, raw: &str) -> AppResult<Uuid> {
-    Uuid::parse_str(raw).map_err(|_| AppError::BadRequest(format!("{name} must be a UUID, not {raw:?}")))
-}
 
 /// An instant as RFC 3339 for a view.
 pub(crate) fn rfc3339(at: Option<OffsetDateTime>) -> Option<String> {

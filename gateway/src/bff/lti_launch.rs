@@ -22,10 +22,7 @@ use serde_json::{Value, json};
 use url::Url;
 use uuid::Uuid;
 
-use super::{
-    client,
-    commands::{command_error, path_id},
-};
+use super::{client, commands::command_error, params::parse_id};
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
@@ -205,8 +202,8 @@ pub async fn launch_activity(
     Path(workflow_id): Path<String>,
     extract::Json(request): extract::Json<LtiLaunchRequest>,
 ) -> AppResult<Json<LtiLaunch>> {
-    let workflow = path_id(&workflow_id, "workflowId")?;
-    let objective = path_id(&request.objective_id, "objectiveId")?;
+    let workflow = parse_id("workflowId", &workflow_id)?;
+    let objective = parse_id("objectiveId", &request.objective_id)?;
     let path = request.activity_path_id.as_deref().filter(|p| !p.is_empty());
     if path.is_some_and(|p| p.len() > 64 || !p.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')) {
         return Err(AppError::BadRequest("activityPathId must be a path like 1.3".into()));

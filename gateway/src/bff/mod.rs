@@ -18,6 +18,7 @@ pub mod enroll;
 pub mod learner_courses;
 pub mod lti_launch;
 pub mod my_courses;
+pub mod params;
 pub mod proctoring;
 pub mod profile;
 pub mod public;

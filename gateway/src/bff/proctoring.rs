@@ -18,8 +18,9 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::{
-    commands::{command_error, path_id},
+    commands::command_error,
     lti_launch::{read_tree, target},
+    params::parse_id,
 };
 use crate::{
     app::AppState,
@@ -61,7 +62,7 @@ pub async fn get_proctoring(
     auth: AuthSession,
     Path((objective_id, activity_path_id)): Path<(String, String)>,
 ) -> AppResult<Json<ProctoringView>> {
-    let objective = path_id(&objective_id, "objectiveId")?;
+    let objective = parse_id("objectiveId", &objective_id)?;
     let path = activity_path(&activity_path_id)?;
     let upstream = &auth.tenant.tenant.upstream;
     let ctx = &auth.ctx;
@@ -131,7 +132,7 @@ pub async fn start_token(
     auth: AuthSession,
     Path((objective_id, activity_path_id)): Path<(String, String)>,
 ) -> AppResult<Json<ProctoringStartToken>> {
-    let objective = path_id(&objective_id, "objectiveId")?;
+    let objective = parse_id("objectiveId", &objective_id)?;
     let path = activity_path(&activity_path_id)?;
     let upstream = &auth.tenant.tenant.upstream;
     let ctx = &auth.ctx;

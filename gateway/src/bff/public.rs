@@ -22,9 +22,10 @@ use contracts::{
     upstream::{CourseState, Objective},
 };
 
-use super::catalog::{ListQuery, count, objective_id, require_catalog, rfc3339};
+use super::catalog::{count, require_catalog, rfc3339};
 use super::certificate_preview::issued_certificate;
 use super::course_header::{course_overview, objective_header};
+use super::params::{ListParams, ListQuery, parse_id};
 use crate::{
     app::AppState,
     domain::{catalog, course, filters, refresh},
@@ -45,9 +46,7 @@ fn anonymous(headers: &HeaderMap) -> CallContext {
 
 /// The open catalog: keyword, collections, paging; sorted by name ascending.
 #[utoipa::path(get, path = "/api/bff/public/catalog", tag = "public", security(()), params(
-    ("keyword" = Option<String>, Query, description = "Words of the course name (lower-cased and left-trimmed by the gateway)"),
-    ("skip" = Option<u32>, Query, description = "Courses to skip (paging)"),
-    ("take" = Option<u32>, Query, description = "Courses per page, 1 to `catalog.max_take`"),
+    ListParams,
     ("collection" = Option<String>, Query, description = "Collection ids, comma-separated; unknown ones are dropped and flagged"),
 ), responses(
     (status = 200, description = "The open catalog page", body = PublicCatalogView),
@@ -133,7 +132,7 @@ pub async fn get_public_course(
     Path(raw_id): Path<String>,
 ) -> AppResult<Json<PublicCourseView>> {
     require_catalog(&rt)?;
-    let id = objective_id(&raw_id)?;
+    let id = parse_id("objectiveId", &raw_id)?;
     let o = rt.tenant.upstream.open_catalog_objective(&anonymous(&headers), id).await?;
     if o.state == Some(CourseState::Archived) {
         return Err(AppError::NotFound);

@@ -20,7 +20,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
-use super::course_details::parse_id;
+use super::params::parse_id;
 use crate::{
     app::AppState,
     auth::extract::LearnerSession,

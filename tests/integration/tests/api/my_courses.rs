@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, spawn_app_with_toml};
 
 async fn my_courses(query: &str) -> Value {
     let app = spawn_app().await;
@@ -88,5 +88,28 @@ async fn bad_paging_is_a_readable_400() {
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{query}");
         let body: Value = response.json().await.expect("json problem body");
         assert!(body["detail"].is_string() || body["title"].is_string(), "{body}");
+    }
+}
+
+#[tokio::test]
+async fn paging_and_keyword_limits_are_the_configured_list_limits_as_in_the_catalog() {
+    let limits = "[catalog]\ndefault_take = 2\nmax_take = 3\nmax_keyword_chars = 4\n";
+    let app = spawn_app_with_toml(|_| {}, limits).await;
+    let browser = app.browser();
+    app.sign_in(&browser, "localhost", "ada", None).await;
+    let get = |query: &'static str| {
+        let (app, browser) = (&app, &browser);
+        async move { app.api(browser, "localhost", &format!("/api/bff/my-courses{query}")).await }
+    };
+    let page: Value = get("").await.json().await.expect("json");
+    assert_eq!(names(&page).len(), 2, "catalog.default_take: {page}");
+    assert!(page["totalCount"].as_u64().is_some_and(|n| n > 3), "{page}");
+    let page: Value = get("?take=3").await.json().await.expect("json");
+    assert_eq!(names(&page).len(), 3, "catalog.max_take is allowed: {page}");
+    for query in ["?take=4", "?keyword=abcde"] {
+        let response = get(query).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{query}");
+        let body: Value = response.json().await.expect("json problem body");
+        assert!(body["detail"].as_str().is_some_and(|d| d.contains('3') || d.contains('4')), "{query}: {body}");
     }
 }
