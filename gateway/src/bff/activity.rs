@@ -21,7 +21,7 @@ use serde_json::Value;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
-use super::{course_details::rfc3339, params::parse_id};
+use super::{fields::rfc3339, params::parse_id};
 use crate::{
     app::AppState,
     auth::extract::AuthSession,

@@ -15,11 +15,11 @@ use contracts::{
     bff::{CatalogCard, CatalogCourseView, CatalogView, TermOption},
     upstream::ObjectiveWorkflowAggregate,
 };
-use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use uuid::Uuid;
 
 use super::{
     course_header::{availability, course_header, course_overview},
+    fields::{rfc3339, total_count},
     params::{ListParams, ListQuery, parse_id},
 };
 use crate::{
@@ -35,16 +35,6 @@ use crate::{
 /// 404 when the tenant has the catalog turned off.
 pub fn require_catalog(rt: &RequestTenant) -> AppResult<()> {
     if rt.tenant.config.ui.catalog_enabled { Ok(()) } else { Err(AppError::NotFound) }
-}
-
-/// A date as the views write it.
-pub fn rfc3339(date: OffsetDateTime) -> Option<String> {
-    date.format(&Rfc3339).ok()
-}
-
-/// The number of items a query's `totalCount` gives, 0 when absent.
-pub fn count(total: Option<i64>) -> u32 {
-    total.map_or(0, |n| u32::try_from(n.max(0)).unwrap_or(u32::MAX))
 }
 
 /// The catalog view.
@@ -115,7 +105,7 @@ pub async fn get_catalog(
     let cards = items.iter().map(to_card).collect();
     Ok(Json(CatalogView {
         items: cards,
-        total_count: count(page.total_count),
+        total_count: total_count(page.total_count),
         keyword: query.keyword,
         filter: sanitised.filter,
         filters_unavailable: sanitised.filters_unavailable,

@@ -15,7 +15,7 @@ use contracts::{
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::{course_details::rfc3339, learner_courses::tree_proctoring_mismatch, params::parse_id};
+use super::{fields::rfc3339, learner_courses::tree_proctoring_mismatch, params::parse_id};
 use crate::{
     app::AppState,
     auth::extract::LearnerSession,

@@ -15,6 +15,7 @@ pub mod course_tree;
 pub mod dashboard;
 pub mod email_answer;
 pub mod enroll;
+pub mod fields;
 pub mod learner_courses;
 pub mod lti_launch;
 pub mod my_courses;

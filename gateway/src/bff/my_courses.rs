@@ -23,8 +23,8 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::{
-    course_details::rfc3339,
     course_header::availability,
+    fields::{non_empty, rfc3339, total_count},
     learner_courses::{LearnerCourse, last_attempt_trees, proctoring_mismatches, with_accesses},
     params::{ListParams, ListQuery},
 };
@@ -125,7 +125,7 @@ pub async fn get_my_courses(
     let collections = lists::collection_chips(showcases, &items);
     Ok(Json(MyCoursesView {
         items: cards,
-        total_count: page.total_count.map_or(0, |n| u32::try_from(n.max(0)).unwrap_or(u32::MAX)),
+        total_count: total_count(page.total_count),
         keyword,
         collections,
         terms: terms.iter().map(|t| TermOption { id: t.id.to_string(), name: t.name.clone() }).collect(),
@@ -147,7 +147,7 @@ fn to_card(c: &LearnerCourse, mismatch: bool, scale: Option<&GradingScale>, now:
         objective_id: objective.clone(),
         aggregate_id: agg.id.to_string(),
         name: agg.objective.name.clone(),
-        code: agg.objective.code.clone().filter(|c| !c.is_empty()),
+        code: non_empty(agg.objective.code.as_deref()),
         image_url: agg.objective.image_url.clone(),
         color: course::card_color_of(agg.objective.id, agg.objective.image_url.as_deref()).map(String::from),
         progress_percent: outcome::progress_percent(&facts),

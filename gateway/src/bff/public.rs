@@ -22,9 +22,10 @@ use contracts::{
     upstream::{CourseState, Objective},
 };
 
-use super::catalog::{count, require_catalog, rfc3339};
+use super::catalog::require_catalog;
 use super::certificate_preview::issued_certificate;
 use super::course_header::{course_overview, objective_header};
+use super::fields::{rfc3339, total_count};
 use super::params::{ListParams, ListQuery, parse_id};
 use crate::{
     app::AppState,
@@ -97,7 +98,7 @@ pub async fn get_public_catalog(
         .collect();
     Ok(Json(PublicCatalogView {
         items,
-        total_count: count(page.total_count),
+        total_count: total_count(page.total_count),
         keyword: query.keyword,
         collections_applied: sanitised.filter.collections,
         filters_unavailable: sanitised.filters_unavailable,

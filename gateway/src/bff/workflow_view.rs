@@ -15,7 +15,7 @@ use contracts::{
     upstream::{ActivityPart, ActivityType},
 };
 
-use super::{course_details::rfc3339, params::parse_id};
+use super::{fields::rfc3339, params::parse_id};
 use crate::{
     app::AppState,
     auth::extract::LearnerSession,
