@@ -2,19 +2,18 @@
 //! 'an activity workflow is created (not for an already running one)', `start-activity-workflows`)
 //! and save an activity workflow's progress (`PUT users/me/objective-workflows/{ow}/activity-workflows/{aw}`).
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::Path};
 use contracts::bff::{
     Problem, SaveProgressRequest, SaveProgressResult, StartActivitiesRequest, StartActivitiesResult, Unauthorized,
 };
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::{activity::check_path, commands::command_error, params::parse_id};
+use super::{
+    commands::command_error,
+    params::{activity_path_id, parse_id},
+};
 use crate::{
-    app::AppState,
     auth::extract::AuthSession,
     error::{AppError, AppResult},
     extract,
@@ -50,7 +49,6 @@ fn part_id<'a>(node: &'a Value, path: &str) -> Option<&'a str> {
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn start_activities(
-    State(_state): State<AppState>,
     auth: AuthSession,
     Path(workflow_id): Path<String>,
     extract::Json(request): extract::Json<StartActivitiesRequest>,
@@ -62,7 +60,9 @@ pub async fn start_activities(
             "activityPathIds must name between 1 and {MAX_ACTIVITIES} activities"
         )));
     }
-    paths.iter().try_for_each(|p| check_path(p))?;
+    for path in paths {
+        activity_path_id(path)?;
+    }
     let upstream = &auth.tenant.tenant.upstream;
     let tree_path = format!("users/me/objective-workflows/{workflow}/activity-with-aggregates");
     let tree: Value = upstream.get(&auth.ctx, "reading the activity tree", &tree_path, &[]).await?;
@@ -97,7 +97,6 @@ pub async fn start_activities(
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn save_activity_progress(
-    State(_state): State<AppState>,
     auth: AuthSession,
     Path((workflow_id, activity_workflow_id)): Path<(String, String)>,
     extract::Json(request): extract::Json<SaveProgressRequest>,

@@ -16,7 +16,7 @@ use contracts::bff::{Problem, Unauthorized};
 use contracts::upstream::CertificateTemplateRef;
 use time::OffsetDateTime;
 
-use super::{fields::rfc3339, public::certificate_number};
+use super::{fields::rfc3339, params::certificate_number};
 use crate::{
     app::AppState,
     auth::extract::LearnerSession,

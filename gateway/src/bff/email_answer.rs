@@ -8,7 +8,7 @@
 //! record's pass mark, and absent while the module has no record. `answerId` and `answerText`
 //! are echoed for the page, limited in length.
 
-use axum::{Json, extract::State};
+use axum::Json;
 use contracts::bff::EmailAnswerView;
 use contracts::bff::{Problem, Unauthorized};
 use serde::Deserialize;
@@ -19,7 +19,6 @@ use super::{
     params::parse_id,
 };
 use crate::{
-    app::AppState,
     auth::extract::LearnerSession,
     domain::{email_answer::find_answered_activity, outcome},
     error::{AppError, AppResult},
@@ -58,7 +57,6 @@ pub struct EmailAnswerQuery {
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_email_answer(
-    State(_state): State<AppState>,
     auth: LearnerSession,
     Query(query): Query<EmailAnswerQuery>,
 ) -> AppResult<Json<EmailAnswerView>> {

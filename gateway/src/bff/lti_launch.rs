@@ -11,10 +11,7 @@
 //! The tree is read here with a small shape of its own ([`TreeNode`]): the launch needs the
 //! part's id (`activityPartIds`), which the screens' DTOs do not carry.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::Path};
 use contracts::bff::{LtiDisplayMode, LtiFormField, LtiLaunch, LtiLaunchForm, LtiLaunchRequest, Problem, Unauthorized};
 use contracts::upstream::{DisplayMode, WorkflowState};
 use serde::Deserialize;
@@ -24,7 +21,6 @@ use uuid::Uuid;
 
 use super::{client, commands::command_error, params::parse_id};
 use crate::{
-    app::AppState,
     auth::extract::AuthSession,
     error::{AppError, AppResult},
     extract,
@@ -197,7 +193,6 @@ fn read_form(answer: &Value, api_url: &Url) -> AppResult<LtiLaunchForm> {
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn launch_activity(
-    State(_state): State<AppState>,
     auth: AuthSession,
     Path(workflow_id): Path<String>,
     extract::Json(request): extract::Json<LtiLaunchRequest>,

@@ -1,6 +1,7 @@
-//! What the views and commands read from a request besides the session: ids, and the paging
-//! and search of a course list (My courses, the catalog, the open catalog). Each parser answers
-//! a readable 400 naming the parameter.
+//! What the views and commands read from a request besides the session: ids, activity path
+//! ids, certificate numbers, and the paging and search of a course list (My courses, the
+//! catalog, the open catalog). Each parser answers a readable 400 naming the parameter, before
+//! any upstream call.
 
 use utoipa::IntoParams;
 use uuid::Uuid;
@@ -14,6 +15,37 @@ use crate::{
 /// An id from the path, the query or a body; anything but a UUID is a 400 naming `name`.
 pub fn parse_id(name: &str, raw: &str) -> AppResult<Uuid> {
     Uuid::try_parse(raw).map_err(|_| AppError::BadRequest(format!("{name} must be a UUID")))
+}
+
+/// Longest activity path id accepted.
+pub const MAX_ACTIVITY_PATH_ID_CHARS: usize = 200;
+
+/// Longest certificate number accepted in a path.
+pub const MAX_CERTIFICATE_NUMBER_CHARS: usize = 64;
+
+/// An activity path id (`1.3.2`, as the platform writes them): dotted segments of letters and
+/// digits, at most [`MAX_ACTIVITY_PATH_ID_CHARS`]; anything else is a 400. It is put into
+/// upstream paths, so nothing that could leave its path segment passes.
+pub fn activity_path_id(raw: &str) -> AppResult<&str> {
+    let ok = !raw.is_empty()
+        && raw.len() <= MAX_ACTIVITY_PATH_ID_CHARS
+        && raw.split('.').all(|segment| !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_alphanumeric()));
+    if ok { Ok(raw) } else { Err(AppError::BadRequest(format!("activityPathId {raw:?} is not a path id like 1.3"))) }
+}
+
+/// A certificate number from the path: 1 to [`MAX_CERTIFICATE_NUMBER_CHARS`] letters, digits,
+/// `-` or `_`; anything else is a 400.
+pub fn certificate_number(raw: &str) -> AppResult<&str> {
+    let ok = !raw.is_empty()
+        && raw.len() <= MAX_CERTIFICATE_NUMBER_CHARS
+        && raw.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if ok {
+        Ok(raw)
+    } else {
+        Err(AppError::BadRequest(format!(
+            "certificateNumber: a certificate number has 1 to {MAX_CERTIFICATE_NUMBER_CHARS} letters, digits, '-' or '_'"
+        )))
+    }
 }
 
 /// The paging and search parameters of a course list, as the OpenAPI document names them;
@@ -93,6 +125,28 @@ mod tests {
                 Err(AppError::BadRequest(detail)) => assert!(detail.starts_with("workflowId "), "{detail}"),
                 other => panic!("{bad:?}: {other:?}"),
             }
+        }
+    }
+
+    #[test]
+    fn activity_path_ids_are_dotted_segments_and_nothing_that_leaves_a_path() {
+        for ok in ["1", "1.3", "1.3.2", "a1.B2"] {
+            assert_eq!(activity_path_id(ok).ok(), Some(ok));
+        }
+        let long = "1".repeat(MAX_ACTIVITY_PATH_ID_CHARS + 1);
+        for bad in ["", ".", "1..3", ".1", "1.", "a-b", "../x", "1/2", "1%2F2", "1 3", "é", long.as_str()] {
+            assert!(matches!(activity_path_id(bad), Err(AppError::BadRequest(_))), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn certificate_numbers_are_short_and_plain() {
+        for ok in ["ACME-123456", "a_b-9"] {
+            assert!(certificate_number(ok).is_ok(), "{ok}");
+        }
+        let long = "1".repeat(MAX_CERTIFICATE_NUMBER_CHARS + 1);
+        for bad in ["", "../x", "a b", "a%2Fb", long.as_str(), "é"] {
+            assert!(matches!(certificate_number(bad), Err(AppError::BadRequest(_))), "{bad:?}");
         }
     }
 

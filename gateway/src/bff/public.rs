@@ -6,7 +6,7 @@
 //! They need neither a session nor `X-Requested-With` (see `auth::csrf`), are still bound to
 //! the tenant of the Host header, call only the upstream's `public/...` routes without a token,
 //! and are limited explicitly: page size and keyword length from `[catalog]`, certificate
-//! numbers by [`MAX_CERTIFICATE_NUMBER_CHARS`] and their characters, and at most
+//! numbers by [`super::params::certificate_number`], and at most
 //! `catalog.public_max_in_flight` of them served at once (more get 503 at once:
 //! [`crate::middleware::shed_public_load`]).
 
@@ -26,7 +26,7 @@ use super::catalog::require_catalog;
 use super::certificate_preview::issued_certificate;
 use super::course_header::{course_overview, objective_header};
 use super::fields::{rfc3339, total_count};
-use super::params::{ListParams, ListQuery, parse_id};
+use super::params::{ListParams, ListQuery, certificate_number, parse_id};
 use crate::{
     app::AppState,
     domain::{catalog, course, filters, refresh},
@@ -35,9 +35,6 @@ use crate::{
     tenant::RequestTenant,
     upstream::{CallContext, aggregates::LoadOptions},
 };
-
-/// Longest certificate number accepted in a path.
-pub const MAX_CERTIFICATE_NUMBER_CHARS: usize = 64;
 
 /// The upstream context of a request without a session: its language and request id only.
 fn anonymous(headers: &HeaderMap) -> CallContext {
@@ -144,21 +141,6 @@ pub async fn get_public_course(
         url::form_urlencoded::Serializer::new(String::new()).append_pair("redirectUrl", &back).finish()
     );
     Ok(Json(PublicCourseView { course: course_overview(&o), is_draft: o.state == Some(CourseState::Draft), login_url }))
-}
-
-/// Checks a certificate number from the path: 1 to [`MAX_CERTIFICATE_NUMBER_CHARS`] letters,
-/// digits, `-` or `_`; anything else is a 400.
-pub fn certificate_number(raw: &str) -> AppResult<&str> {
-    let ok = !raw.is_empty()
-        && raw.len() <= MAX_CERTIFICATE_NUMBER_CHARS
-        && raw.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    if ok {
-        Ok(raw)
-    } else {
-        Err(AppError::BadRequest(format!(
-            "certificateNumber: a certificate number has 1 to {MAX_CERTIFICATE_NUMBER_CHARS} letters, digits, '-' or '_'"
-        )))
-    }
 }
 
 /// The shared certificate: holder, course, issue and expiry dates, whether it has expired
@@ -270,20 +252,4 @@ pub async fn get_certificate_png(
     Path(raw): Path<String>,
 ) -> AppResult<Response> {
     certificate_file(rt, headers, raw, CertificateFile::Png).await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn certificate_numbers_are_short_and_plain() {
-        for ok in ["ACME-123456", "a_b-9"] {
-            assert!(certificate_number(ok).is_ok(), "{ok}");
-        }
-        let long = "1".repeat(MAX_CERTIFICATE_NUMBER_CHARS + 1);
-        for bad in ["", "../x", "a b", "a%2Fb", long.as_str(), "é"] {
-            assert!(matches!(certificate_number(bad), Err(AppError::BadRequest(_))), "{bad:?}");
-        }
-    }
 }

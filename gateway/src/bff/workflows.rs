@@ -91,7 +91,6 @@ pub async fn submit_workflow(
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn finish_activities(
-    State(_state): State<AppState>,
     auth: LearnerSession,
     Path(workflow_id): Path<String>,
     extract::Json(request): extract::Json<FinishActivitiesRequest>,
@@ -140,7 +139,6 @@ pub async fn finish_activities(
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn finish_workflow(
-    State(_state): State<AppState>,
     auth: LearnerSession,
     Path(workflow_id): Path<String>,
 ) -> AppResult<Json<FinishObjectiveResult>> {
