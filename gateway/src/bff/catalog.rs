@@ -20,7 +20,7 @@ use uuid::Uuid;
 use super::{
     course_header::{availability, course_header, course_overview},
     fields::{rfc3339, total_count},
-    params::{ListParams, ListQuery, parse_id},
+    params::{FilterParams, ListParams, ListQuery, parse_id},
 };
 use crate::{
     app::AppState,
@@ -40,10 +40,7 @@ pub fn require_catalog(rt: &RequestTenant) -> AppResult<()> {
 /// The catalog view.
 #[utoipa::path(get, path = "/api/bff/catalog", tag = "views", params(
     ListParams,
-    ("collection" = Option<String>, Query, description = "Collection ids, comma-separated; unknown ones are dropped and flagged"),
-    ("term" = Option<String>, Query, description = "Term ids, comma-separated; unknown ones are dropped and flagged"),
-    ("courseProgress" = Option<String>, Query, description = "notStarted, inProgress, completed (comma-separated)"),
-    ("coursePriority" = Option<String>, Query, description = "mandatory, optional (comma-separated)"),
+    FilterParams,
 ), responses(
     (status = 200, description = "The catalog page, with collections, terms and the filter applied", body = CatalogView),
     (status = 400, description = "Bad paging or keyword", body = Problem),

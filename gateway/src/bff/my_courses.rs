@@ -26,7 +26,7 @@ use super::{
     course_header::availability,
     fields::{non_empty, rfc3339, total_count},
     learner_courses::{LearnerCourse, last_attempt_trees, proctoring_mismatches, with_accesses},
-    params::{ListParams, ListQuery},
+    params::{FilterParams, ListParams, ListQuery},
 };
 use crate::{
     app::AppState,
@@ -45,10 +45,7 @@ const MAX_QUERY_BYTES: usize = 8192;
 /// The My courses view.
 #[utoipa::path(get, path = "/api/bff/my-courses", tag = "views", params(
     ListParams,
-    ("collection" = Option<String>, Query, description = "Collection ids, comma-separated; unknown ones are dropped and flagged"),
-    ("term" = Option<String>, Query, description = "Term ids, comma-separated; unknown ones are dropped and flagged"),
-    ("courseProgress" = Option<String>, Query, description = "notStarted, inProgress, completed (comma-separated)"),
-    ("coursePriority" = Option<String>, Query, description = "mandatory, optional (comma-separated)"),
+    FilterParams,
 ), responses(
     (status = 200, description = "The enrolled courses of the page, with collections, terms and the filter applied", body = MyCoursesView),
     (status = 400, description = "Bad paging, keyword or an overlong query", body = Problem),

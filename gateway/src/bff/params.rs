@@ -61,6 +61,21 @@ pub struct ListParams {
     pub take: Option<u32>,
 }
 
+/// The URL filter of a course list (spec section 5), as the OpenAPI document names it;
+/// [`crate::domain::filters::sanitise_filter`] reads it.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct FilterParams {
+    /// Collection ids, comma-separated; unknown ones are dropped and flagged
+    pub collection: Option<String>,
+    /// Term ids, comma-separated; unknown ones are dropped and flagged
+    pub term: Option<String>,
+    /// notStarted, inProgress, completed (comma-separated)
+    pub course_progress: Option<String>,
+    /// mandatory, optional (comma-separated)
+    pub course_priority: Option<String>,
+}
+
 /// The paging and search part of a list query (`keyword`, `skip`, `take`), checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ListQuery {
