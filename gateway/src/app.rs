@@ -1,21 +1,14 @@
-//! Application state and the route table.
+//! Application state: what every handler shares. The routes are in [`crate::routes`].
 
 use std::{ops::Deref, sync::Arc, time::Duration};
-
-use axum::{
-    Router,
-    routing::{any, get, post},
-};
 
 use crate::{
     auth::{self, session::SessionStore},
     bff,
     cache::Caches,
     config::Config,
-    events::{self, EventQueue},
-    login_limit,
-    metrics::{self, CountingStore, Metrics},
-    middleware, openapi, ops, passthrough,
+    events::EventQueue,
+    metrics::{CountingStore, Metrics},
     tenant::Tenants,
 };
 
@@ -101,44 +94,4 @@ fn upstream_http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
         .user_agent(concat!("learner-portal-gateway/", env!("CARGO_PKG_VERSION")))
         .build()
         .map_err(|e| anyhow::anyhow!("building the upstream HTTP client: {e}"))
-}
-
-/// The whole HTTP surface: the route table plus every layer.
-pub fn build_app(state: AppState) -> Router {
-    let client = bff::client::service(&state.config.client_dir, state.config.client_source_maps);
-    let login_limiter =
-        Arc::new(login_limit::LoginLimiter::new(&state.config.login_rate_limit, state.config.trusted_proxies.clone()));
-    let tenant_routes = Router::new()
-        // auth; sign-in starts are limited per client address
-        .route(
-            "/oidc/login",
-            get(auth::routes::login).layer(axum::middleware::from_fn_with_state(login_limiter, login_limit::limit)),
-        )
-        .route("/oidc/callback", get(auth::routes::callback))
-        .route("/oidc/logout", get(auth::routes::confirm_logout).post(auth::routes::logout))
-        .route("/oidc/backchannel-logout", post(auth::backchannel::backchannel_logout))
-        // runtime config of the client
-        .route("/config-ui/config.json", get(bff::ui_config::get_ui_config))
-        // views, commands and the public views, with their OpenAPI document
-        .merge(openapi::router(&state))
-        // analytics
-        .route("/api/events", post(events::post_events))
-        // the allowlisted pass-through of the calls the client makes directly
-        .route("/api/lms/{*path}", any(passthrough::forward))
-        // the client
-        .route("/", get(bff::client::redirect_to_client))
-        .route_service(bff::client::MOUNT, client.clone())
-        .route_service(&format!("{}/", bff::client::MOUNT), client.clone())
-        .route_service(bff::client::ROUTE, client)
-        .fallback(bff::client::not_found);
-    let tenant_routes = middleware::apply_tenant_layers(tenant_routes, state.clone());
-    let ops_routes = Router::new()
-        // ops: no tenant, so load balancers can probe by address
-        .route("/healthz", get(ops::healthz))
-        .route("/readyz", get(ops::readyz))
-        .route("/metrics", get(metrics::get_metrics));
-    let app = middleware::apply_outer_layers(ops_routes.merge(tenant_routes).with_state(state.clone()), &state);
-    // Request metrics wrap every route and its layers, after routing, so they see the route
-    // template and also count the answers of the outer layers (413, 504).
-    app.layer(axum::middleware::from_fn_with_state(state, metrics::track_requests))
 }

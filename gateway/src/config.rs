@@ -305,7 +305,8 @@ pub struct TelemetrySettings {
     pub max_queued_spans: usize,
 }
 
-/// Limits of the catalog views and of the public (no-session) routes.
+/// Limits of the course lists (My courses, the catalog, the open catalog) and of the public
+/// (no-session) routes.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CatalogSettings {

@@ -26,13 +26,14 @@ use reqwest::Method;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
-use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+use time::OffsetDateTime;
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
 use crate::{
     app::AppState,
     auth::extract::AuthSession,
+    bff::fields::rfc3339,
     config::EventsSettings,
     error::{AppError, problem},
     metrics::Metrics,
@@ -311,9 +312,8 @@ pub async fn post_events(
         let detail = "product feedback is turned off for this tenant".to_string();
         return Err(AppError::Forbidden(detail).into_response());
     }
-    let now = OffsetDateTime::now_utc()
-        .format(&Rfc3339)
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("formatting the time: {e}")).into_response())?;
+    let now = rfc3339(OffsetDateTime::now_utc())
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("the time cannot be written as RFC 3339")).into_response())?;
     let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok());
     let hash = session_hash(&auth.session.id);
     let count = events.len() as u64;

@@ -1,5 +1,5 @@
 //! The learner portal's gateway: a backend-for-frontend between the browser and each tenant's
-//! upstream LMS and identity provider. See `build_app` for the route table.
+//! upstream LMS and identity provider. Every route is in [`routes`], every layer in [`middleware`].
 
 pub mod app;
 pub mod auth;
@@ -17,6 +17,7 @@ pub mod middleware;
 pub mod openapi;
 pub mod ops;
 pub mod passthrough;
+pub mod routes;
 pub mod serve;
 pub mod telemetry;
 pub mod tenant;
@@ -24,7 +25,8 @@ pub mod upstream;
 
 use std::sync::Arc;
 
-pub use app::{AppState, build_app};
+pub use app::AppState;
+pub use routes::build_app;
 use tokio::net::TcpListener;
 
 /// A gateway serving on a bound listener.

@@ -3,7 +3,7 @@
 //! One registry per app ([`crate::app::AppState`]), handed to the upstream clients, caches,
 //! session store and events queue that record into it, so apps in one process (tests) count
 //! apart. Labels are bounded: requests are labelled by route template (axum's
-//! [`MatchedPath`], never the raw path) and status class, upstream calls by tenant id,
+//! [`axum::extract::MatchedPath`], never the raw path) and status class, upstream calls by tenant id,
 //! operation (the fixed description of the call) and outcome.
 
 use sha2::Digest;
@@ -17,9 +17,8 @@ use crate::{
     auth::session::{AdoptGrant, RefreshLock, Session, SessionStore, StoreError},
 };
 use axum::{
-    extract::{MatchedPath, Request, State},
+    extract::State,
     http::{HeaderValue, StatusCode, header},
-    middleware::Next,
     response::{IntoResponse, Response},
 };
 use futures::future::BoxFuture;
@@ -132,6 +131,18 @@ impl Metrics {
         Ok(text)
     }
 
+    /// Counts and times one answered request, labelled by its route template (`unmatched` when
+    /// no route matched) and status class, its method from a closed set.
+    pub fn request_served(&self, method: &axum::http::Method, route: Option<&str>, status: StatusCode, took: Duration) {
+        let labels = RequestLabels {
+            method: method_label(method).into(),
+            route: route.unwrap_or("unmatched").into(),
+            status: status_class(status).into(),
+        };
+        self.requests.get_or_create(&labels).inc();
+        self.request_duration.get_or_create(&labels).observe(took.as_secs_f64());
+    }
+
     /// Records one upstream call attempt to `tenant`'s API.
     pub fn upstream_call(&self, tenant: &str, operation: &str, outcome: &str, started: Instant) {
         let labels = UpstreamLabels {
@@ -191,20 +202,6 @@ pub async fn get_metrics(State(state): State<AppState>, headers: axum::http::Hea
         }
         Err(e) => crate::error::AppError::Internal(anyhow::anyhow!("encoding metrics: {e}")).into_response(),
     }
-}
-
-/// Middleware counting and timing every request by route template and status class. Apply
-/// it with `Router::layer` so it runs after routing (it reads [`MatchedPath`]).
-pub async fn track_requests(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let started = Instant::now();
-    let method = method_label(req.method()).to_string();
-    let route = req.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_string();
-    let response = next.run(req).await;
-    let labels = RequestLabels { method, route, status: status_class(response.status()).into() };
-    let metrics = &state.metrics;
-    metrics.requests.get_or_create(&labels).inc();
-    metrics.request_duration.get_or_create(&labels).observe(started.elapsed().as_secs_f64());
-    response
 }
 
 /// The method as a label from a closed set: invented methods would each make new series.

@@ -1,4 +1,8 @@
-//! Every tower layer, composed in one place.
+//! Every tower layer, composed in one place; the routes they wrap are in [`crate::routes`].
+//!
+//! Request metrics wrap everything else ([`count_requests`]): they run after routing, so they
+//! label a request by its route template, and they also count the answers of the layers below
+//! (413, 431, 504).
 //!
 //! Outer layers (all routes, ops included), outermost first:
 //! 1. request id: a client's `X-Request-Id` is kept only when it is 1 to 64 characters of
@@ -30,16 +34,28 @@
 //! 4. security headers (a page of the gateway's own, the sign-in handoff of
 //!    [`crate::auth::adopt`], keeps its stricter policy), and `Cache-Control: no-store` on API
 //!    and auth answers.
+//!
+//! Layers of some routes only, applied in the route table:
+//! - sign-in starts (`GET /oidc/login`) are limited per client address ([`limit_login_starts`],
+//!   `login_rate_limit.*`, see [`crate::login_limit`]);
+//! - a command's body is at most `commands.max_body_bytes` ([`limit_command_bodies`]);
+//! - at most `catalog.public_max_in_flight` public views are served at once, more are shed with
+//!   a 503 at once ([`shed_public_load`]).
 
-use std::{sync::Arc, time::Duration};
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
 use axum::{
     Json, Router,
     body::Body,
-    extract::{Request, State},
+    error_handling::HandleErrorLayer,
+    extract::{DefaultBodyLimit, MatchedPath, Request, State},
     http::{HeaderValue, Method, StatusCode, header},
     middleware::{self, Next},
     response::{IntoResponse, Response},
+    routing::MethodRouter,
 };
 use contracts::bff::{Unauthorized, UnauthorizedReason};
 use tokio::sync::Semaphore;
@@ -52,6 +68,7 @@ use tower_http::{
     trace::TraceLayer,
 };
 use tracing::Span;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
     app::AppState,
@@ -60,13 +77,61 @@ use crate::{
         csrf::{self, CsrfRefusal},
         redirect::checked_redirect,
     },
+    config::Config,
     error::{AppError, ErrorCause, problem},
+    login_limit::{self, LoginLimiter},
     tenant::{HostRefusal, RequestTenant},
 };
 
 /// Marks a 401 answer whose body gets this request's login URL.
 #[derive(Debug, Clone, Copy)]
 pub struct NeedsLogin(pub UnauthorizedReason);
+
+/// Request metrics: every request counted and timed by method, route template and status
+/// class ([`crate::metrics::Metrics::request_served`]). Wraps the whole app, so it runs after
+/// routing (it reads [`MatchedPath`]) and sees the answers of every other layer.
+pub fn count_requests(router: Router, state: AppState) -> Router {
+    router.layer(middleware::from_fn_with_state(state, count_request))
+}
+
+async fn count_request(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = req.method().clone();
+    let route = req.extensions().get::<MatchedPath>().map(|path| path.as_str().to_owned());
+    let response = next.run(req).await;
+    state.metrics.request_served(&method, route.as_deref(), response.status(), started.elapsed());
+    response
+}
+
+/// Sign-in starts: each client address may start `login_rate_limit.burst` sign-ins at once and
+/// `login_rate_limit.requests_per_minute` sustained, then gets 429 ([`crate::login_limit`]).
+pub fn limit_login_starts(route: MethodRouter<AppState>, state: &AppState) -> MethodRouter<AppState> {
+    let limiter = LoginLimiter::new(&state.config.login_rate_limit, state.config.trusted_proxies.clone());
+    route.layer(middleware::from_fn_with_state(Arc::new(limiter), login_limit::limit))
+}
+
+/// Commands: the JSON body a command reads is at most `commands.max_body_bytes` (413 beyond),
+/// well below the `limits.request_body_bytes` of every request.
+pub fn limit_command_bodies(commands: OpenApiRouter<AppState>, config: &Config) -> OpenApiRouter<AppState> {
+    commands.layer(DefaultBodyLimit::max(config.commands.max_body_bytes))
+}
+
+/// Public views: at most `catalog.public_max_in_flight` served at once; beyond that a request
+/// is shed at once with a 503 problem rather than queued (the request timeout of the outer
+/// layers still applies), so visitors without a session cannot take every upstream slot.
+pub fn shed_public_load(public: OpenApiRouter<AppState>, config: &Config) -> OpenApiRouter<AppState> {
+    let limit = ServiceBuilder::new()
+        .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
+            problem(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "unavailable",
+                Some("Too many public requests at once; please try again shortly.".into()),
+            )
+        }))
+        .load_shed()
+        .concurrency_limit(config.catalog.public_max_in_flight);
+    public.route_layer(limit)
+}
 
 /// Layers of every route, ops probes included.
 pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {

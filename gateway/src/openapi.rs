@@ -1,12 +1,14 @@
 //! The OpenAPI document of `/api/bff`, served at `GET /api/bff/openapi.json`.
 //!
-//! Every `/api/bff` route is registered through [`bff_routes`] with `utoipa_axum::routes!`, so the
-//! router and the document are built from the same handler annotations and cannot drift apart:
-//! a route added to the table is in the document, with its method, path, parameters and bodies.
+//! Every `/api/bff` route is registered in the route table ([`crate::routes::bff_routes`]) with
+//! `utoipa_axum::routes!`, so the router and the document are built from the same handler
+//! annotations and cannot drift apart: a route added to the table is in the document, with its
+//! method, path, parameters and bodies. This module holds what no handler says: the title, the
+//! security scheme, and the limits the server enforces.
 
 use std::sync::Arc;
 
-use axum::{Json, Router, routing::get};
+use axum::{Json, extract::State};
 use contracts::bff::{Occflow, Problem, Unauthorized};
 use utoipa::{
     Modify, OpenApi,
@@ -15,12 +17,8 @@ use utoipa::{
         security::{ApiKey, ApiKeyValue, SecurityScheme},
     },
 };
-use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{app::AppState, bff, files};
-
-/// Path of the document.
-pub const OPENAPI_PATH: &str = "/api/bff/openapi.json";
+use crate::{app::AppState, bff, routes};
 
 /// The parts of the document no handler describes: title, the session cookie scheme, the
 /// problem bodies, and the schemas only query parameters name (`routes!` collects the schemas
@@ -38,7 +36,7 @@ pub const OPENAPI_PATH: &str = "/api/bff/openapi.json";
     modifiers(&SessionCookie),
     security(("session" = []))
 )]
-struct ApiDoc;
+pub struct ApiDoc;
 
 /// Declares the session cookie as the API's security scheme.
 struct SessionCookie;
@@ -56,68 +54,14 @@ impl Modify for SessionCookie {
     }
 }
 
-/// The `/api/bff` route table, with the document built from the same handlers. Commands keep
-/// their body limit (`commands.max_body_bytes`) and the public views their in-flight limit as
-/// layers of their own sub-routers.
-pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
-    let command_body = axum::extract::DefaultBodyLimit::max(state.config.commands.max_body_bytes);
-    let commands = OpenApiRouter::new()
-        .routes(routes!(bff::enroll::enroll_course))
-        .routes(routes!(bff::start::start_course))
-        .routes(routes!(bff::workflows::submit_workflow))
-        .routes(routes!(bff::workflows::finish_activities))
-        .routes(routes!(bff::workflows::finish_workflow))
-        .routes(routes!(bff::timezone::save_timezone))
-        .routes(routes!(bff::lti_launch::launch_activity))
-        .routes(routes!(bff::proctoring::start_token))
-        .routes(routes!(bff::collaboration::join_collaboration))
-        .routes(routes!(bff::activity_commands::start_activities))
-        .routes(routes!(bff::activity_commands::save_activity_progress))
-        .routes(routes!(bff::chat::post_chat_message))
-        .routes(routes!(bff::chat::mark_chat_read))
-        .routes(routes!(bff::tutor::ask_tutor))
-        .routes(routes!(bff::session::adopt_session))
-        .layer(command_body);
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
-        // views
-        .routes(routes!(bff::session::get_session))
-        .routes(routes!(bff::my_courses::get_my_courses))
-        .routes(routes!(bff::catalog::get_catalog))
-        .routes(routes!(bff::catalog::get_catalog_course))
-        .routes(routes!(bff::course_details::get_course_details))
-        .routes(routes!(bff::course_tree::get_course_tree))
-        .routes(routes!(bff::activity::get_activity))
-        .routes(routes!(bff::redirect::get_redirect))
-        .routes(routes!(bff::workflow_view::get_workflow))
-        .routes(routes!(bff::profile::get_profile))
-        .routes(routes!(bff::calendar::get_calendar))
-        .routes(routes!(bff::dashboard::get_dashboard))
-        .routes(routes!(bff::certificate_preview::get_certificate_preview))
-        .routes(routes!(bff::email_answer::get_email_answer))
-        .routes(routes!(bff::proctoring::get_proctoring))
-        .routes(routes!(bff::collaboration::get_collaboration))
-        .routes(routes!(files::get_attachment_size))
-        .routes(routes!(files::get_file))
-        .routes(routes!(bff::chat::get_chat_channels))
-        .routes(routes!(bff::chat::get_chat_channel))
-        .routes(routes!(bff::chat::get_chat_stream))
-        // commands
-        .routes(routes!(bff::session::touch_session))
-        .merge(commands)
-        // the public views, without a session
-        .merge(bff::public::routes(state))
-}
-
-/// The `/api/bff` routes plus `GET /api/bff/openapi.json` serving their document.
-pub fn router(state: &AppState) -> Router<AppState> {
-    let (router, doc) = bff_routes(state).split_for_parts();
-    let doc = Arc::new(as_served(doc, state));
-    router.route(OPENAPI_PATH, get(move || async move { Json(doc.as_ref().clone()) }))
+/// `GET /api/bff/openapi.json`: the document as served, built once with the route table.
+pub async fn get_document(State(document): State<Arc<serde_json::Value>>) -> Json<serde_json::Value> {
+    Json(document.as_ref().clone())
 }
 
 /// The document, as served.
 pub fn document(state: &AppState) -> serde_json::Value {
-    as_served(bff_routes(state).split_for_parts().1, state)
+    as_served(routes::bff_routes(state).split_for_parts().1, state)
 }
 
 /// The document with what the annotations cannot say: problem answers are
@@ -125,7 +69,7 @@ pub fn document(state: &AppState) -> serde_json::Value {
 /// JSON body answer 415 to another media type ([`crate::extract::Json`]), and the limits the
 /// server enforces on shared query parameters (`take` from 1 to `catalog.max_take`, `skip` not
 /// negative, calendar `from` and `to` dates) and on the finished activities' id list.
-fn as_served(doc: openapi::OpenApi, state: &AppState) -> serde_json::Value {
+pub fn as_served(doc: openapi::OpenApi, state: &AppState) -> serde_json::Value {
     let mut doc = serde_json::to_value(doc).expect("the OpenAPI document serialises");
     let problem_ref = serde_json::json!({ "$ref": "#/components/schemas/Problem" });
     let max_take = state.config.catalog.max_take;

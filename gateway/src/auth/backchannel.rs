@@ -3,12 +3,13 @@
 //! The issuer calls it server to server (no cookie, no CSRF header) with a form field
 //! `logout_token`: a JWT signed by the tenant issuer's keys (read through the tenant's
 //! [`OidcProvider`](super::oidc::OidcProvider), the same cached discovery as login). Checked:
-//! signature with an asymmetric algorithm of the allowlist, `typ` (when given), `iss`, `aud`
-//! (our client id), `iat` within `session.logout_token_max_age_secs` of now, `exp` (when given),
-//! the back-channel logout event, no `nonce`, `sid` or `sub` present, and `jti` (when given)
-//! never seen before. The matching sessions are removed from the store, so on every instance
-//! sharing it, and this instance forgets the users' cached data. 200 when done, 400 with a
-//! problem body when the token is refused.
+//! signature with an asymmetric algorithm of [`ALLOWED_SIGNING_ALGORITHMS`] (the same list as
+//! ID tokens), `typ` (when given), `iss`, `aud` (our client id), `iat` within
+//! `session.logout_token_max_age_secs` of now, `exp` (when given), the back-channel logout
+//! event, no `nonce`, `sid` or `sub` present, and `jti` (when given) never seen before. The
+//! matching sessions are removed from the store, so on every instance sharing it, and this
+//! instance forgets the users' cached data. 200 when done, 400 with a problem body when the
+//! token is refused.
 
 use std::{collections::HashMap, time::Duration};
 
@@ -27,25 +28,13 @@ use serde::Deserialize;
 use serde_json::Value;
 use time::OffsetDateTime;
 
+use super::oidc::ALLOWED_SIGNING_ALGORITHMS;
 use crate::{app::AppState, error::problem, tenant::RequestTenant};
 
 /// The event a logout token must carry.
 pub const BACKCHANNEL_LOGOUT_EVENT: &str = "http://schemas.openid.net/event/backchannel-logout";
 /// Longest logout token read; real ones are a few hundred bytes.
 const MAX_LOGOUT_TOKEN_BYTES: usize = 16 * 1024;
-/// Signature algorithms accepted: asymmetric only (never `none`, never a shared secret).
-const ALLOWED_ALGORITHMS: &[CoreJwsSigningAlgorithm] = &[
-    CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256,
-    CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha384,
-    CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha512,
-    CoreJwsSigningAlgorithm::RsaSsaPssSha256,
-    CoreJwsSigningAlgorithm::RsaSsaPssSha384,
-    CoreJwsSigningAlgorithm::RsaSsaPssSha512,
-    CoreJwsSigningAlgorithm::EcdsaP256Sha256,
-    CoreJwsSigningAlgorithm::EcdsaP384Sha384,
-    CoreJwsSigningAlgorithm::EdDsa,
-];
-
 /// Whose sessions a valid logout token ends.
 #[derive(Debug, PartialEq, Eq)]
 pub struct LogoutSubject {
@@ -195,7 +184,7 @@ pub fn verify_signature(token: &str, keys: &CoreJsonWebKeySet) -> Result<Value, 
     let decode = |part: &str| URL_SAFE_NO_PAD.decode(part).map_err(|_| SignatureError::Malformed);
     let head: Header = serde_json::from_slice(&decode(header)?).map_err(|_| SignatureError::Malformed)?;
     let alg: CoreJwsSigningAlgorithm = serde_json::from_value(head.alg).map_err(|_| SignatureError::Algorithm)?;
-    if !ALLOWED_ALGORITHMS.contains(&alg) {
+    if !ALLOWED_SIGNING_ALGORITHMS.contains(&alg) {
         return Err(SignatureError::Algorithm);
     }
     if let Some(typ) = &head.typ

@@ -3,8 +3,9 @@
 //! Discovery (with the issuer's keys) is fetched on first use and cached; it is fetched again
 //! when it is older than an hour, or when an ID token names a key we do not have (rotation) —
 //! at most once per [`KEY_REFRESH_MIN_INTERVAL`], so tokens with made-up key ids cannot make us
-//! hammer the issuer. ID tokens are accepted only with an asymmetric algorithm of
-//! [`ALLOWED_ID_TOKEN_ALGS`] (never `none` or HS*, whatever discovery advertises).
+//! hammer the issuer. ID tokens (and the logout tokens of [`super::backchannel`]) are accepted
+//! only with an asymmetric algorithm of [`ALLOWED_SIGNING_ALGORITHMS`] (never `none` or HS*,
+//! whatever discovery advertises).
 //! HTTP goes through the workspace's `reqwest` client (redirects never followed) by a small
 //! adapter, so the crate's own reqwest is not pulled in.
 
@@ -37,8 +38,9 @@ const DISCOVERY_MAX_AGE: Duration = Duration::from_secs(3600);
 /// Least time between two key refreshes caused by unknown key ids.
 pub const KEY_REFRESH_MIN_INTERVAL: Duration = Duration::from_secs(30);
 
-/// ID-token signature algorithms we accept: asymmetric only.
-pub const ALLOWED_ID_TOKEN_ALGS: [CoreJwsSigningAlgorithm; 9] = [
+/// The signature algorithms accepted on ID tokens and logout tokens: asymmetric only (never
+/// `none`, never a shared secret).
+pub const ALLOWED_SIGNING_ALGORITHMS: [CoreJwsSigningAlgorithm; 9] = [
     CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256,
     CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha384,
     CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha512,
@@ -239,7 +241,7 @@ impl OidcProvider {
             }
             _ => client,
         };
-        let verifier = client.id_token_verifier().set_allowed_algs(ALLOWED_ID_TOKEN_ALGS);
+        let verifier = client.id_token_verifier().set_allowed_algs(ALLOWED_SIGNING_ALGORITHMS);
         let claims = id_token
             .claims(&verifier, &nonce)
             .map_err(|e| OidcError::Rejected(format!("verifying the ID token: {}", with_sources(&e))))?
@@ -588,14 +590,14 @@ mod tests {
     }
 
     #[test]
-    fn only_asymmetric_id_token_algorithms_are_allowed() {
+    fn only_asymmetric_token_signing_algorithms_are_allowed() {
         for refused in
             [CoreJwsSigningAlgorithm::None, CoreJwsSigningAlgorithm::HmacSha256, CoreJwsSigningAlgorithm::HmacSha512]
         {
-            assert!(!ALLOWED_ID_TOKEN_ALGS.contains(&refused), "{refused:?}");
+            assert!(!ALLOWED_SIGNING_ALGORITHMS.contains(&refused), "{refused:?}");
         }
-        assert!(ALLOWED_ID_TOKEN_ALGS.contains(&CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256));
-        assert!(ALLOWED_ID_TOKEN_ALGS.contains(&CoreJwsSigningAlgorithm::EcdsaP256Sha256));
-        assert!(ALLOWED_ID_TOKEN_ALGS.contains(&CoreJwsSigningAlgorithm::RsaSsaPssSha256));
+        assert!(ALLOWED_SIGNING_ALGORITHMS.contains(&CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256));
+        assert!(ALLOWED_SIGNING_ALGORITHMS.contains(&CoreJwsSigningAlgorithm::EcdsaP256Sha256));
+        assert!(ALLOWED_SIGNING_ALGORITHMS.contains(&CoreJwsSigningAlgorithm::RsaSsaPssSha256));
     }
 }

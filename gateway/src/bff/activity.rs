@@ -7,10 +7,7 @@
 //! [`crate::domain::player`]) and `users/me/objective-workflows/{id}/activity/{path}` (the
 //! activity with its children, whose content fields it reads).
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::Path};
 use contracts::bff::{
     ActivityContent, ActivityView, EventContent, PlayerActivity, PlayerCourse, Problem, ScoreDisplay, TocStatus,
     Unauthorized, VideoContent, VideoTrack,
@@ -21,9 +18,11 @@ use serde_json::Value;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
-use super::course_details::{parse_id, rfc3339};
+use super::{
+    fields::rfc3339,
+    params::{activity_path_id, parse_id},
+};
 use crate::{
-    app::AppState,
     auth::extract::AuthSession,
     domain::{
         course::duration_minutes,
@@ -63,13 +62,12 @@ pub struct ActivityQuery {
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_activity(
-    State(_state): State<AppState>,
     auth: AuthSession,
     Path((objective_id, path)): Path<(String, String)>,
     Query(query): Query<ActivityQuery>,
 ) -> AppResult<Json<ActivityView>> {
     let objective = parse_id("objectiveId", &objective_id)?;
-    check_path(&path)?;
+    activity_path_id(&path)?;
     let asked =
         query.workflow_id.as_deref().filter(|w| !w.is_empty()).map(|w| parse_id("workflowId", w)).transpose()?;
     let review = query.view_type.as_deref().is_some_and(|v| v.eq_ignore_ascii_case("review"));
@@ -165,16 +163,6 @@ pub async fn get_activity(
         },
         refresh_at: rfc3339(refresh::refresh_at(&access, &root.children, now)),
     }))
-}
-
-/// A path id is dotted digits (`1.3.2`); anything else is a readable 400 before any call.
-pub(crate) fn check_path(path: &str) -> AppResult<()> {
-    let ok = !path.is_empty()
-        && path.len() <= 200
-        && path
-            .split('.')
-            .all(|segment| !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
-    if ok { Ok(()) } else { Err(AppError::BadRequest(format!("activityPathId {path:?} is not a path id"))) }
 }
 
 /// The parts the contents show, in reading order with their status: archived parts and

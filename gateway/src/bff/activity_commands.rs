@@ -2,10 +2,7 @@
 //! 'an activity workflow is created (not for an already running one)', `start-activity-workflows`)
 //! and save an activity workflow's progress (`PUT users/me/objective-workflows/{ow}/activity-workflows/{aw}`).
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::Path};
 use contracts::bff::{
     Problem, SaveProgressRequest, SaveProgressResult, StartActivitiesRequest, StartActivitiesResult, Unauthorized,
 };
@@ -13,11 +10,10 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use super::{
-    activity::check_path,
-    commands::{command_error, path_id},
+    commands::command_error,
+    params::{activity_path_id, parse_id},
 };
 use crate::{
-    app::AppState,
     auth::extract::AuthSession,
     error::{AppError, AppResult},
     extract,
@@ -53,19 +49,20 @@ fn part_id<'a>(node: &'a Value, path: &str) -> Option<&'a str> {
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn start_activities(
-    State(_state): State<AppState>,
     auth: AuthSession,
     Path(workflow_id): Path<String>,
     extract::Json(request): extract::Json<StartActivitiesRequest>,
 ) -> AppResult<Json<StartActivitiesResult>> {
-    let workflow = path_id(&workflow_id, "workflowId")?;
+    let workflow = parse_id("workflowId", &workflow_id)?;
     let paths = &request.activity_path_ids;
     if paths.is_empty() || paths.len() > MAX_ACTIVITIES {
         return Err(AppError::BadRequest(format!(
             "activityPathIds must name between 1 and {MAX_ACTIVITIES} activities"
         )));
     }
-    paths.iter().try_for_each(|p| check_path(p))?;
+    for path in paths {
+        activity_path_id(path)?;
+    }
     let upstream = &auth.tenant.tenant.upstream;
     let tree_path = format!("users/me/objective-workflows/{workflow}/activity-with-aggregates");
     let tree: Value = upstream.get(&auth.ctx, "reading the activity tree", &tree_path, &[]).await?;
@@ -100,13 +97,12 @@ pub async fn start_activities(
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn save_activity_progress(
-    State(_state): State<AppState>,
     auth: AuthSession,
     Path((workflow_id, activity_workflow_id)): Path<(String, String)>,
     extract::Json(request): extract::Json<SaveProgressRequest>,
 ) -> AppResult<Json<SaveProgressResult>> {
-    let workflow = path_id(&workflow_id, "workflowId")?;
-    let activity_workflow = path_id(&activity_workflow_id, "activityWorkflowId")?;
+    let workflow = parse_id("workflowId", &workflow_id)?;
+    let activity_workflow = parse_id("activityWorkflowId", &activity_workflow_id)?;
     if request.progress.is_some_and(|p| !(0.0..=1.0).contains(&p)) {
         return Err(AppError::BadRequest("progress must be a number from 0 to 1".into()));
     }

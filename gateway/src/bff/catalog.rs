@@ -15,14 +15,16 @@ use contracts::{
     bff::{CatalogCard, CatalogCourseView, CatalogView, TermOption},
     upstream::ObjectiveWorkflowAggregate,
 };
-use time::{OffsetDateTime, format_description::well_known::Rfc3339};
 use uuid::Uuid;
 
-use super::course_header::{availability, course_header, course_overview};
+use super::{
+    course_header::{availability, course_header, course_overview},
+    fields::{rfc3339, total_count},
+    params::{FilterParams, ListParams, ListQuery, parse_id},
+};
 use crate::{
     app::AppState,
     auth::extract::LearnerSession,
-    config::CatalogSettings,
     domain::{catalog, course, filters, lists},
     error::{AppError, AppResult},
     extract::Query,
@@ -30,78 +32,15 @@ use crate::{
     upstream::aggregates::LoadOptions,
 };
 
-/// The paging and search part of a list query (`keyword`, `skip`, `take`), checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ListQuery {
-    /// The keyword, normalised (spec section 5).
-    pub keyword: String,
-    /// Cards to skip.
-    pub skip: u32,
-    /// Cards to take.
-    pub take: u32,
-}
-
-impl ListQuery {
-    /// Reads `keyword`, `skip` and `take` from the raw query pairs (other params are the
-    /// filter's, or stripped); a malformed or out-of-range value is a 400 naming it.
-    pub fn parse(params: &[(String, String)], limits: &CatalogSettings) -> AppResult<Self> {
-        let single = |name: &str| -> AppResult<Option<&str>> {
-            let mut values = params.iter().filter(|(k, _)| k == name).map(|(_, v)| v.as_str());
-            let first = values.next();
-            if values.next().is_some() {
-                return Err(AppError::BadRequest(format!("{name} is given more than once")));
-            }
-            Ok(first)
-        };
-        let number = |name: &str| -> AppResult<Option<u32>> {
-            single(name)?
-                .map(|v| v.parse::<u32>().map_err(|_| AppError::BadRequest(format!("{name} must be a whole number"))))
-                .transpose()
-        };
-        let raw_keyword = single("keyword")?.unwrap_or("");
-        if raw_keyword.chars().count() > limits.max_keyword_chars {
-            return Err(AppError::BadRequest(format!(
-                "keyword is longer than {} characters",
-                limits.max_keyword_chars
-            )));
-        }
-        let take = number("take")?.unwrap_or(limits.default_take);
-        if take == 0 || take > limits.max_take {
-            return Err(AppError::BadRequest(format!("take must be between 1 and {}", limits.max_take)));
-        }
-        Ok(ListQuery { keyword: lists::normalise_keyword(raw_keyword), skip: number("skip")?.unwrap_or(0), take })
-    }
-}
-
 /// 404 when the tenant has the catalog turned off.
 pub fn require_catalog(rt: &RequestTenant) -> AppResult<()> {
     if rt.tenant.config.ui.catalog_enabled { Ok(()) } else { Err(AppError::NotFound) }
 }
 
-/// Reads an objective id from the path; anything but a UUID is a 400.
-pub fn objective_id(raw: &str) -> AppResult<Uuid> {
-    Uuid::parse_str(raw).map_err(|_| AppError::BadRequest("objectiveId must be a UUID".into()))
-}
-
-/// A date as the views write it.
-pub fn rfc3339(date: OffsetDateTime) -> Option<String> {
-    date.format(&Rfc3339).ok()
-}
-
-/// The number of items a query's `totalCount` gives, 0 when absent.
-pub fn count(total: Option<i64>) -> u32 {
-    total.map_or(0, |n| u32::try_from(n.max(0)).unwrap_or(u32::MAX))
-}
-
 /// The catalog view.
 #[utoipa::path(get, path = "/api/bff/catalog", tag = "views", params(
-    ("keyword" = Option<String>, Query, description = "Words of the course name (lower-cased and left-trimmed by the gateway)"),
-    ("skip" = Option<u32>, Query, description = "Courses to skip (paging)"),
-    ("take" = Option<u32>, Query, description = "Courses per page, 1 to `catalog.max_take`"),
-    ("collection" = Option<String>, Query, description = "Collection ids, comma-separated; unknown ones are dropped and flagged"),
-    ("term" = Option<String>, Query, description = "Term ids, comma-separated; unknown ones are dropped and flagged"),
-    ("courseProgress" = Option<String>, Query, description = "notStarted, inProgress, completed (comma-separated)"),
-    ("coursePriority" = Option<String>, Query, description = "mandatory, optional (comma-separated)"),
+    ListParams,
+    FilterParams,
 ), responses(
     (status = 200, description = "The catalog page, with collections, terms and the filter applied", body = CatalogView),
     (status = 400, description = "Bad paging or keyword", body = Problem),
@@ -163,7 +102,7 @@ pub async fn get_catalog(
     let cards = items.iter().map(to_card).collect();
     Ok(Json(CatalogView {
         items: cards,
-        total_count: count(page.total_count),
+        total_count: total_count(page.total_count),
         keyword: query.keyword,
         filter: sanitised.filter,
         filters_unavailable: sanitised.filters_unavailable,
@@ -207,7 +146,7 @@ pub async fn get_catalog_course(
     Path(raw_id): Path<String>,
 ) -> AppResult<Json<CatalogCourseView>> {
     require_catalog(&auth.tenant)?;
-    let id = objective_id(&raw_id)?;
+    let id = parse_id("objectiveId", &raw_id)?;
     let access = auth.tenant.tenant.upstream.objective_access(&auth.ctx, id).await?;
     let now = auth.tenant.tenant.upstream.now();
     let actions = catalog::catalog_page_actions(&access, now);
@@ -223,33 +162,4 @@ pub async fn get_catalog_course(
         details_link: enrolled.then(|| format!("/courses/{}", objective.id)),
         refresh_at: catalog::catalog_page_refresh_at(&access, now).and_then(rfc3339),
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn limits() -> CatalogSettings {
-        CatalogSettings { default_take: 100, max_take: 200, max_keyword_chars: 8, public_max_in_flight: 1 }
-    }
-
-    fn params(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
-    }
-
-    #[test]
-    fn list_query_reads_keyword_skip_take_and_refuses_bad_values() {
-        let ok = ListQuery::parse(&params(&[("keyword", "  Rust"), ("skip", "10"), ("collection", "x")]), &limits());
-        assert_eq!(ok.ok(), Some(ListQuery { keyword: "rust".into(), skip: 10, take: 100 }));
-        for (clause, bad) in [
-            ("take zero", params(&[("take", "0")])),
-            ("take above the limit", params(&[("take", "201")])),
-            ("take not a number", params(&[("take", "ten")])),
-            ("negative skip", params(&[("skip", "-1")])),
-            ("keyword too long", params(&[("keyword", "abcdefghi")])),
-            ("keyword twice", params(&[("keyword", "a"), ("keyword", "b")])),
-        ] {
-            assert!(matches!(ListQuery::parse(&bad, &limits()), Err(AppError::BadRequest(_))), "{clause}");
-        }
-    }
 }

@@ -14,9 +14,9 @@ use axum::{
 use contracts::bff::{CertificatePreview, IssuedCertificate};
 use contracts::bff::{Problem, Unauthorized};
 use contracts::upstream::CertificateTemplateRef;
-use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+use time::OffsetDateTime;
 
-use super::{course_details, public::certificate_number};
+use super::{fields::rfc3339, params::certificate_number};
 use crate::{
     app::AppState,
     auth::extract::LearnerSession,
@@ -102,7 +102,7 @@ pub async fn get_certificate_preview(
             CertificateFile::Png,
         ),
         share_path: format!("/learn/certificate/{}", record.certificate_number),
-        refresh_at: rfc3339(next_boundary([record.expiration_date], now))?,
+        refresh_at: rfc3339(next_boundary([record.expiration_date], now)),
     }))
 }
 
@@ -119,14 +119,8 @@ pub fn issued_certificate(
     IssuedCertificate {
         certificate_number: number.to_owned(),
         template_name: template.and_then(|t| t.name.clone()),
-        issued_at: course_details::rfc3339(created),
-        expires_at: course_details::rfc3339(expiration),
+        issued_at: rfc3339(created),
+        expires_at: rfc3339(expiration),
         expired: certificate_expired(expiration, now),
     }
-}
-
-/// An optional instant as RFC 3339 (UTC).
-pub(crate) fn rfc3339(at: Option<OffsetDateTime>) -> AppResult<Option<String>> {
-    at.map(|t| t.format(&Rfc3339).map_err(|e| AppError::Internal(anyhow::anyhow!("formatting a date: {e}"))))
-        .transpose()
 }

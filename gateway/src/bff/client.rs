@@ -15,9 +15,6 @@ use crate::error::problem;
 /// Where the client is served.
 pub const MOUNT: &str = "/learn";
 
-/// The route template of every client path below [`MOUNT`], as request metrics label it.
-pub const ROUTE: &str = "/learn/{*path}";
-
 /// `/` → the client.
 pub async fn redirect_to_client() -> Redirect {
     Redirect::to("/learn/")
@@ -41,9 +38,9 @@ pub const NO_SUCH_ROUTE: &str = "nothing is served at this path";
 /// says `Vary: Accept-Encoding` so caches keep the encodings apart. Source maps (`*.map`) are
 /// 404s unless `source_maps` (config `client_source_maps`).
 ///
-/// Mounted with `route_service` at [`MOUNT`] and [`ROUTE`] rather than `nest_service`, so
-/// requests keep a matched route template for metrics (axum gives a nested service none);
-/// `route_service` does not strip the mount, so this service does.
+/// Mounted with `route_service` at `/learn`, `/learn/` and `/learn/{*path}` rather than
+/// `nest_service`, so requests keep a matched route template for metrics (axum gives a nested
+/// service none); `route_service` does not strip the mount, so this service does.
 pub fn service(dir: &Path, source_maps: bool) -> BoxCloneSyncService<Request<Body>, Response, Infallible> {
     let index = dir.join("index.html");
     let fallback = service_fn(move |req: Request<Body>| {

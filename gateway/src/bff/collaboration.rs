@@ -12,10 +12,7 @@
 //! The participants query names each participant's group (`groupActivityWorkflowId`); the
 //! learner's group is the one of the participant who is the learner.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::Path};
 use contracts::bff::{
     CollaborationAction, CollaborationGroup, CollaborationJoinResult, CollaborationMember, CollaborationView,
     CourseStatus, Problem, Unauthorized,
@@ -25,12 +22,10 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::{
-    commands::path_id,
     lti_launch::{read_tree, start_activity, target},
-    proctoring::activity_path,
+    params::{activity_path_id, parse_id},
 };
 use crate::{
-    app::AppState,
     auth::extract::AuthSession,
     domain::details,
     error::{AppError, AppResult},
@@ -102,12 +97,11 @@ pub(crate) fn next_action(
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_collaboration(
-    State(_state): State<AppState>,
     auth: AuthSession,
-    Path((objective_id, activity_path_id)): Path<(String, String)>,
+    Path((objective_id, raw_path)): Path<(String, String)>,
 ) -> AppResult<Json<CollaborationView>> {
-    let objective = path_id(&objective_id, "objectiveId")?;
-    let path = activity_path(&activity_path_id)?;
+    let objective = parse_id("objectiveId", &objective_id)?;
+    let path = activity_path_id(&raw_path)?;
     let upstream = &auth.tenant.tenant.upstream;
     let ctx = &auth.ctx;
     let me = auth.session.user.id;
@@ -180,12 +174,11 @@ pub async fn get_collaboration(
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn join_collaboration(
-    State(_state): State<AppState>,
     auth: AuthSession,
-    Path((objective_id, activity_path_id)): Path<(String, String)>,
+    Path((objective_id, raw_path)): Path<(String, String)>,
 ) -> AppResult<Json<CollaborationJoinResult>> {
-    let objective = path_id(&objective_id, "objectiveId")?;
-    let path = activity_path(&activity_path_id)?;
+    let objective = parse_id("objectiveId", &objective_id)?;
+    let path = activity_path_id(&raw_path)?;
     let upstream = &auth.tenant.tenant.upstream;
     let ctx = &auth.ctx;
     let me = auth.session.user.id;

@@ -1,12 +1,11 @@
-//! What every `/api/bff` command shares: reading ids from the path, turning an upstream refusal
-//! into the problem of spec section 8, and waiting for an asynchronous command.
+//! What every `/api/bff` command shares: turning an upstream refusal into the problem of spec
+//! section 8, and waiting for an asynchronous command (ids are read by [`super::params`]).
 
 use std::time::Duration;
 
 use contracts::upstream::{CommandState, CommandStatus};
 use serde_json::Value;
 use tokio::time::Instant;
-use uuid::Uuid;
 
 use crate::{
     config::CommandSettings,
@@ -14,11 +13,6 @@ use crate::{
     error::AppError,
     upstream::{CallContext, CommandAnswer, Upstream, UpstreamError, commands::errors_of},
 };
-
-/// An id from the path; anything but a UUID is a readable 400.
-pub(crate) fn path_id(raw: &str, what: &str) -> Result<Uuid, AppError> {
-    Uuid::parse_str(raw).map_err(|_| AppError::BadRequest(format!("{what} `{raw}` is not a UUID")))
-}
 
 /// A failed upstream command as the caller sees it: a refusal (400/422 with field errors)
 /// becomes [`AppError::CommandFailed`] with the first message (spec section 8); other failures
@@ -113,6 +107,5 @@ mod tests {
             Some(AppError::CommandFailed { message, .. }) if message == crate::domain::commands::ACCEPTED_WITH_UNKNOWN_ERROR
         ));
         assert!(status_error(&json!({ "status": 0 })).is_none());
-        assert!(path_id("not-a-uuid", "objectiveId").is_err());
     }
 }

@@ -14,12 +14,14 @@ use contracts::{
     bff::{AttemptRow, CourseCertificate, CourseDetailsView, CourseTarget, DetailsResult},
     upstream::{CertificateRecord, GradingScale, ObjectiveAccess, ObjectiveRecord},
 };
-use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::{
-    course_header::{availability, non_empty, objective_header},
+    course_header::{availability, objective_header},
+    fields::{non_empty, rfc3339},
     learner_courses::tree_proctoring_mismatch,
+    params::parse_id,
 };
 use crate::{
     app::AppState,
@@ -33,16 +35,6 @@ use crate::{
     error::{AppError, AppResult},
     upstream::{CallContext, Upstream, UpstreamError},
 };
-
-/// Reads a path or query id, answering a readable 400 when it is not a UUID.
-pub(crate) fn parse_id(name: &str, raw: &str) -> AppResult<Uuid> {
-    Uuid::parse_str(raw).map_err(|_| AppError::BadRequest(format!("{name} must be a UUID, not {raw:?}")))
-}
-
-/// An instant as RFC 3339 for a view.
-pub(crate) fn rfc3339(at: Option<OffsetDateTime>) -> Option<String> {
-    at.and_then(|at| at.format(&Rfc3339).ok())
-}
 
 /// The course details view.
 #[utoipa::path(get, path = "/api/bff/courses/{objectiveId}", tag = "views", params(

@@ -15,7 +15,7 @@ use contracts::{
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::course_details::rfc3339;
+use super::fields::{non_empty, rfc3339};
 use crate::domain::course;
 
 /// The header of a course from the upstream's fields: id, name, and the code, description and
@@ -63,11 +63,6 @@ pub fn course_collections(showcases: &[ShowcaseRef]) -> Vec<CollectionChip> {
 /// The availability dates of a course (from the learner's access) as RFC 3339.
 pub fn availability(from: Option<OffsetDateTime>, until: Option<OffsetDateTime>) -> Availability {
     Availability { availability_date: rfc3339(from), availability_end_date: rfc3339(until) }
-}
-
-/// An optional upstream text for a view: absent when it is missing or empty.
-pub fn non_empty(text: Option<&str>) -> Option<String> {
-    text.filter(|t| !t.is_empty()).map(String::from)
 }
 
 #[cfg(test)]

@@ -3,10 +3,7 @@
 //! the activity to open next and `refreshAt` (spec sections 2 and 4, rules in
 //! [`crate::domain::tree`]).
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::Path};
 use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::{CourseTreeView, TreeItem},
@@ -15,12 +12,8 @@ use contracts::{
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::{
-    course_details::{parse_id, rfc3339},
-    learner_courses::tree_proctoring_mismatch,
-};
+use super::{fields::rfc3339, learner_courses::tree_proctoring_mismatch, params::parse_id};
 use crate::{
-    app::AppState,
     auth::extract::LearnerSession,
     domain::{
         details,
@@ -70,7 +63,6 @@ fn kind_name(kind: ActivityType, activity_type: Option<&str>) -> String {
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_course_tree(
-    State(_state): State<AppState>,
     auth: LearnerSession,
     Path(objective_id): Path<String>,
     Query(query): Query<TreeQuery>,

@@ -15,7 +15,7 @@ use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
 
 use super::{
-    certificate_preview::rfc3339,
+    fields::rfc3339,
     learner_courses::{LearnerCourse, MAX_COURSES, enrolled_courses, last_attempt_trees, proctoring_mismatches},
 };
 use crate::{
@@ -67,14 +67,14 @@ pub async fn get_dashboard(State(state): State<AppState>, auth: LearnerSession) 
             open_dues.extend(due);
         }
         if progress == Some(CourseProgress::InProgress) {
-            in_progress.push(to_course(c, &facts, None, now, &unread)?);
+            in_progress.push(to_course(c, &facts, None, now, &unread));
         }
         if dashboard::is_due_soon(due, progress, now, window) {
-            due_soon.push((due, to_course(c, &facts, None, now, &unread)?));
+            due_soon.push((due, to_course(c, &facts, None, now, &unread)));
         }
         if progress == Some(CourseProgress::Completed) {
             let at = finished_at.get(&c.aggregate.id).copied();
-            finished.push((at, to_course(c, &facts, at, now, &unread)?));
+            finished.push((at, to_course(c, &facts, at, now, &unread)));
         }
     }
     due_soon.sort_by_key(|(due, _)| *due);
@@ -83,7 +83,7 @@ pub async fn get_dashboard(State(state): State<AppState>, auth: LearnerSession) 
         due_soon: due_soon.into_iter().map(|(_, c)| c).collect(),
         recently_finished: dashboard::recently_finished(finished, settings.dashboard_recently_finished_count as usize),
         due_soon_days: settings.dashboard_due_soon_days,
-        refresh_at: rfc3339(dashboard::due_soon_refresh_at(open_dues, now, window))?,
+        refresh_at: rfc3339(dashboard::due_soon_refresh_at(open_dues, now, window)),
     }))
 }
 
@@ -95,11 +95,11 @@ fn to_course(
     finished_at: Option<OffsetDateTime>,
     now: OffsetDateTime,
     unread: &HashMap<String, u32>,
-) -> AppResult<DashboardCourse> {
+) -> DashboardCourse {
     let agg = &c.aggregate;
     let completed = filters::course_progress(agg) == Some(CourseProgress::Completed);
     let hidden = outcome::result_hidden(facts, now);
-    Ok(DashboardCourse {
+    DashboardCourse {
         objective_id: agg.objective.id.to_string(),
         name: agg.objective.name.clone(),
         code: agg.objective.code.clone().filter(|c| !c.is_empty()),
@@ -107,8 +107,8 @@ fn to_course(
         status: outcome::status(facts),
         progress_percent: outcome::progress_percent(facts),
         is_mandatory: agg.is_mandatory,
-        due_date: rfc3339(c.access.as_ref().and_then(|a| a.due_date))?,
-        finished_at: if completed { rfc3339(finished_at)? } else { None },
+        due_date: rfc3339(c.access.as_ref().and_then(|a| a.due_date)),
+        finished_at: if completed { rfc3339(finished_at) } else { None },
         passed: if completed && !hidden { agg.last_objective_record.as_ref().and_then(|r| r.passed) } else { None },
         link: outcome::course_link(facts, &agg.objective.id.to_string(), &agg.id.to_string()),
         grade_hidden: hidden,
@@ -120,5 +120,5 @@ fn to_course(
             .copied()
             .unwrap_or(0),
         announcement_channel_id: agg.objective.announcement_channel_id.clone(),
-    })
+    }
 }

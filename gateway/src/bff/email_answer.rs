@@ -8,16 +8,17 @@
 //! record's pass mark, and absent while the module has no record. `answerId` and `answerText`
 //! are echoed for the page, limited in length.
 
-use axum::{Json, extract::State};
+use axum::Json;
 use contracts::bff::EmailAnswerView;
 use contracts::bff::{Problem, Unauthorized};
 use serde::Deserialize;
 use utoipa::IntoParams;
-use uuid::Uuid;
 
-use super::learner_courses::{enrolled_courses, last_attempt_trees, tree_proctoring_mismatch};
+use super::{
+    learner_courses::{enrolled_courses, last_attempt_trees, tree_proctoring_mismatch},
+    params::parse_id,
+};
 use crate::{
-    app::AppState,
     auth::extract::LearnerSession,
     domain::{email_answer::find_answered_activity, outcome},
     error::{AppError, AppResult},
@@ -56,12 +57,10 @@ pub struct EmailAnswerQuery {
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_email_answer(
-    State(_state): State<AppState>,
     auth: LearnerSession,
     Query(query): Query<EmailAnswerQuery>,
 ) -> AppResult<Json<EmailAnswerView>> {
-    let activity_id =
-        Uuid::try_parse(&query.activity_id).map_err(|_| AppError::BadRequest("activityId must be a UUID".into()))?;
+    let activity_id = parse_id("activityId", &query.activity_id)?;
     let too_long = |v: &Option<String>, max: usize| v.as_ref().is_some_and(|v| v.chars().count() > max);
     if too_long(&query.activity_path_id, MAX_ID_CHARS) || too_long(&query.answer_id, MAX_ID_CHARS) {
         return Err(AppError::BadRequest(format!(

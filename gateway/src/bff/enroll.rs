@@ -22,10 +22,7 @@ use contracts::{
 use serde::Deserialize;
 use uuid::Uuid;
 
-use super::{
-    commands::{command_error, path_id},
-    start::run_start,
-};
+use super::{commands::command_error, params::parse_id, start::run_start};
 use crate::{
     app::AppState,
     auth::extract::{AuthSession, LearnerSession},
@@ -65,7 +62,7 @@ pub async fn enroll_course(
     Path(objective_id): Path<String>,
     Query(query): Query<EnrollQuery>,
 ) -> AppResult<Json<EnrollResult>> {
-    let objective = path_id(&objective_id, "objectiveId")?;
+    let objective = parse_id("objectiveId", &objective_id)?;
     let upstream = &auth.tenant.tenant.upstream;
     let enrolled_already = match query.occflow {
         Some(_) => upstream.objective_aggregate(&auth.ctx, objective).await?.filter(is_enrolled),

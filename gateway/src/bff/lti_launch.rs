@@ -11,10 +11,7 @@
 //! The tree is read here with a small shape of its own ([`TreeNode`]): the launch needs the
 //! part's id (`activityPartIds`), which the screens' DTOs do not carry.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::Path};
 use contracts::bff::{LtiDisplayMode, LtiFormField, LtiLaunch, LtiLaunchForm, LtiLaunchRequest, Problem, Unauthorized};
 use contracts::upstream::{DisplayMode, WorkflowState};
 use serde::Deserialize;
@@ -22,12 +19,8 @@ use serde_json::{Value, json};
 use url::Url;
 use uuid::Uuid;
 
-use super::{
-    client,
-    commands::{command_error, path_id},
-};
+use super::{client, commands::command_error, params::parse_id};
 use crate::{
-    app::AppState,
     auth::extract::AuthSession,
     error::{AppError, AppResult},
     extract,
@@ -200,13 +193,12 @@ fn read_form(answer: &Value, api_url: &Url) -> AppResult<LtiLaunchForm> {
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn launch_activity(
-    State(_state): State<AppState>,
     auth: AuthSession,
     Path(workflow_id): Path<String>,
     extract::Json(request): extract::Json<LtiLaunchRequest>,
 ) -> AppResult<Json<LtiLaunch>> {
-    let workflow = path_id(&workflow_id, "workflowId")?;
-    let objective = path_id(&request.objective_id, "objectiveId")?;
+    let workflow = parse_id("workflowId", &workflow_id)?;
+    let objective = parse_id("objectiveId", &request.objective_id)?;
     let path = request.activity_path_id.as_deref().filter(|p| !p.is_empty());
     if path.is_some_and(|p| p.len() > 64 || !p.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')) {
         return Err(AppError::BadRequest("activityPathId must be a path like 1.3".into()));

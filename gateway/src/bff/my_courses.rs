@@ -1,6 +1,7 @@
 //! `GET /api/bff/my-courses`: the My courses page in one call.
 //!
-//! Reads collections and terms concurrently, sanitises the URL filter against them
+//! Reads the keyword and paging as the catalog does ([`ListQuery`], limits from `[catalog]`),
+//! reads collections and terms concurrently, sanitises the URL filter against them
 //! (`collection`, `term`, `courseProgress`, `coursePriority`, comma-separated; unknown values
 //! dropped and flagged in `filtersUnavailable`, unknown params ignored), runs the enrolled query
 //! with the filter applied upstream (so paging and totals are right), then reads the grading
@@ -18,15 +19,14 @@ use contracts::{
     bff::{CardLock, CourseCard, MyCoursesView, Problem, TermOption, Unauthorized},
     upstream::{GradingScale, ObjectiveWorkflowAggregate},
 };
-use serde::Deserialize;
 use time::OffsetDateTime;
-use utoipa::IntoParams;
 use uuid::Uuid;
 
 use super::{
-    course_details::rfc3339,
     course_header::availability,
+    fields::{non_empty, rfc3339, total_count},
     learner_courses::{LearnerCourse, last_attempt_trees, proctoring_mismatches, with_accesses},
+    params::{FilterParams, ListParams, ListQuery},
 };
 use crate::{
     app::AppState,
@@ -36,41 +36,16 @@ use crate::{
         outcome::{self, ResultFacts},
     },
     error::{AppError, AppResult},
-    extract::Query,
     upstream::aggregates::LoadOptions,
 };
-
-/// Most cards one page may ask for.
-const MAX_TAKE: u32 = 200;
-/// Cards per page when the client does not say.
-const DEFAULT_TAKE: u32 = 100;
-/// Longest keyword accepted.
-const MAX_KEYWORD_CHARS: usize = 200;
 
 /// Longest raw query accepted, in bytes (the filter lists ids, so it stays short in practice).
 const MAX_QUERY_BYTES: usize = 8192;
 
-/// Query of My courses; the filter params are read from the raw query (see the module doc).
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct MyCoursesQuery {
-    /// Words of the course name (lower-cased and trimmed by the gateway).
-    #[serde(default)]
-    keyword: String,
-    /// Courses to skip (paging).
-    #[serde(default)]
-    skip: u32,
-    /// Courses per page, 1 to 200 (default 100).
-    take: Option<u32>,
-}
-
 /// The My courses view.
 #[utoipa::path(get, path = "/api/bff/my-courses", tag = "views", params(
-    MyCoursesQuery,
-    ("collection" = Option<String>, Query, description = "Collection ids, comma-separated; unknown ones are dropped and flagged"),
-    ("term" = Option<String>, Query, description = "Term ids, comma-separated; unknown ones are dropped and flagged"),
-    ("courseProgress" = Option<String>, Query, description = "notStarted, inProgress, completed (comma-separated)"),
-    ("coursePriority" = Option<String>, Query, description = "mandatory, optional (comma-separated)"),
+    ListParams,
+    FilterParams,
 ), responses(
     (status = 200, description = "The enrolled courses of the page, with collections, terms and the filter applied", body = MyCoursesView),
     (status = 400, description = "Bad paging, keyword or an overlong query", body = Problem),
@@ -80,21 +55,14 @@ pub struct MyCoursesQuery {
 pub async fn get_my_courses(
     State(state): State<AppState>,
     auth: LearnerSession,
-    Query(query): Query<MyCoursesQuery>,
     RawQuery(raw_query): RawQuery,
 ) -> AppResult<Json<MyCoursesView>> {
     let raw_query = raw_query.unwrap_or_default();
     if raw_query.len() > MAX_QUERY_BYTES {
         return Err(AppError::BadRequest(format!("the query is longer than {MAX_QUERY_BYTES} bytes")));
     }
-    if query.keyword.chars().count() > MAX_KEYWORD_CHARS {
-        return Err(AppError::BadRequest(format!("keyword is longer than {MAX_KEYWORD_CHARS} characters")));
-    }
-    let take = query.take.unwrap_or(DEFAULT_TAKE);
-    if take == 0 || take > MAX_TAKE {
-        return Err(AppError::BadRequest(format!("take must be between 1 and {MAX_TAKE}")));
-    }
-    let keyword = lists::normalise_keyword(&query.keyword);
+    let params: Vec<(String, String)> = url::form_urlencoded::parse(raw_query.as_bytes()).into_owned().collect();
+    let ListQuery { keyword, skip, take } = ListQuery::parse(&params, &state.config.catalog)?;
     let upstream = &auth.tenant.tenant.upstream;
     let tenant = &auth.session.tenant;
     let (showcases, terms) =
@@ -106,7 +74,6 @@ pub async fn get_my_courses(
                 // moka shares one error among every waiter
                 .map_err(|e| AppError::from((*e).clone()))
         },)?;
-    let params: Vec<(String, String)> = url::form_urlencoded::parse(raw_query.as_bytes()).into_owned().collect();
     // 'uncategorized' is always a known collection: it names the courses without one.
     let known_collections: Vec<String> =
         showcases.iter().map(|s| s.id.to_string()).chain([Uuid::nil().to_string()]).collect();
@@ -117,13 +84,8 @@ pub async fn get_my_courses(
         parts.push(serde_json::json!("and"));
         parts.push(selected);
     }
-    let options = LoadOptions {
-        filter: Some(filter),
-        sort: Some(lists::default_sort()),
-        skip: query.skip,
-        take,
-        require_total_count: true,
-    };
+    let options =
+        LoadOptions { filter: Some(filter), sort: Some(lists::default_sort()), skip, take, require_total_count: true };
     let page = upstream.query_aggregates(&auth.ctx, &options).await?;
     // The upstream filter carries the list rule and the URL filter; applying them again guards
     // against an upstream that ignores part of a filter.
@@ -160,7 +122,7 @@ pub async fn get_my_courses(
     let collections = lists::collection_chips(showcases, &items);
     Ok(Json(MyCoursesView {
         items: cards,
-        total_count: page.total_count.map_or(0, |n| u32::try_from(n.max(0)).unwrap_or(u32::MAX)),
+        total_count: total_count(page.total_count),
         keyword,
         collections,
         terms: terms.iter().map(|t| TermOption { id: t.id.to_string(), name: t.name.clone() }).collect(),
@@ -182,7 +144,7 @@ fn to_card(c: &LearnerCourse, mismatch: bool, scale: Option<&GradingScale>, now:
         objective_id: objective.clone(),
         aggregate_id: agg.id.to_string(),
         name: agg.objective.name.clone(),
-        code: agg.objective.code.clone().filter(|c| !c.is_empty()),
+        code: non_empty(agg.objective.code.as_deref()),
         image_url: agg.objective.image_url.clone(),
         color: course::card_color_of(agg.objective.id, agg.objective.image_url.as_deref()).map(String::from),
         progress_percent: outcome::progress_percent(&facts),

@@ -7,35 +7,23 @@
 //!   start token (`.../last-proctoring-session/start-token?activityPathId=`). A command, not a
 //!   view: every call answers a fresh token that must never be cached.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-    http::StatusCode,
-};
+use axum::{Json, extract::Path, http::StatusCode};
 use contracts::bff::{Problem, ProctoringSessionState, ProctoringStartToken, ProctoringView, Unauthorized};
 use contracts::upstream::{ProctoringState, WorkflowState};
 use serde_json::Value;
 use uuid::Uuid;
 
 use super::{
-    commands::{command_error, path_id},
+    commands::command_error,
     lti_launch::{read_tree, target},
+    params::{activity_path_id, parse_id},
 };
 use crate::{
-    app::AppState,
     auth::extract::AuthSession,
     domain::{details, reveal},
     error::{AppError, AppResult},
     upstream::UpstreamError,
 };
-
-/// An activity path from the URL: digits and dots, as the platform writes them.
-pub(crate) fn activity_path(raw: &str) -> AppResult<&str> {
-    if raw.is_empty() || raw.len() > 64 || !raw.chars().all(|c| c.is_ascii_alphanumeric() || c == '.') {
-        return Err(AppError::BadRequest(format!("activityPathId `{raw}` is not a path like 1.3")));
-    }
-    Ok(raw)
-}
 
 fn session_state(state: ProctoringState) -> ProctoringSessionState {
     match state {
@@ -57,12 +45,11 @@ fn session_state(state: ProctoringState) -> ProctoringSessionState {
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_proctoring(
-    State(_state): State<AppState>,
     auth: AuthSession,
-    Path((objective_id, activity_path_id)): Path<(String, String)>,
+    Path((objective_id, raw_path)): Path<(String, String)>,
 ) -> AppResult<Json<ProctoringView>> {
-    let objective = path_id(&objective_id, "objectiveId")?;
-    let path = activity_path(&activity_path_id)?;
+    let objective = parse_id("objectiveId", &objective_id)?;
+    let path = activity_path_id(&raw_path)?;
     let upstream = &auth.tenant.tenant.upstream;
     let ctx = &auth.ctx;
     let access = upstream.objective_access(ctx, objective).await?;
@@ -127,12 +114,11 @@ pub async fn get_proctoring(
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn start_token(
-    State(_state): State<AppState>,
     auth: AuthSession,
-    Path((objective_id, activity_path_id)): Path<(String, String)>,
+    Path((objective_id, raw_path)): Path<(String, String)>,
 ) -> AppResult<Json<ProctoringStartToken>> {
-    let objective = path_id(&objective_id, "objectiveId")?;
-    let path = activity_path(&activity_path_id)?;
+    let objective = parse_id("objectiveId", &objective_id)?;
+    let path = activity_path_id(&raw_path)?;
     let upstream = &auth.tenant.tenant.upstream;
     let ctx = &auth.ctx;
     let access = upstream.objective_access(ctx, objective).await?;

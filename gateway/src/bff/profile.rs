@@ -3,12 +3,11 @@
 //! Reads the current user (fresh, so a time zone saved since sign-in shows) and the user's
 //! units concurrently; the header's full name and the primary unit come from `domain::profile`.
 
-use axum::{Json, extract::State};
+use axum::Json;
 use contracts::bff::{Problem, Unauthorized};
 use contracts::bff::{ProfileUnit, ProfileView, SessionUser};
 
 use crate::{
-    app::AppState,
     auth::extract::AuthSession,
     domain::profile::{display_timezone, full_name, primary_unit},
     error::{AppError, AppResult},
@@ -20,7 +19,7 @@ use crate::{
     (status = 401, description = "No valid session", body = Unauthorized),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
-pub async fn get_profile(State(_state): State<AppState>, auth: AuthSession) -> AppResult<Json<ProfileView>> {
+pub async fn get_profile(auth: AuthSession) -> AppResult<Json<ProfileView>> {
     let upstream = &auth.tenant.tenant.upstream;
     let user_id = auth.session.user.id;
     let (user, units) =

@@ -6,14 +6,14 @@
 //! They need neither a session nor `X-Requested-With` (see `auth::csrf`), are still bound to
 //! the tenant of the Host header, call only the upstream's `public/...` routes without a token,
 //! and are limited explicitly: page size and keyword length from `[catalog]`, certificate
-//! numbers by [`MAX_CERTIFICATE_NUMBER_CHARS`] and their characters, and at most
-//! `catalog.public_max_in_flight` of them served at once (more get 503 at once).
+//! numbers by [`super::params::certificate_number`], and at most
+//! `catalog.public_max_in_flight` of them served at once (more get 503 at once:
+//! [`crate::middleware::shed_public_load`]).
 
 use axum::{
     Json,
-    error_handling::HandleErrorLayer,
     extract::{Path, State},
-    http::{HeaderMap, HeaderValue, StatusCode, header},
+    http::{HeaderMap, HeaderValue, header},
     response::{IntoResponse, Response},
 };
 use contracts::bff::Problem;
@@ -21,45 +21,20 @@ use contracts::{
     bff::{CatalogCard, PublicCatalogView, PublicCertificateView, PublicCourseView},
     upstream::{CourseState, Objective},
 };
-use tower::ServiceBuilder;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::catalog::{ListQuery, count, objective_id, require_catalog, rfc3339};
+use super::catalog::require_catalog;
 use super::certificate_preview::issued_certificate;
 use super::course_header::{course_overview, objective_header};
+use super::fields::{rfc3339, total_count};
+use super::params::{ListParams, ListQuery, certificate_number, parse_id};
 use crate::{
     app::AppState,
     domain::{catalog, course, filters, refresh},
-    error::{AppError, AppResult, problem},
+    error::{AppError, AppResult},
     extract::Query,
     tenant::RequestTenant,
     upstream::{CallContext, aggregates::LoadOptions},
 };
-
-/// Longest certificate number accepted in a path.
-pub const MAX_CERTIFICATE_NUMBER_CHARS: usize = 64;
-
-/// The public routes, with their in-flight limit: beyond it a request is shed at once with a
-/// 503 problem rather than queued (the request timeout of the outer layers still applies).
-pub fn routes(state: &AppState) -> OpenApiRouter<AppState> {
-    let limit = ServiceBuilder::new()
-        .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
-            problem(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "unavailable",
-                Some("Too many public requests at once; please try again shortly.".into()),
-            )
-        }))
-        .load_shed()
-        .concurrency_limit(state.config.catalog.public_max_in_flight);
-    OpenApiRouter::new()
-        .routes(routes!(get_public_catalog))
-        .routes(routes!(get_public_course))
-        .routes(routes!(get_public_certificate))
-        .routes(routes!(get_certificate_pdf))
-        .routes(routes!(get_certificate_png))
-        .route_layer(limit)
-}
 
 /// The upstream context of a request without a session: its language and request id only.
 fn anonymous(headers: &HeaderMap) -> CallContext {
@@ -69,9 +44,7 @@ fn anonymous(headers: &HeaderMap) -> CallContext {
 
 /// The open catalog: keyword, collections, paging; sorted by name ascending.
 #[utoipa::path(get, path = "/api/bff/public/catalog", tag = "public", security(()), params(
-    ("keyword" = Option<String>, Query, description = "Words of the course name (lower-cased and left-trimmed by the gateway)"),
-    ("skip" = Option<u32>, Query, description = "Courses to skip (paging)"),
-    ("take" = Option<u32>, Query, description = "Courses per page, 1 to `catalog.max_take`"),
+    ListParams,
     ("collection" = Option<String>, Query, description = "Collection ids, comma-separated; unknown ones are dropped and flagged"),
 ), responses(
     (status = 200, description = "The open catalog page", body = PublicCatalogView),
@@ -122,7 +95,7 @@ pub async fn get_public_catalog(
         .collect();
     Ok(Json(PublicCatalogView {
         items,
-        total_count: count(page.total_count),
+        total_count: total_count(page.total_count),
         keyword: query.keyword,
         collections_applied: sanitised.filter.collections,
         filters_unavailable: sanitised.filters_unavailable,
@@ -157,7 +130,7 @@ pub async fn get_public_course(
     Path(raw_id): Path<String>,
 ) -> AppResult<Json<PublicCourseView>> {
     require_catalog(&rt)?;
-    let id = objective_id(&raw_id)?;
+    let id = parse_id("objectiveId", &raw_id)?;
     let o = rt.tenant.upstream.open_catalog_objective(&anonymous(&headers), id).await?;
     if o.state == Some(CourseState::Archived) {
         return Err(AppError::NotFound);
@@ -168,21 +141,6 @@ pub async fn get_public_course(
         url::form_urlencoded::Serializer::new(String::new()).append_pair("redirectUrl", &back).finish()
     );
     Ok(Json(PublicCourseView { course: course_overview(&o), is_draft: o.state == Some(CourseState::Draft), login_url }))
-}
-
-/// Checks a certificate number from the path: 1 to [`MAX_CERTIFICATE_NUMBER_CHARS`] letters,
-/// digits, `-` or `_`; anything else is a 400.
-pub fn certificate_number(raw: &str) -> AppResult<&str> {
-    let ok = !raw.is_empty()
-        && raw.len() <= MAX_CERTIFICATE_NUMBER_CHARS
-        && raw.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    if ok {
-        Ok(raw)
-    } else {
-        Err(AppError::BadRequest(format!(
-            "certificateNumber: a certificate number has 1 to {MAX_CERTIFICATE_NUMBER_CHARS} letters, digits, '-' or '_'"
-        )))
-    }
 }
 
 /// The shared certificate: holder, course, issue and expiry dates, whether it has expired
@@ -294,20 +252,4 @@ pub async fn get_certificate_png(
     Path(raw): Path<String>,
 ) -> AppResult<Response> {
     certificate_file(rt, headers, raw, CertificateFile::Png).await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn certificate_numbers_are_short_and_plain() {
-        for ok in ["ACME-123456", "a_b-9"] {
-            assert!(certificate_number(ok).is_ok(), "{ok}");
-        }
-        let long = "1".repeat(MAX_CERTIFICATE_NUMBER_CHARS + 1);
-        for bad in ["", "../x", "a b", "a%2Fb", long.as_str(), "é"] {
-            assert!(matches!(certificate_number(bad), Err(AppError::BadRequest(_))), "{bad:?}");
-        }
-    }
 }

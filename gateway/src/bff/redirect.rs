@@ -10,7 +10,7 @@
 //!   part's key in content URLs); with `inProctoringIframe` and a proctored activity, the
 //!   proctored activity route. Neither given: the content page.
 
-use axum::{Json, extract::State};
+use axum::Json;
 use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::{CourseTarget, RedirectView},
@@ -20,9 +20,8 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
-use super::course_details::parse_id;
+use super::params::parse_id;
 use crate::{
-    app::AppState,
     auth::extract::LearnerSession,
     domain::details,
     error::{AppError, AppResult},
@@ -80,11 +79,7 @@ fn safe_path_id(raw: &str) -> bool {
     (status = 404, description = "The learner has no such course or activity", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
-pub async fn get_redirect(
-    State(_state): State<AppState>,
-    auth: LearnerSession,
-    Query(query): Query<RedirectQuery>,
-) -> AppResult<Json<RedirectView>> {
+pub async fn get_redirect(auth: LearnerSession, Query(query): Query<RedirectQuery>) -> AppResult<Json<RedirectView>> {
     let raw = query.objective_id.as_deref().ok_or_else(|| AppError::BadRequest("objectiveId is required".into()))?;
     let objective = parse_id("objectiveId", raw)?;
     let activity: Option<Uuid> =

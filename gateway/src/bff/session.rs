@@ -12,9 +12,9 @@ use contracts::bff::{
 };
 use contracts::upstream::Permission;
 use serde::Deserialize;
-use time::format_description::well_known::Rfc3339;
 use utoipa::IntoParams;
 
+use super::fields::rfc3339;
 use crate::{
     app::AppState,
     auth::{
@@ -54,9 +54,8 @@ pub async fn get_session(
 ) -> AppResult<Json<SessionView>> {
     let session = &auth.session;
     let user = &session.user;
-    let idle_expires_at = expires_at(session, &state.config.session)
-        .format(&Rfc3339)
-        .map_err(|e| anyhow::anyhow!("formatting the session expiry: {e}"))?;
+    let idle_expires_at = rfc3339(expires_at(session, &state.config.session))
+        .ok_or_else(|| anyhow::anyhow!("the session expiry cannot be written as RFC 3339"))?;
     Ok(Json(SessionView {
         user: SessionUser {
             id: user.id.to_string(),

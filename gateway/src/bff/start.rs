@@ -25,10 +25,7 @@ use contracts::{
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::{
-    commands::{command_error, path_id},
-    enroll::self_enroll,
-};
+use super::{commands::command_error, enroll::self_enroll, params::parse_id};
 use crate::{
     app::AppState,
     auth::extract::{AuthSession, LearnerSession},
@@ -60,7 +57,7 @@ pub async fn start_course(
     auth: LearnerSession,
     Path(objective_id): Path<String>,
 ) -> AppResult<Json<StartResult>> {
-    let objective = path_id(&objective_id, "objectiveId")?;
+    let objective = parse_id("objectiveId", &objective_id)?;
     Ok(Json(run_start(&state, &auth, objective).await?))
 }
 

@@ -23,8 +23,8 @@ use axum::{
 use contracts::bff::{Problem, TutorQuestion, Unauthorized};
 use futures::StreamExt;
 use serde_json::json;
-use uuid::Uuid;
 
+use super::params::parse_id;
 use crate::{
     app::AppState,
     auth::extract::LearnerSession,
@@ -65,8 +65,7 @@ pub async fn ask_tutor(
     if question.chars().count() > settings.max_question_chars {
         return Err(AppError::BadRequest(format!("question: Maximum length is {}", settings.max_question_chars)));
     }
-    let objective =
-        Uuid::parse_str(&body.objective_id).map_err(|_| AppError::BadRequest("objectiveId: not a course id".into()))?;
+    let objective = parse_id("objectiveId", &body.objective_id)?;
     let slot = state
         .streams
         .acquire(StreamKind::Tutor, &auth.session.id, settings.max_streams_per_session)

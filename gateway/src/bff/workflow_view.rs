@@ -5,19 +5,15 @@
 //! Answers the objective workflow's status and its LTI activities with their activity
 //! workflows, which the client needs for the resource link and form calls.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::Path};
 use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::{WorkflowActivity, WorkflowView},
     upstream::{ActivityPart, ActivityType},
 };
 
-use super::course_details::{parse_id, rfc3339};
+use super::{fields::rfc3339, params::parse_id};
 use crate::{
-    app::AppState,
     auth::extract::LearnerSession,
     domain::{details, score},
     error::AppResult,
@@ -53,11 +49,7 @@ fn collect_lti(parts: &[ActivityPart], out: &mut Vec<WorkflowActivity>) {
     (status = 404, description = "No such workflow", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
-pub async fn get_workflow(
-    State(_state): State<AppState>,
-    auth: LearnerSession,
-    Path(workflow_id): Path<String>,
-) -> AppResult<Json<WorkflowView>> {
+pub async fn get_workflow(auth: LearnerSession, Path(workflow_id): Path<String>) -> AppResult<Json<WorkflowView>> {
     let id = parse_id("workflowId", &workflow_id)?;
     let upstream = &auth.tenant.tenant.upstream;
     let (workflow, tree) =

@@ -12,7 +12,10 @@ use contracts::bff::{Problem, Unauthorized};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::commands::{await_command, command_error, path_id};
+use super::{
+    commands::{await_command, command_error},
+    params::parse_id,
+};
 use crate::{
     app::AppState,
     auth::extract::{AuthSession, LearnerSession},
@@ -53,7 +56,7 @@ pub async fn submit_workflow(
     auth: LearnerSession,
     Path(workflow_id): Path<String>,
 ) -> AppResult<Json<SubmitResult>> {
-    let workflow = path_id(&workflow_id, "workflowId")?;
+    let workflow = parse_id("workflowId", &workflow_id)?;
     let upstream = &auth.tenant.tenant.upstream;
     own_workflow(&auth, workflow).await?;
     let what = "submitting the course";
@@ -88,12 +91,11 @@ pub async fn submit_workflow(
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn finish_activities(
-    State(_state): State<AppState>,
     auth: LearnerSession,
     Path(workflow_id): Path<String>,
     extract::Json(request): extract::Json<FinishActivitiesRequest>,
 ) -> AppResult<Json<FinishActivitiesResult>> {
-    let workflow = path_id(&workflow_id, "workflowId")?;
+    let workflow = parse_id("workflowId", &workflow_id)?;
     if request.activity_workflow_ids.is_empty() || request.activity_workflow_ids.len() > MAX_ACTIVITY_WORKFLOWS {
         return Err(AppError::BadRequest(format!(
             "activityWorkflowIds must name between 1 and {MAX_ACTIVITY_WORKFLOWS} activity workflows"
@@ -102,7 +104,7 @@ pub async fn finish_activities(
     let ids = request
         .activity_workflow_ids
         .iter()
-        .map(|id| path_id(id, "activityWorkflowId"))
+        .map(|id| parse_id("activityWorkflowId", id))
         .collect::<Result<Vec<Uuid>, _>>()?;
     let upstream = &auth.tenant.tenant.upstream;
     own_workflow(&auth, workflow).await?;
@@ -137,11 +139,10 @@ pub async fn finish_activities(
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn finish_workflow(
-    State(_state): State<AppState>,
     auth: LearnerSession,
     Path(workflow_id): Path<String>,
 ) -> AppResult<Json<FinishObjectiveResult>> {
-    let workflow = path_id(&workflow_id, "workflowId")?;
+    let workflow = parse_id("workflowId", &workflow_id)?;
     let upstream = &auth.tenant.tenant.upstream;
     own_workflow(&auth, workflow).await?;
     let body = json!({ "id": Uuid::new_v4(), "objectiveWorkflowId": workflow });

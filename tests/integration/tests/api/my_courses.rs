@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::ada;
+use crate::helpers::{TestApp, ada, signed_in};
 
 async fn my_courses(query: &str) -> Value {
     let (app, browser) = ada().await;
@@ -84,5 +84,27 @@ async fn bad_paging_is_a_readable_400() {
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{query}");
         let body: Value = response.json().await.expect("json problem body");
         assert!(body["detail"].is_string() || body["title"].is_string(), "{body}");
+    }
+}
+
+#[tokio::test]
+async fn paging_and_keyword_limits_are_the_configured_list_limits_as_in_the_catalog() {
+    let limits = "[catalog]\ndefault_take = 2\nmax_take = 3\nmax_keyword_chars = 4\n";
+    let app = TestApp::builder().config(limits).spawn().await;
+    let browser = signed_in(&app, "ada").await;
+    let get = |query: &'static str| {
+        let (app, browser) = (&app, &browser);
+        async move { app.api(browser, "localhost", &format!("/api/bff/my-courses{query}")).await }
+    };
+    let page: Value = get("").await.json().await.expect("json");
+    assert_eq!(names(&page).len(), 2, "catalog.default_take: {page}");
+    assert!(page["totalCount"].as_u64().is_some_and(|n| n > 3), "{page}");
+    let page: Value = get("?take=3").await.json().await.expect("json");
+    assert_eq!(names(&page).len(), 3, "catalog.max_take is allowed: {page}");
+    for query in ["?take=4", "?keyword=abcde"] {
+        let response = get(query).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{query}");
+        let body: Value = response.json().await.expect("json problem body");
+        assert!(body["detail"].as_str().is_some_and(|d| d.contains('3') || d.contains('4')), "{query}: {body}");
     }
 }

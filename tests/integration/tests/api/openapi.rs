@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::helpers::{TestApp, signed_in};
 
-/// The `/api/bff` operations of the route table (see `gateway/src/openapi.rs`).
+/// The `/api/bff` operations of the route table (see `gateway/src/routes.rs`).
 const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/bff/session"),
     ("post", "/api/bff/session/touch"),

@@ -1,0 +1,219 @@
+//! Every route of the gateway, in one table: method, path, handler.
+//!
+//! The `/api/bff` routes are registered with [`utoipa_axum::routes!`], so the router and the
+//! OpenAPI document ([`crate::openapi`]) are built from the same `#[utoipa::path]` annotation of
+//! each handler. The method and path written beside each handler here are checked against that
+//! annotation when the table is built ([`api!`]), so the table cannot say something the router
+//! does not serve. The layers around the routes (tenant, CSRF, limits, headers, metrics) are in
+//! [`crate::middleware`].
+
+use std::sync::Arc;
+
+use axum::{
+    Router,
+    routing::{any, get, post},
+};
+use utoipa::OpenApi;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
+
+use crate::{app::AppState, auth, bff, events, files, metrics, middleware, openapi, ops, passthrough};
+
+/// One `/api/bff` route: `api!(GET "/api/bff/session" => bff::session::get_session)`, for
+/// [`OpenApiRouter::routes`]. The handler's annotation gives the router and the document their
+/// method and path; [`checked`] makes sure they are the ones written here.
+macro_rules! api {
+    ($method:ident $path:literal => $($handler:ident)::+) => {
+        checked(stringify!($method), $path, utoipa_axum::routes!($($handler)::+))
+    };
+}
+
+/// The whole HTTP surface: every route, then every layer ([`crate::middleware`]).
+pub fn build_app(state: AppState) -> Router {
+    let client = bff::client::service(&state.config.client_dir, state.config.client_source_maps);
+    let (bff_routes, document) = bff_routes(&state).split_for_parts();
+    let document = Arc::new(openapi::as_served(document, &state));
+    let tenant_routes = Router::new()
+        // sign-in and sign-out (OpenID Connect); sign-in starts are limited per client address
+        .route("/oidc/login", middleware::limit_login_starts(get(auth::routes::login), &state))
+        .route("/oidc/callback", get(auth::routes::callback))
+        .route("/oidc/logout", get(auth::routes::confirm_logout).post(auth::routes::logout))
+        .route("/oidc/backchannel-logout", post(auth::backchannel::backchannel_logout))
+        // the client's runtime config
+        .route("/config-ui/config.json", get(bff::ui_config::get_ui_config))
+        // views, commands and public views (listed in `bff_routes`), and their OpenAPI document
+        .merge(bff_routes)
+        .route("/api/bff/openapi.json", get(openapi::get_document).with_state(document))
+        // analytics events
+        .route("/api/events", post(events::post_events))
+        // the allowlisted pass-through of the calls the client makes to the LMS directly
+        .route("/api/lms/{*path}", any(passthrough::forward))
+        // the client's files; any other path is a 404 problem
+        .route("/", get(bff::client::redirect_to_client))
+        .route_service("/learn", client.clone())
+        .route_service("/learn/", client.clone())
+        .route_service("/learn/{*path}", client)
+        .fallback(bff::client::not_found);
+    // ops probes: no tenant, so load balancers can probe by address
+    let ops_routes = Router::new()
+        .route("/healthz", get(ops::healthz))
+        .route("/readyz", get(ops::readyz))
+        .route("/metrics", get(metrics::get_metrics));
+    let tenant_routes = middleware::apply_tenant_layers(tenant_routes, state.clone());
+    let app = middleware::apply_outer_layers(ops_routes.merge(tenant_routes).with_state(state.clone()), &state);
+    middleware::count_requests(app, state)
+}
+
+/// The `/api/bff` routes: one view per screen (`GET`), one command per user action, and the
+/// public views; the OpenAPI document is built from the same handlers.
+pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
+    let views = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        // the session: who is signed in, and that they are still there
+        .routes(api!(GET "/api/bff/session" => bff::session::get_session))
+        .routes(api!(POST "/api/bff/session/touch" => bff::session::touch_session))
+        // the learner's courses, the catalog and a course's pages
+        .routes(api!(GET "/api/bff/my-courses" => bff::my_courses::get_my_courses))
+        .routes(api!(GET "/api/bff/catalog" => bff::catalog::get_catalog))
+        .routes(api!(GET "/api/bff/catalog/{objectiveId}" => bff::catalog::get_catalog_course))
+        .routes(api!(GET "/api/bff/courses/{objectiveId}" => bff::course_details::get_course_details))
+        .routes(api!(GET "/api/bff/courses/{objectiveId}/tree" => bff::course_tree::get_course_tree))
+        .routes(api!(GET "/api/bff/courses/{objectiveId}/activities/{activityPathId}" => bff::activity::get_activity))
+        .routes(api!(GET "/api/bff/courses/{objectiveId}/proctoring/{activityPathId}"
+            => bff::proctoring::get_proctoring))
+        .routes(api!(GET "/api/bff/courses/{objectiveId}/collaboration/{activityPathId}"
+            => bff::collaboration::get_collaboration))
+        .routes(api!(GET "/api/bff/workflows/{workflowId}" => bff::workflow_view::get_workflow))
+        .routes(api!(GET "/api/bff/redirect" => bff::redirect::get_redirect))
+        .routes(api!(GET "/api/bff/attachment-size" => files::get_attachment_size))
+        .routes(api!(GET "/api/bff/files" => files::get_file))
+        // the learner's other screens
+        .routes(api!(GET "/api/bff/profile" => bff::profile::get_profile))
+        .routes(api!(GET "/api/bff/calendar" => bff::calendar::get_calendar))
+        .routes(api!(GET "/api/bff/dashboard" => bff::dashboard::get_dashboard))
+        .routes(api!(GET "/api/bff/certificates/{certificateNumber}"
+            => bff::certificate_preview::get_certificate_preview))
+        .routes(api!(GET "/api/bff/email-answer" => bff::email_answer::get_email_answer))
+        // chat: channels, one channel, the live stream
+        .routes(api!(GET "/api/bff/chat/channels" => bff::chat::get_chat_channels))
+        .routes(api!(GET "/api/bff/chat/channels/{channelId}" => bff::chat::get_chat_channel))
+        .routes(api!(GET "/api/bff/chat/stream" => bff::chat::get_chat_stream));
+    let commands = OpenApiRouter::new()
+        // courses: enrol, start
+        .routes(api!(POST "/api/bff/courses/{objectiveId}/enroll" => bff::enroll::enroll_course))
+        .routes(api!(POST "/api/bff/courses/{objectiveId}/start" => bff::start::start_course))
+        // workflows and their activities
+        .routes(api!(POST "/api/bff/workflows/{workflowId}/submit" => bff::workflows::submit_workflow))
+        .routes(api!(POST "/api/bff/workflows/{workflowId}/activities/finish" => bff::workflows::finish_activities))
+        .routes(api!(POST "/api/bff/workflows/{workflowId}/finish" => bff::workflows::finish_workflow))
+        .routes(api!(POST "/api/bff/workflows/{workflowId}/activities/start"
+            => bff::activity_commands::start_activities))
+        .routes(api!(PUT "/api/bff/workflows/{workflowId}/activities/{activityWorkflowId}/progress"
+            => bff::activity_commands::save_activity_progress))
+        .routes(api!(POST "/api/bff/workflows/{workflowId}/launch" => bff::lti_launch::launch_activity))
+        .routes(api!(POST "/api/bff/courses/{objectiveId}/proctoring/{activityPathId}/start-token"
+            => bff::proctoring::start_token))
+        .routes(api!(POST "/api/bff/courses/{objectiveId}/collaboration/{activityPathId}/join"
+            => bff::collaboration::join_collaboration))
+        // the profile
+        .routes(api!(POST "/api/bff/profile/timezone" => bff::timezone::save_timezone))
+        // chat and the tutor
+        .routes(api!(POST "/api/bff/chat/channels/{channelId}/messages" => bff::chat::post_chat_message))
+        .routes(api!(POST "/api/bff/chat/channels/{channelId}/read" => bff::chat::mark_chat_read))
+        .routes(api!(POST "/api/bff/tutor/answers" => bff::tutor::ask_tutor))
+        // a framed portal adopting the session its sign-in popup made
+        .routes(api!(POST "/api/bff/session/adopt" => bff::session::adopt_session));
+    let public = OpenApiRouter::new()
+        // the open catalog and public course page, without a session
+        .routes(api!(GET "/api/bff/public/catalog" => bff::public::get_public_catalog))
+        .routes(api!(GET "/api/bff/public/catalog/{objectiveId}" => bff::public::get_public_course))
+        // a shared certificate, its PDF and its picture
+        .routes(api!(GET "/api/bff/public/certificates/{certificateNumber}" => bff::public::get_public_certificate))
+        .routes(api!(GET "/api/bff/public/certificates/{certificateNumber}/certificate.pdf"
+            => bff::public::get_certificate_pdf))
+        .routes(api!(GET "/api/bff/public/certificates/{certificateNumber}/certificate.png"
+            => bff::public::get_certificate_png));
+    views
+        .merge(middleware::limit_command_bodies(commands, &state.config))
+        .merge(middleware::shed_public_load(public, &state.config))
+}
+
+/// `route`, once its handler's annotation is found to declare exactly `method` at `path`.
+///
+/// Panics otherwise: the table is code, so a mismatch is a bug of this file that every test
+/// building the app (and [`tests::the_table_says_what_the_handlers_declare`]) shows at once.
+fn checked(method: &str, path: &str, route: UtoipaMethodRouter<AppState>) -> UtoipaMethodRouter<AppState> {
+    let declared: Vec<(String, String)> = route
+        .1
+        .paths
+        .iter()
+        .flat_map(|(path, item)| {
+            let operations = [
+                ("GET", &item.get),
+                ("POST", &item.post),
+                ("PUT", &item.put),
+                ("PATCH", &item.patch),
+                ("DELETE", &item.delete),
+                ("HEAD", &item.head),
+                ("OPTIONS", &item.options),
+                ("TRACE", &item.trace),
+            ];
+            operations.into_iter().filter(|(_, op)| op.is_some()).map(|(m, _)| (m.to_owned(), path.clone()))
+        })
+        .collect();
+    assert!(
+        declared == [(method.to_owned(), path.to_owned())],
+        "the route table lists {method} {path}, but its handler declares {declared:?}"
+    );
+    route
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::{
+        auth::session::MemoryStore,
+        config::{Config, RawConfig},
+    };
+    use figment::{
+        Figment,
+        providers::{Format, Toml},
+    };
+
+    fn state() -> AppState {
+        let raw: RawConfig = Figment::new()
+            .merge(Toml::string(include_str!("../../config/default.toml")))
+            .merge(Toml::string(
+                r#"[tenants.t]
+                hosts = ["localhost"]
+                api_url = "https://lms.example/api/"
+                [tenants.t.oidc]
+                issuer = "https://idp.example/realms/t"
+                client_id = "c""#,
+            ))
+            .extract()
+            .expect("config");
+        let config = Config::from_raw(raw).expect("valid");
+        let sessions = Arc::new(MemoryStore::new(&config.session));
+        AppState::new(config, sessions).expect("state")
+    }
+
+    #[tokio::test]
+    async fn the_table_says_what_the_handlers_declare() {
+        // Every entry is checked while the table is built; building it must not panic.
+        let (_, doc) = bff_routes(&state()).split_for_parts();
+        assert!(doc.paths.paths.contains_key("/api/bff/session"));
+        assert!(doc.paths.paths.contains_key("/api/bff/public/catalog"));
+    }
+
+    #[test]
+    #[should_panic(expected = "the route table lists POST /api/bff/session, but its handler declares")]
+    fn a_method_the_handler_does_not_declare_stops_the_build() {
+        let _ = api!(POST "/api/bff/session" => bff::session::get_session);
+    }
+
+    #[test]
+    #[should_panic(expected = "the route table lists GET /api/bff/sessions, but its handler declares")]
+    fn a_path_the_handler_does_not_declare_stops_the_build() {
+        let _ = api!(GET "/api/bff/sessions" => bff::session::get_session);
+    }
+}
