@@ -66,7 +66,7 @@ impl AppState {
             .build();
         let caches = Caches::new(&config.cache, metrics.clone());
         // Analytics runs only in prod and test (spec section 7).
-        let forward_events = matches!(config.environment.as_str(), "prod" | "test");
+        let forward_events = config.environment.forwards_events();
         let events = EventQueue::start(&config.events, forward_events, metrics.clone());
         let streams = Arc::new(bff::streams::StreamSlots::default());
         let app = App {
