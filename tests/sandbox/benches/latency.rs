@@ -8,6 +8,9 @@
 //! prints the CPU time and the run-queue wait per request of this process (client and server
 //! together), from `/proc/self/task/*/schedstat`: a large wait means the machine was busy.
 
+// Functions stay short (the threshold is in clippy.toml at the workspace root).
+#![warn(clippy::too_many_lines)]
+
 use std::{
     process::ExitCode,
     time::{Duration, Instant},

@@ -4,6 +4,9 @@
 //! `LMS_SANDBOX_ADMIN_TOKEN` and `LMS_SANDBOX_FAULTS` set the same options; flags win over the
 //! environment.
 
+// Functions stay short (the threshold is in clippy.toml at the workspace root).
+#![warn(clippy::too_many_lines)]
+
 use std::{io::Write, net::SocketAddr, path::PathBuf, process::ExitCode};
 
 use lms_sandbox::{SandboxConfig, clock::ClockMode, faults::FaultRule, spawn};

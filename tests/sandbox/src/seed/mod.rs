@@ -372,21 +372,43 @@ impl Seeder<'_> {
     /// One course of `username`: the objective, the access, and workflows, records and
     /// certificates as the course says.
     fn course(&mut self, username: &str, c: &Course, n: usize) -> rusqlite::Result<()> {
-        let (tenant, now, db) = (self.tenant, self.now, self.db);
+        let tenant = self.tenant;
         let user = id("user", &format!("{tenant}/{username}")).to_string();
         let (objective, leaves) = self.objective(c, n)?;
         let key = format!("{tenant}/{username}/{}", c.name);
-        let aggregate = id("aggregate", &key).to_string();
+        let enrolment = Enrolment {
+            aggregate: id("aggregate", &key).to_string(),
+            workflow: id("workflow", &key).to_string(),
+            record: id("record", &key).to_string(),
+            started: self.now - (40 - (n as i64 % 30)) * DAY,
+            normalized: c.record.map(|(score, max)| score / max),
+            key,
+            user,
+            objective,
+        };
+        self.access(c, &enrolment)?;
+        if let Some((state, progress)) = c.workflow {
+            self.workflow(c, &enrolment, state, progress, &leaves)?;
+        }
+        if let (Some((score, max)), Some(normalized)) = (c.record, enrolment.normalized) {
+            self.record(c, &enrolment, score, max, normalized)?;
+        }
+        Ok(())
+    }
+
+    /// The access of the enrolment, and its term on the user.
+    fn access(&self, c: &Course, e: &Enrolment) -> rusqlite::Result<()> {
+        let (tenant, now, db) = (self.tenant, self.now, self.db);
         let term = c.term.map(|t| id("term", &format!("{tenant}/{}", ["Spring 2026", "Autumn 2026"][t])).to_string());
         let days = |d: Option<i64>| d.map(|d| now + d * DAY);
         db.prepare_cached(
             "INSERT INTO accesses VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
         )?
         .execute(params![
-            id("access", &key).to_string(),
-            aggregate,
-            user,
-            objective,
+            id("access", &e.key).to_string(),
+            e.aggregate,
+            e.user,
+            e.objective,
             c.mandatory,
             !c.mandatory,
             term,
@@ -401,119 +423,145 @@ impl Seeder<'_> {
         ])?;
         if let Some(t) = &term {
             db.prepare_cached("INSERT INTO user_terms SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM user_terms WHERE user_id = ?1 AND term_id = ?2)")?
-                .execute(params![user, t])?;
-        }
-        let started = now - (40 - (n as i64 % 30)) * DAY;
-        let workflow = id("workflow", &key).to_string();
-        let record = id("record", &key).to_string();
-        let normalized = c.record.map(|(score, max)| score / max);
-        if let Some((state, progress)) = c.workflow {
-            db.prepare_cached("INSERT INTO workflows VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(params![
-                workflow,
-                aggregate,
-                state,
-                progress,
-                started,
-                (state >= 2).then_some(started + 3 * DAY),
-                (state == 6).then_some(started + 5 * DAY),
-                c.record.map(|_| record.clone()),
-            ])?;
-            let counted: Vec<&Leaf> = leaves.iter().filter(|l| l.counts).collect();
-            let done = if state == 1 {
-                (progress.clamp(0.0, 1.0) * counted.len() as f64).floor() as usize
-            } else {
-                counted.len()
-            };
-            for (i, leaf) in counted.iter().enumerate() {
-                if i > done || (i == done && state != 1) {
-                    break;
-                }
-                let finished = i < done;
-                let aw = id("activity-workflow", &format!("{key}/{}", leaf.id)).to_string();
-                let session = leaf.proctored.then(|| id("proctoring-session", &aw).to_string());
-                let score =
-                    finished.then(|| leaf.max_score * normalized.unwrap_or(if leaf.kind == "lti" { 0.8 } else { 1.0 }));
-                db.prepare_cached(
-                    "INSERT INTO activity_workflows VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL, ?10)",
-                )?
-                .execute(params![
-                    aw,
-                    workflow,
-                    leaf.id,
-                    if finished { 6 } else { 1 },
-                    started + DAY,
-                    finished.then_some(started + 2 * DAY),
-                    finished.then_some(started + 2 * DAY),
-                    score,
-                    if finished { 1.0 } else { 0.5 },
-                    session,
-                ])?;
-                if let Some(session) = session {
-                    // In-progress proctored work has a session still open: the portal treats
-                    // that disagreement as 'being graded'.
-                    db.prepare_cached("INSERT INTO proctoring_sessions VALUES (?1, ?2, ?3, ?4, ?5)")?.execute(
-                        params![
-                            session,
-                            aw,
-                            if finished { 2 } else { 1 },
-                            started + DAY,
-                            finished.then_some(started + 2 * DAY),
-                        ],
-                    )?;
-                }
-                if let Some(score) = score {
-                    let normalized = score / leaf.max_score;
-                    db.prepare_cached("INSERT INTO activity_records VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")?
-                        .execute(params![
-                            id("activity-record", &aw).to_string(),
-                            aw,
-                            workflow,
-                            aggregate,
-                            leaf.id,
-                            score,
-                            leaf.max_score,
-                            normalized,
-                            normalized >= 0.6,
-                            started + 2 * DAY,
-                        ])?;
-                }
-            }
-        }
-        if let (Some((score, max)), Some(normalized)) = (c.record, normalized) {
-            let finished = c.workflow.is_none_or(|(s, _)| s == 6);
-            let created = now - 20 * DAY;
-            db.prepare_cached("INSERT INTO records VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")?.execute(
-                params![
-                    record,
-                    aggregate,
-                    c.workflow.map(|_| workflow.clone()),
-                    grade_for(self.scale, normalized),
-                    normalized >= 0.6,
-                    finished,
-                    score,
-                    max,
-                    normalized,
-                    1.0,
-                    created,
-                ],
-            )?;
-            if let Some(valid_days) = c.certificate.filter(|_| normalized >= 0.6) {
-                let expiration = now + valid_days * DAY;
-                db.prepare_cached("INSERT INTO certificates VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'Certificate of completion', ?7, ?8, 0.6)")?
-                    .execute(params![
-                        id("certificate", &key).to_string(),
-                        tenant,
-                        certificate_number(tenant, &key),
-                        user,
-                        objective,
-                        record,
-                        expiration - 365 * DAY,
-                        expiration,
-                    ])?;
-            }
+                .execute(params![e.user, t])?;
         }
         Ok(())
     }
+
+    /// The objective workflow in `state` with `progress`, and the work on the counted leaves
+    /// it has reached: every leaf before the progress point finished, the one at it (while in
+    /// progress) started.
+    fn workflow(&self, c: &Course, e: &Enrolment, state: i32, progress: f64, leaves: &[Leaf]) -> rusqlite::Result<()> {
+        let started = e.started;
+        self.db.prepare_cached("INSERT INTO workflows VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(params![
+            e.workflow,
+            e.aggregate,
+            state,
+            progress,
+            started,
+            (state >= 2).then_some(started + 3 * DAY),
+            (state == 6).then_some(started + 5 * DAY),
+            c.record.map(|_| e.record.clone()),
+        ])?;
+        let counted: Vec<&Leaf> = leaves.iter().filter(|l| l.counts).collect();
+        let done =
+            if state == 1 { (progress.clamp(0.0, 1.0) * counted.len() as f64).floor() as usize } else { counted.len() };
+        for (i, leaf) in counted.iter().enumerate() {
+            if i > done || (i == done && state != 1) {
+                break;
+            }
+            self.leaf_work(e, leaf, i < done)?;
+        }
+        Ok(())
+    }
+
+    /// The activity workflow of one leaf, its proctoring session and, when `finished`, its
+    /// activity record.
+    fn leaf_work(&self, e: &Enrolment, leaf: &Leaf, finished: bool) -> rusqlite::Result<()> {
+        let (db, started) = (self.db, e.started);
+        let aw = id("activity-workflow", &format!("{}/{}", e.key, leaf.id)).to_string();
+        let session = leaf.proctored.then(|| id("proctoring-session", &aw).to_string());
+        let score =
+            finished.then(|| leaf.max_score * e.normalized.unwrap_or(if leaf.kind == "lti" { 0.8 } else { 1.0 }));
+        db.prepare_cached("INSERT INTO activity_workflows VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL, ?10)")?
+            .execute(params![
+                aw,
+                e.workflow,
+                leaf.id,
+                if finished { 6 } else { 1 },
+                started + DAY,
+                finished.then_some(started + 2 * DAY),
+                finished.then_some(started + 2 * DAY),
+                score,
+                if finished { 1.0 } else { 0.5 },
+                session,
+            ])?;
+        if let Some(session) = session {
+            // In-progress proctored work has a session still open: the portal treats
+            // that disagreement as 'being graded'.
+            db.prepare_cached("INSERT INTO proctoring_sessions VALUES (?1, ?2, ?3, ?4, ?5)")?.execute(params![
+                session,
+                aw,
+                if finished { 2 } else { 1 },
+                started + DAY,
+                finished.then_some(started + 2 * DAY),
+            ])?;
+        }
+        if let Some(score) = score {
+            let normalized = score / leaf.max_score;
+            db.prepare_cached("INSERT INTO activity_records VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")?
+                .execute(params![
+                    id("activity-record", &aw).to_string(),
+                    aw,
+                    e.workflow,
+                    e.aggregate,
+                    leaf.id,
+                    score,
+                    leaf.max_score,
+                    normalized,
+                    normalized >= 0.6,
+                    started + 2 * DAY,
+                ])?;
+        }
+        Ok(())
+    }
+
+    /// The objective record (`score` of `max`) and, when passed and the course gives one,
+    /// the certificate.
+    fn record(&self, c: &Course, e: &Enrolment, score: f64, max: f64, normalized: f64) -> rusqlite::Result<()> {
+        let (tenant, now, db) = (self.tenant, self.now, self.db);
+        let finished = c.workflow.is_none_or(|(s, _)| s == 6);
+        let created = now - 20 * DAY;
+        db.prepare_cached("INSERT INTO records VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")?.execute(
+            params![
+                e.record,
+                e.aggregate,
+                c.workflow.map(|_| e.workflow.clone()),
+                grade_for(self.scale, normalized),
+                normalized >= 0.6,
+                finished,
+                score,
+                max,
+                normalized,
+                1.0,
+                created,
+            ],
+        )?;
+        if let Some(valid_days) = c.certificate.filter(|_| normalized >= 0.6) {
+            let expiration = now + valid_days * DAY;
+            db.prepare_cached(
+                "INSERT INTO certificates VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'Certificate of completion', ?7, ?8, 0.6)",
+            )?
+            .execute(params![
+                id("certificate", &e.key).to_string(),
+                tenant,
+                certificate_number(tenant, &e.key),
+                e.user,
+                e.objective,
+                e.record,
+                expiration - 365 * DAY,
+                expiration,
+            ])?;
+        }
+        Ok(())
+    }
+}
+
+/// The ids and dates the rows of one seeded enrolment (a user on a course) share.
+struct Enrolment {
+    /// `tenant/username/course name`, from which every id of the enrolment derives.
+    key: String,
+    user: String,
+    objective: String,
+    aggregate: String,
+    /// The objective workflow's id (used only when the course has a workflow).
+    workflow: String,
+    /// The objective record's id (used only when the course has a record).
+    record: String,
+    /// When the workflow started.
+    started: i64,
+    /// The record's normalized score, if the course has a record.
+    normalized: Option<f64>,
 }
 
 /// A certificate number: the tenant in capitals and six digits derived from `key`.

@@ -102,119 +102,132 @@ fn dates(now: i64, fields: &[(&str, i64)], extra: Value) -> Value {
     Value::Object(map)
 }
 
-/// The root of a course's tree; `review` is the review policy set on every leaf part.
-pub(super) fn build(tree: Tree, name: &str, state: i32, review: &str, now: i64) -> Node {
-    let policy = json!({ "reviewPolicy": review });
-    let with_review = |n: Node| {
+/// The review policy set on every leaf part of a course.
+struct Review<'a>(&'a str);
+
+impl Review<'_> {
+    /// `n` with the review policy added to its constraint (a composite is left as it is).
+    fn apply(&self, n: Node) -> Node {
         let constraint = match n.constraint.clone() {
             Some(Value::Object(mut c)) => {
-                c.entry("reviewPolicy").or_insert(json!(review));
+                c.entry("reviewPolicy").or_insert(json!(self.0));
                 Value::Object(c)
             }
-            _ => policy.clone(),
+            _ => json!({ "reviewPolicy": self.0 }),
         };
         if n.kind == "composite" { n } else { n.constraint(constraint) }
-    };
+    }
+
+    /// Each of `parts` with the review policy applied.
+    fn parts(&self, parts: Vec<Node>) -> Vec<Node> {
+        parts.into_iter().map(|n| self.apply(n)).collect()
+    }
+}
+
+/// The root of a course's tree; `review` is the review policy set on every leaf part.
+pub(super) fn build(tree: Tree, name: &str, state: i32, review: &str, now: i64) -> Node {
+    let review = Review(review);
     let root = match tree {
         Tree::Basic => composite(
             name,
-            vec![leaf("Introduction", "text"), leaf("Walkthrough", "video"), leaf("Quiz", "lti").weight(2.0)]
-                .into_iter()
-                .map(with_review)
-                .collect(),
+            review.parts(vec![
+                leaf("Introduction", "text"),
+                leaf("Walkthrough", "video"),
+                leaf("Quiz", "lti").weight(2.0),
+            ]),
         ),
         Tree::Single(kind) => leaf(name, kind),
         Tree::Proctored => composite(
             name,
-            vec![leaf("Exam rules", "text"), leaf("Final exam", "lti").proctored().weight(4.0)]
-                .into_iter()
-                .map(with_review)
-                .collect(),
+            review.parts(vec![leaf("Exam rules", "text"), leaf("Final exam", "lti").proctored().weight(4.0)]),
         ),
-        Tree::AllTypes => composite(
-            name,
-            vec![
-                leaf("Reading", "text"),
-                leaf("Lecture", "video"),
-                leaf("Forum", "discussion"),
-                leaf("Live webinar", "event"),
-                leaf("Quiz", "lti").weight(2.0),
-                leaf("Supervised test", "proctored").proctored().weight(2.0),
-                leaf("Team assignment", "collaborative").collaborative().weight(2.0),
-                composite(
-                    "Extras",
-                    vec![leaf("Further reading", "text").optional()].into_iter().map(with_review).collect(),
-                ),
-            ]
-            .into_iter()
-            .map(with_review)
-            .collect(),
-        ),
-        Tree::Deep => composite(
-            name,
-            vec![
-                composite(
-                    "Module 1: Foundations",
-                    vec![
-                        leaf("Welcome", "text"),
-                        leaf("Threat landscape", "video"),
-                        composite(
-                            "Lab block",
-                            vec![leaf("Phishing lab", "lti").weight(3.0), leaf("Lab notes", "text").optional()]
-                                .into_iter()
-                                .map(with_review)
-                                .collect(),
-                        ),
-                    ]
-                    .into_iter()
-                    .map(with_review)
-                    .collect(),
-                )
-                .constraint(dates(now, &[("startFrom", -20), ("due", 10)], json!({}))),
-                composite(
-                    "Module 2: Practice",
-                    vec![
-                        leaf("Discussion board", "discussion"),
-                        leaf("Live session", "event").constraint(dates(now, &[("startFrom", 5)], json!({}))),
-                        leaf("Old reading", "text").state(4),
-                        leaf("Upcoming video", "video").state(1),
-                    ]
-                    .into_iter()
-                    .map(with_review)
-                    .collect(),
-                )
-                .locked()
-                .constraint(dates(
-                    now,
-                    &[("startFrom", -10), ("startUntil", 20), ("gracePeriodUntil", 25), ("due", 20)],
-                    json!({}),
-                )),
-                composite(
-                    "Module 3: Assessment",
-                    vec![
-                        leaf("Final exam", "lti").proctored().weight(4.0),
-                        leaf("Group project", "lti").collaborative().weight(2.0),
-                    ]
-                    .into_iter()
-                    .map(with_review)
-                    .collect(),
-                )
-                .locked()
-                .constraint(dates(
-                    now,
-                    &[
-                        ("startFrom", 15),
-                        ("accessibleUntil", 60),
-                        ("revealResultsFrom", 40),
-                        ("resultsDisclosureFrom", 40),
-                    ],
-                    json!({ "resultsDisclosurePolicy": "afterDate" }),
-                )),
-                with_review(leaf("Bonus reading", "text").optional()),
-                composite("Retired module", vec![with_review(leaf("Retired lesson", "text"))]).state(4),
-                composite("Draft module", vec![with_review(leaf("Draft lesson", "text"))]).state(1),
-            ],
-        ),
+        Tree::AllTypes => all_types(name, &review),
+        Tree::Deep => deep(name, &review, now),
     };
     Node { state, ..root }
+}
+
+/// One activity of every type, a proctored and a collaborative one included.
+fn all_types(name: &str, review: &Review<'_>) -> Node {
+    composite(
+        name,
+        review.parts(vec![
+            leaf("Reading", "text"),
+            leaf("Lecture", "video"),
+            leaf("Forum", "discussion"),
+            leaf("Live webinar", "event"),
+            leaf("Quiz", "lti").weight(2.0),
+            leaf("Supervised test", "proctored").proctored().weight(2.0),
+            leaf("Team assignment", "collaborative").collaborative().weight(2.0),
+            composite("Extras", review.parts(vec![leaf("Further reading", "text").optional()])),
+        ]),
+    )
+}
+
+/// Three modules (open, locked, locked with results revealed later), an optional reading,
+/// an archived and a draft module.
+fn deep(name: &str, review: &Review<'_>, now: i64) -> Node {
+    composite(
+        name,
+        vec![
+            deep_foundations(review, now),
+            deep_practice(review, now),
+            deep_assessment(review, now),
+            review.apply(leaf("Bonus reading", "text").optional()),
+            composite("Retired module", vec![review.apply(leaf("Retired lesson", "text"))]).state(4),
+            composite("Draft module", vec![review.apply(leaf("Draft lesson", "text"))]).state(1),
+        ],
+    )
+}
+
+/// Module 1: open since 20 days, due in 10, with a nested lab block.
+fn deep_foundations(review: &Review<'_>, now: i64) -> Node {
+    composite(
+        "Module 1: Foundations",
+        review.parts(vec![
+            leaf("Welcome", "text"),
+            leaf("Threat landscape", "video"),
+            composite(
+                "Lab block",
+                review.parts(vec![leaf("Phishing lab", "lti").weight(3.0), leaf("Lab notes", "text").optional()]),
+            ),
+        ]),
+    )
+    .constraint(dates(now, &[("startFrom", -20), ("due", 10)], json!({})))
+}
+
+/// Module 2: locked, with a future event, an archived and a draft part.
+fn deep_practice(review: &Review<'_>, now: i64) -> Node {
+    composite(
+        "Module 2: Practice",
+        review.parts(vec![
+            leaf("Discussion board", "discussion"),
+            leaf("Live session", "event").constraint(dates(now, &[("startFrom", 5)], json!({}))),
+            leaf("Old reading", "text").state(4),
+            leaf("Upcoming video", "video").state(1),
+        ]),
+    )
+    .locked()
+    .constraint(dates(
+        now,
+        &[("startFrom", -10), ("startUntil", 20), ("gracePeriodUntil", 25), ("due", 20)],
+        json!({}),
+    ))
+}
+
+/// Module 3: locked, opening in 15 days, results disclosed after a date.
+fn deep_assessment(review: &Review<'_>, now: i64) -> Node {
+    composite(
+        "Module 3: Assessment",
+        review.parts(vec![
+            leaf("Final exam", "lti").proctored().weight(4.0),
+            leaf("Group project", "lti").collaborative().weight(2.0),
+        ]),
+    )
+    .locked()
+    .constraint(dates(
+        now,
+        &[("startFrom", 15), ("accessibleUntil", 60), ("revealResultsFrom", 40), ("resultsDisclosureFrom", 40)],
+        json!({ "resultsDisclosurePolicy": "afterDate" }),
+    ))
 }
