@@ -94,7 +94,10 @@ function useQueryFlags(objectiveId: string) {
     handled.current = arrival;
     const rest = withoutParams(location.search, ['occflow', 'selfRegistered']);
     const stay = () =>
-      navigate({ pathname: location.pathname, search: rest, hash: location.hash }, { replace: true, preventScrollReset: true });
+      navigate(
+        { pathname: location.pathname, search: rest, hash: location.hash },
+        { replace: true, preventScrollReset: true },
+      );
 
     if (selfRegistered) showToast(intl.formatMessage(m.accountCreated), 'success');
     if (!occflow) {
@@ -154,16 +157,30 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
 
   return (
     <article className="page catalog-course">
-
       <div className="catalog-course__hero">
         <div className="catalog-course__cover">
-          {course.imageUrl ? <img src={course.imageUrl} alt="" /> : <span className="catalog-course__cover-fill">
-              <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="64" height="64" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+          {course.imageUrl ? (
+            <img src={course.imageUrl} alt="" />
+          ) : (
+            <span className="catalog-course__cover-fill">
+              <svg
+                aria-hidden="true"
+                focusable="false"
+                viewBox="0 0 24 24"
+                width="64"
+                height="64"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2V5Z" />
                 <path d="M4 19a2 2 0 0 0 2 2h13" />
                 <path d="M8 7h7" />
               </svg>
-            </span>}
+            </span>
+          )}
         </div>
         <div className="catalog-course__overview">
           {course.code && <p className="catalog-course__code">{intl.formatMessage(m.code, { code: course.code })}</p>}
@@ -212,7 +229,13 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
               <>
                 <span className="catalog-course__enrolled">
                   <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18">
-                    <path d="m5 12 5 5 9-10" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+                    <path
+                      d="m5 12 5 5 9-10"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.5"
+                      strokeLinecap="round"
+                    />
                   </svg>
                   {intl.formatMessage(m.enrolled)}
                 </span>

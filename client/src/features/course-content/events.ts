@@ -3,11 +3,7 @@
 import { apiFetch } from '../../api/http';
 
 export type PlayerEventName =
-  | 'course_open_for_review'
-  | 'course_open_first_time'
-  | 'objective_start'
-  | 'activity_start'
-  | 'course_restart';
+  'course_open_for_review' | 'course_open_first_time' | 'objective_start' | 'activity_start' | 'course_restart';
 
 interface EventFields {
   objectiveId: string;

@@ -101,7 +101,15 @@ export function DetailsActions({ course }: { course: CourseDetailsView }) {
           case 'enrolled':
             return (
               <span key={button} className="details-actions__enrolled">
-                <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2">
+                <svg
+                  viewBox="0 0 20 20"
+                  width="16"
+                  height="16"
+                  aria-hidden="true"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                >
                   <path d="M4 10.5l4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
                 {intl.formatMessage(buttonMessages.enrolled)}

@@ -31,14 +31,31 @@ interface Props<T, V extends ListView<T>> {
   busy?: boolean;
 }
 
-export function PagedCourseGrid<T, V extends ListView<T>>({ first, query, useView, renderItem, itemKey, label, busy }: Props<T, V>) {
+export function PagedCourseGrid<T, V extends ListView<T>>({
+  first,
+  query,
+  useView,
+  renderItem,
+  itemKey,
+  label,
+  busy,
+}: Props<T, V>) {
   const [pages, setPages] = useState(1);
   // A transition: growing a long list yields to scrolling and input instead of blocking them.
   const more = () => startTransition(() => setPages((n) => n + 1));
 
   const later = [];
   for (let page = 1; page < pages; page += 1) {
-    later.push(<LaterPage key={page} skip={page * PAGE_SIZE} query={query} useView={useView} renderItem={renderItem} itemKey={itemKey} />);
+    later.push(
+      <LaterPage
+        key={page}
+        skip={page * PAGE_SIZE}
+        query={query}
+        useView={useView}
+        renderItem={renderItem}
+        itemKey={itemKey}
+      />,
+    );
   }
   const controls = (state: PageState) => (
     <MoreControls

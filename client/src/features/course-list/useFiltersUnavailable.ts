@@ -25,7 +25,9 @@ export function useFiltersUnavailable(flagged: boolean | undefined, applied: Par
     const kept: Partial<ListFilter> = {};
     for (const name of FILTER_PARAMS) {
       if (applied[name] !== undefined) {
-        (kept as Record<string, string[]>)[name] = inUrl[name].filter((value) => applied[name]!.includes(value as never));
+        (kept as Record<string, string[]>)[name] = inUrl[name].filter((value) =>
+          applied[name]!.includes(value as never),
+        );
       }
     }
     showToast(intl.formatMessage(m.filtersUnavailable), 'info');

@@ -83,7 +83,9 @@ export function TutorWidget({ objectiveId }: { objectiveId: string }) {
         aria-controls={open ? panelId : undefined}
         onPress={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true" className="tutor__spark">✦</span>
+        <span aria-hidden="true" className="tutor__spark">
+          ✦
+        </span>
         {intl.formatMessage(m.open)}
       </Button>
       {open && (

@@ -20,7 +20,9 @@ describe('heading anchor copy', () => {
     stubClipboard(writeText);
     expect(screen.getAllByRole('button', { name: /Copy link to section/ })).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Copy link to section Overview' }));
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}${window.location.pathname}#user-content-overview`);
+    expect(writeText).toHaveBeenCalledWith(
+      `${window.location.origin}${window.location.pathname}#user-content-overview`,
+    );
     expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Overview' })).toHaveAttribute('id', 'user-content-overview');
   });

@@ -46,7 +46,9 @@ describe('PDF viewer messages (spec section 8)', () => {
   it('refuses a PDF on another host without loading it (spec section 5)', async () => {
     const loader = vi.fn(async () => fakeDocument());
     renderViewer(loader, 'https://evil.example/guide.pdf');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not on this site or an approved storage host');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This file is not on this site or an approved storage host',
+    );
     expect(loader).not.toHaveBeenCalled();
   });
 
@@ -94,7 +96,10 @@ describe('the PDF loader', () => {
     server.use(
       http.get('*/api/bff/files', ({ request }) => {
         headers.push(request.headers.get('x-requested-with'));
-        return HttpResponse.json({ error, status }, { status, headers: { 'content-type': 'application/problem+json' } });
+        return HttpResponse.json(
+          { error, status },
+          { status, headers: { 'content-type': 'application/problem+json' } },
+        );
       }),
     );
     const url = `${here()}/api/bff/files?url=${encodeURIComponent('https://files.example.net/a.pdf')}`;

@@ -27,8 +27,37 @@ const config: Config = {
   USE_PROFILES: { html: true },
   ADD_TAGS: ['iframe'],
   ADD_ATTR: ['allow', 'allowfullscreen', 'target', 'data-toggle', 'data-toggle-title', 'data-attachment', 'data-open'],
-  FORBID_TAGS: ['style', 'link', 'base', 'meta', 'form', 'input', 'button', 'textarea', 'select', 'option', 'object', 'embed', 'frame', 'frameset', 'portal'],
-  FORBID_ATTR: ['style', 'srcdoc', 'srcset', 'background', 'formaction', 'action', 'ping', 'for', 'name', 'sandbox', 'tabindex', 'contenteditable'],
+  FORBID_TAGS: [
+    'style',
+    'link',
+    'base',
+    'meta',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'option',
+    'object',
+    'embed',
+    'frame',
+    'frameset',
+    'portal',
+  ],
+  FORBID_ATTR: [
+    'style',
+    'srcdoc',
+    'srcset',
+    'background',
+    'formaction',
+    'action',
+    'ping',
+    'for',
+    'name',
+    'sandbox',
+    'tabindex',
+    'contenteditable',
+  ],
   ALLOW_UNKNOWN_PROTOCOLS: false,
 };
 
@@ -146,7 +175,8 @@ function instance(): ReturnType<typeof DOMPurify> {
       return;
     }
     const images = tag === 'img' || tag === 'source' || tag === 'video';
-    for (const name of ['href', 'src', 'poster', 'cite', 'longdesc', 'xlink:href']) keepUrl(element, name, images && name !== 'href');
+    for (const name of ['href', 'src', 'poster', 'cite', 'longdesc', 'xlink:href'])
+      keepUrl(element, name, images && name !== 'href');
     if (tag === 'a') hardenLink(element);
   });
   purifier = p;

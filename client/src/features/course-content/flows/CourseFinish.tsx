@@ -33,7 +33,8 @@ export function CourseFinish({ view }: { view: ActivityView }) {
     }
   }, [phase.kind, intl]);
 
-  if (phase.kind !== 'idle') return <FinishPanel view={view} phase={phase} onCheckAgain={checkAgain} onRetry={submit} onReset={reset} />;
+  if (phase.kind !== 'idle')
+    return <FinishPanel view={view} phase={phase} onCheckAgain={checkAgain} onRetry={submit} onReset={reset} />;
   if (!course.canSubmit && !course.canFinish) return null;
   const begin = () => setDialog(hasWarnings(course.finishCheck) ? 'finish' : 'submit');
   return (
@@ -192,7 +193,10 @@ function ResultPanel({ view, headingRef }: { view: ActivityView; headingRef: Ref
       </div>
       <div className="finish-panel__actions">
         {certificate && (
-          <Link className="button button--primary" to={`/courses/${enc(id)}/certificate/${enc(certificate.certificateNumber)}`}>
+          <Link
+            className="button button--primary"
+            to={`/courses/${enc(id)}/certificate/${enc(certificate.certificateNumber)}`}
+          >
             <FormattedMessage {...flowMessages.certificate} />
           </Link>
         )}
