@@ -151,7 +151,7 @@ describe('permission routing', { timeout: 20_000 }, () => {
 
   it('leaves the client for another allowed page of the platform', async () => {
     const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     serve({}, { home: { kind: 'redirect', url: '/platform/content-library#chat=7' } });
     renderApp('/learn/courses');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/platform/content-library#chat=7'));

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain ES module of the build scripts, without types
 import { checkLocale, checkSource, localeTags, parseMessage } from '../../scripts/i18n-lib.mjs';
 import { createIntl, defineMessage } from 'react-intl';
 import { ENGLISH, loadMessages } from './loadMessages';
@@ -64,7 +63,9 @@ describe('locale loader', () => {
   });
 
   it('loads a locale chunk', async () => {
-    const messages = await loadMessages('fr-FR', async () => ({ default: { 'app.skipToMain': 'Aller au contenu' } }));
+    const messages = await loadMessages('fr-FR', () =>
+      Promise.resolve({ default: { 'app.skipToMain': 'Aller au contenu' } }),
+    );
     expect(messages).toEqual({ 'app.skipToMain': 'Aller au contenu' });
   });
 

@@ -59,7 +59,7 @@ function formatDate(intl: IntlShape, iso: string): string {
  */
 export function CourseCard({ headingLevel = 2, ...source }: CourseCardProps) {
   const intl = useIntl();
-  const card = toCardModel(source as CourseCardSource);
+  const card = toCardModel(source);
   const Heading = `h${headingLevel}` as ElementType;
   const enrolled = card.status !== undefined;
 

@@ -20,7 +20,7 @@ import { ActivityScore } from './activities/ActivityScore';
 import { CompositeActivity } from './activities/CompositeActivity';
 import { firstOpening, sendPlayerEvent } from './events';
 import { CourseFinish } from './flows/CourseFinish';
-import { activityMessages, playerMessages } from './messages';
+import { playerMessages } from './messages';
 import { neighbours } from './toc/buildToc';
 import { Toc } from './toc/Toc';
 import { useStartActivities } from './usePlayerCommands';
@@ -353,8 +353,7 @@ function useAutoStart(objectiveId: string, view: ActivityView | undefined): bool
         }
       })
       .catch(() => setFailed(true));
-    // `start` is stable per workflow; the view's identity changes with every answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `start` is stable per workflow; the view's identity changes with every answer
   }, [view]);
   return failed;
 }

@@ -23,7 +23,8 @@ const OPENED_KEY = 'lp.player.opened';
 /** True the first time this browser opens the content of `workflowId` (remembered locally). */
 export function firstOpening(workflowId: string): boolean {
   try {
-    const opened: string[] = JSON.parse(window.localStorage.getItem(OPENED_KEY) ?? '[]');
+    const stored: unknown = JSON.parse(window.localStorage.getItem(OPENED_KEY) ?? '[]');
+    const opened = Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
     if (opened.includes(workflowId)) return false;
     window.localStorage.setItem(OPENED_KEY, JSON.stringify([...opened.slice(-199), workflowId]));
     return true;

@@ -23,7 +23,7 @@ interface Props<T, V extends ListView<T>> {
   /** The list query without paging. */
   query: CourseListQuery;
   /** The view's hook; called with `skip` and `take` for later pages. */
-  useView: (query: CourseListQuery) => SWRResponse<V>;
+  useView: (query: CourseListQuery) => SWRResponse<V, unknown>;
   renderItem: (item: T) => ReactNode;
   itemKey: (item: T) => string;
   label: string;
@@ -103,7 +103,7 @@ function LastPageState<T, V extends ListView<T>>({
 }: {
   skip: number;
   query: CourseListQuery;
-  useView: (query: CourseListQuery) => SWRResponse<V>;
+  useView: (query: CourseListQuery) => SWRResponse<V, unknown>;
   children: (state: PageState) => ReactNode;
 }) {
   const { data, error, isLoading, mutate } = useView({ ...query, skip, take: PAGE_SIZE });
@@ -210,7 +210,7 @@ function LaterPageImpl<T, V extends ListView<T>>({
 }: {
   skip: number;
   query: CourseListQuery;
-  useView: (query: CourseListQuery) => SWRResponse<V>;
+  useView: (query: CourseListQuery) => SWRResponse<V, unknown>;
   renderItem: (item: T) => ReactNode;
   itemKey: (item: T) => string;
 }) {

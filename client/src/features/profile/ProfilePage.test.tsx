@@ -143,10 +143,7 @@ describe('profile page', { timeout: 20_000 }, () => {
 
   it('logs a failed save without showing it, and keeps the saved zone', { timeout: 15_000 }, async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { saved } = serveProfile(
-      {},
-      () => HttpResponse.json({ title: 'nope' }, { status: 500 }) as unknown as Response,
-    );
+    const { saved } = serveProfile({}, () => HttpResponse.json({ title: 'nope' }, { status: 500 }));
     const { user } = renderApp('/learn/profile?tab=preferredTimeZone');
     const combo = await screen.findByRole('combobox', { name: 'Time zone' });
     await user.clear(combo);

@@ -22,7 +22,7 @@ interface ImageProps {
 export function GalleryImage({ index, imgProps }: ImageProps) {
   const intl = useIntl();
   const { images, openGallery } = useRichContent();
-  const alt = String(imgProps.alt ?? '');
+  const alt = typeof imgProps.alt === 'string' ? imgProps.alt : '';
   const count = Math.max(images.length, index + 1);
   const label = alt
     ? intl.formatMessage(m.openImage, { index: index + 1, count, alt })
@@ -162,7 +162,6 @@ export function Gallery({ images, index, onIndexChange }: GalleryProps) {
                   <div className="rc-gallery__dots" role="group" aria-label={intl.formatMessage(m.dots)}>
                     {images.map((_, i) => (
                       <Button
-                        // eslint-disable-next-line react/no-array-index-key
                         key={i}
                         className="rc-gallery__dot"
                         onPress={() => show(i)}

@@ -198,7 +198,7 @@ function convertNode(node: Node, state: ConvertState, key: number, inside: Insid
   if (tag === 'img') {
     if (inside.link || !props.src) return createElement('img', { ...props, key, alt: props.alt ?? '' });
     const index = state.images.length;
-    state.images.push({ src: String(props.src), alt: String(props.alt ?? '') });
+    state.images.push({ src: element.getAttribute('src') ?? '', alt: element.getAttribute('alt') ?? '' });
     return <GalleryImage key={key} index={index} imgProps={props} />;
   }
   if (VOID.has(tag)) return createElement(tag, { ...props, key });

@@ -165,7 +165,7 @@ function instance(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
   const p = DOMPurify(window);
   p.addHook('afterSanitizeAttributes', (node) => {
-    const element = node as Element;
+    const element = node;
     if (!element.tagName) return;
     const tag = element.tagName.toLowerCase();
     keepMarkerClasses(element);
@@ -185,10 +185,10 @@ function instance(): ReturnType<typeof DOMPurify> {
 
 /** Sanitised HTML, safe to set as innerHTML. */
 export function sanitizeHtml(html: string): string {
-  return instance().sanitize(html, { ...config, RETURN_TRUSTED_TYPE: false }) as string;
+  return instance().sanitize(html, { ...config, RETURN_TRUSTED_TYPE: false });
 }
 
 /** Sanitised content as a fragment of this document, for RichContent to turn into React elements. */
 export function sanitizeToFragment(html: string): DocumentFragment {
-  return instance().sanitize(html, { ...config, RETURN_DOM_FRAGMENT: true }) as DocumentFragment;
+  return instance().sanitize(html, { ...config, RETURN_DOM_FRAGMENT: true });
 }

@@ -61,7 +61,7 @@ describe('LtiActivity', () => {
         target: this.target,
         action: this.action,
         method: this.method,
-        fields: [...new FormData(this).entries()].map(([k, v]) => [k, String(v)]),
+        fields: [...new FormData(this).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name]),
         inDocument: document.contains(this),
       });
     });
