@@ -149,7 +149,7 @@ describe('course details: content', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText(description)).toBeNull();
     const cut = screen.getByText(/^Learn how personal data/);
-    expect(cut.textContent!.length).toBeLessThanOrEqual(71);
+    expect(cut.textContent.length).toBeLessThanOrEqual(71);
     await user.click(toggle);
     expect(screen.getByText(description)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
@@ -450,9 +450,7 @@ describe('course details: behaviour', () => {
     renderApp(DETAILS, { advanceTimers: vi.advanceTimersByTime });
     await heading();
     expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
-    await act(async () => {
-      vi.advanceTimersByTime(62_000);
-    });
+    await act(() => vi.advanceTimersByTimeAsync(62_000));
     expect(await screen.findByRole('button', { name: 'Start' })).toBeInTheDocument();
     expect(calls).toBe(2);
   });
