@@ -94,7 +94,7 @@ function useQueryFlags(objectiveId: string) {
     handled.current = arrival;
     const rest = withoutParams(location.search, ['occflow', 'selfRegistered']);
     const stay = () =>
-      navigate(
+      void navigate(
         { pathname: location.pathname, search: rest, hash: location.hash },
         { replace: true, preventScrollReset: true },
       );
@@ -110,7 +110,7 @@ function useQueryFlags(objectiveId: string) {
         if (!result.alreadyEnrolled) {
           showToast(intl.formatMessage(m.enrolledToast, { courseName: result.courseName }), 'success');
         }
-        if (occflow === 'startTheCourse' && result.start) navigate(result.start.url, { replace: true });
+        if (occflow === 'startTheCourse' && result.start) void navigate(result.start.url, { replace: true });
         else stay();
       })
       .catch((error: unknown) => {
@@ -118,10 +118,10 @@ function useQueryFlags(objectiveId: string) {
         const message = status === 504 ? undefined : commandMessage(error);
         showToast(message ?? intl.formatMessage(m.unknownError), 'critical');
         // The course did not appear in time (spec section 8): back to My courses.
-        if (status === 504) navigate('/courses', { replace: true });
+        if (status === 504) void navigate('/courses', { replace: true });
         else stay();
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per arrival with these parameters, not again when the toast, the command or the navigation functions change
   }, [occflow, selfRegistered, location.key]);
 
   return { running: command.isMutating };

@@ -24,7 +24,7 @@ export function chatTarget(hash: string): string | null {
 
 function ChannelList({ onOpen }: { onOpen: (id: string) => void }) {
   const intl = useIntl();
-  const { data, error } = useSWR<ChatChannelsView>(keys.chatChannels(), fetchKey);
+  const { data, error } = useSWR<ChatChannelsView, unknown>(keys.chatChannels(), fetchKey);
   if (error)
     return (
       <p role="alert" className="chat__empty">
@@ -106,7 +106,7 @@ function Composer({ channel, max }: { channel: ChatChannel; max: number }) {
 
 function ChannelView({ id }: { id: string }) {
   const intl = useIntl();
-  const { data, error } = useSWR<ChatChannelView>(keys.chatChannel(id), fetchKey);
+  const { data, error } = useSWR<ChatChannelView, unknown>(keys.chatChannel(id), fetchKey);
   const read = useCommand(`/api/bff/chat/channels/${encodeURIComponent(id)}/read`, {
     revalidates: [keys.chatChannels(), { path: '/api/bff/my-courses' }, { path: '/api/bff/dashboard' }],
   });
@@ -172,7 +172,7 @@ export function ChatPanel() {
       setAnnouncement(intl.formatMessage(m.newMessage, { author: message.authorName, text: message.text }));
   });
   const go = (hash: string) =>
-    navigate({ pathname: location.pathname, search: location.search, hash }, { replace: true });
+    void navigate({ pathname: location.pathname, search: location.search, hash }, { replace: true });
   const close = () => go('');
 
   return (

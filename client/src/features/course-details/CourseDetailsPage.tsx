@@ -197,7 +197,7 @@ export default function CourseDetailsPage() {
   useRefreshAt(course?.refreshAt, refresh);
 
   useEffect(() => {
-    if (target) navigate(target, { replace: true });
+    if (target) void navigate(target, { replace: true });
   }, [target, navigate]);
 
   // One page-load event per course shown (not per refetch).

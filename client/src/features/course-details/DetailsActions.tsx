@@ -39,7 +39,7 @@ export function DetailsActions({ course }: { course: CourseDetailsView }) {
     try {
       const result = await start.trigger();
       if (button === 'retake') sendCourseEvent('course_restart', id, result.workflowId);
-      if (result.destination === 'content') navigate(result.url);
+      if (result.destination === 'content') void navigate(result.url);
     } catch (error) {
       showToast(commandFailure(error)?.message ?? intl.formatMessage(m.startFailed), 'critical');
     }
@@ -81,7 +81,7 @@ export function DetailsActions({ course }: { course: CourseDetailsView }) {
                 className={`button ${primary}`}
                 onPress={() => {
                   sendCourseEvent('course_open_for_review', id, course.workflowId);
-                  navigate(`/courses/${enc(id)}/view/content?viewType=REVIEW`);
+                  void navigate(`/courses/${enc(id)}/view/content?viewType=REVIEW`);
                 }}
               >
                 {intl.formatMessage(buttonMessages.review)}

@@ -92,7 +92,7 @@ export function useListParams() {
   );
   const setFilter = useCallback(
     (next: Partial<ListFilter>) => {
-      navigate(
+      void navigate(
         { pathname: location.pathname, search: withFilter(location.search, next), hash: location.hash },
         { replace: true, preventScrollReset: true },
       );

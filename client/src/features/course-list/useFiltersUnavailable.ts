@@ -31,7 +31,7 @@ export function useFiltersUnavailable(flagged: boolean | undefined, applied: Par
       }
     }
     showToast(intl.formatMessage(m.filtersUnavailable), 'info');
-    navigate(
+    void navigate(
       { pathname: location.pathname, search: withFilter(location.search, kept), hash: location.hash },
       { replace: true, preventScrollReset: true },
     );
