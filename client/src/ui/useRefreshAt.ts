@@ -15,7 +15,6 @@ export function useRefreshAt(refreshAt: string | undefined | null, refresh: () =
     const delay = Math.min(Math.max(at - Date.now() + 1000, 0), MAX_TIMER_MS);
     const timer = window.setTimeout(() => void refresh(), delay);
     return () => window.clearTimeout(timer);
-    // `refresh` is usually SWR's bound mutate, stable per key.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `refresh` is usually SWR's bound mutate, stable per key
   }, [refreshAt]);
 }
