@@ -1,6 +1,6 @@
 // The catalog course page (spec section 2, 4): overview, availability notices, 'Add to my
 // courses' (the enrol command) or 'Enrolled', and the query flags `occflow` and `selfRegistered`.
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button } from 'react-aria-components';
@@ -86,7 +86,8 @@ function useQueryFlags(objectiveId: string) {
   );
   const handled = useRef<string | null>(null);
 
-  useEffect(() => {
+  // Reads the toast, the command and the location of the latest render; runs once per arrival.
+  const handleArrival = useEffectEvent(() => {
     if (!occflow && !selfRegistered) return;
     // Once per arrival (effects may run twice in development).
     const arrival = `${location.key}${location.search}`;
@@ -121,7 +122,9 @@ function useQueryFlags(objectiveId: string) {
         if (status === 504) void navigate('/courses', { replace: true });
         else stay();
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per arrival with these parameters, not again when the toast, the command or the navigation functions change
+  });
+  useEffect(() => {
+    handleArrival();
   }, [occflow, selfRegistered, location.key]);
 
   return { running: command.isMutating };

@@ -3,7 +3,7 @@
 // contents (statuses, locks, open-next, refreshAt); the activity view gives the activity's
 // content and workflow. The activity is started when it is opened; search parameters
 // (viewType=REVIEW, workflowId, ...) are carried from one activity to the next.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import type { SWRConfiguration } from 'swr';
@@ -330,6 +330,8 @@ function useAutoStart(objectiveId: string, view: ActivityView | undefined): bool
   useEffect(() => {
     setFailed(false);
   }, [view?.activity.activityPathId]);
+  // The start command of the latest render; starting runs again only for a new view.
+  const startActivities = useEffectEvent((activityPathIds: string[]) => start.trigger({ activityPathIds }));
   useEffect(() => {
     if (!view || view.reviewMode) return;
     const longRead = view.presentationMode === 'longRead' || view.presentationMode === 'longReadWithoutActivityNames';
@@ -339,8 +341,7 @@ function useAutoStart(objectiveId: string, view: ActivityView | undefined): bool
     );
     if (!toStart.length) return;
     toStart.forEach((a) => asked.current.add(`${view.workflowId}/${a.activityPathId}`));
-    start
-      .trigger({ activityPathIds: toStart.map((a) => a.activityPathId) })
+    startActivities(toStart.map((a) => a.activityPathId))
       .then(() => {
         for (const a of toStart) {
           if (a.activityId) {
@@ -353,8 +354,7 @@ function useAutoStart(objectiveId: string, view: ActivityView | undefined): bool
         }
       })
       .catch(() => setFailed(true));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `start` is stable per workflow; the view's identity changes with every answer
-  }, [view]);
+  }, [view, objectiveId]);
   return failed;
 }
 
