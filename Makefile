@@ -6,7 +6,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 
 .PHONY: help demo test deps test-deps build build-rust build-client contracts \
-        test-rust snapshots test-client test-e2e test-bench bench bench-deps bench-sandbox fmt lint lint-rust
+        test-rust snapshots test-client test-e2e test-bench bench bench-deps bench-sandbox fmt lint lint-rust lint-client
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -72,11 +72,16 @@ bench-sandbox: ## speed goals: lms-sandbox p99 per call under 5 ms on loopback (
 fmt: ## format the Rust code
 	$(CARGO) fmt --all
 
-# Every lint CI runs (`.ci/run`, before `make test`), one prerequisite per part.
-# The client's lints (ESLint, Prettier, the bundle budget) join here as `lint-client`.
-lint: lint-rust ## every lint CI runs: Rust formatting, then clippy with warnings as errors
+# Every lint CI runs (`.ci/run`, before `make test`), one prerequisite per part. The client's
+# bundle budget needs a build, so it runs in `make test-client`.
+lint: lint-rust lint-client ## every lint CI runs: Rust formatting and clippy, the client's ESLint and Prettier
 	@echo "lint: clean"
 
 lint-rust: ## rustfmt check, then clippy over the whole workspace with every warning an error
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+# `deps` installs the client's npm packages when they are missing or older than the lock file
+# (a fresh clone lints before `make test` installs anything).
+lint-client: deps ## client ESLint (typescript-eslint, hooks, jsx-a11y) with no warning, then the Prettier check
+	cd client && npm run lint --silent && npm run format:check --silent

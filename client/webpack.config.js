@@ -113,7 +113,10 @@ export default (_env, argv) => {
       extensions: ['.tsx', '.ts', '.js'],
       // Every message reaches the browser compiled (see the top of this file).
       alias: {
-        '@formatjs/icu-messageformat-parser$': path.resolve(here, 'node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js'),
+        '@formatjs/icu-messageformat-parser$': path.resolve(
+          here,
+          'node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js',
+        ),
       },
     },
     // Production maps carry no `sourceMappingURL` comment: browsers never ask for them, and the
@@ -147,10 +150,14 @@ export default (_env, argv) => {
     plugins: [
       new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
       ...(production
-        ? [new MiniCssExtractPlugin({
-            filename: 'assets/[name].[contenthash:10].css',
-            chunkFilename: 'assets/[name].[contenthash:10].css',
-          }), new MinifyCssPlugin(), new PrecompressPlugin()]
+        ? [
+            new MiniCssExtractPlugin({
+              filename: 'assets/[name].[contenthash:10].css',
+              chunkFilename: 'assets/[name].[contenthash:10].css',
+            }),
+            new MinifyCssPlugin(),
+            new PrecompressPlugin(),
+          ]
         : []),
       new ChunkGroupsPlugin(),
     ],

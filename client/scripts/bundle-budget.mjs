@@ -59,7 +59,9 @@ const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const referenced = [...html.matchAll(/(?:src|href)=["']?\/learn\/([^"' >]+\.(?:js|css))/g)].map((m) => m[1]);
 const unlisted = referenced.filter((file) => !groups.main.files.includes(file));
 if (unlisted.length || !referenced.length) {
-  console.error(`bundle budget: index.html loads ${referenced.join(', ') || 'nothing'}, the entry lists ${groups.main.files.join(', ')}`);
+  console.error(
+    `bundle budget: index.html loads ${referenced.join(', ') || 'nothing'}, the entry lists ${groups.main.files.join(', ')}`,
+  );
   process.exit(2);
 }
 
@@ -73,7 +75,9 @@ for (const file of firstPaint) console.log(`  ${kb(gzipBytes(file)).padStart(9)}
 const total = sum(firstPaint);
 console.log(`  ${kb(total).padStart(9)}  total (budget ${kb(BUDGET_BYTES)})`);
 
-const idle = [...new Set(AFTER_PAINT.flatMap((name) => groups[name]?.files ?? []))].filter((f) => !firstPaint.includes(f));
+const idle = [...new Set(AFTER_PAINT.flatMap((name) => groups[name]?.files ?? []))].filter(
+  (f) => !firstPaint.includes(f),
+);
 console.log(`  ${kb(sum(idle)).padStart(9)}  fetched after it while the browser is idle (${AFTER_PAINT.join(', ')})`);
 
 console.log('\nOther chunk groups, what each adds to the first paint (gzip):');
@@ -85,7 +89,9 @@ for (const [name, bytes] of extra) console.log(`  ${kb(bytes).padStart(9)}  ${na
 const locales = Object.entries(groups).filter(([name]) => name.startsWith('locale-'));
 if (locales.length) {
   const localeSizes = locales.map(([, group]) => sum(group.files));
-  console.log(`  ${locales.length} locale chunks, ${kb(Math.min(...localeSizes))} to ${kb(Math.max(...localeSizes))} each`);
+  console.log(
+    `  ${locales.length} locale chunks, ${kb(Math.min(...localeSizes))} to ${kb(Math.max(...localeSizes))} each`,
+  );
 }
 
 let failed = false;
@@ -94,7 +100,9 @@ if (uncompiled.length) {
   failed = true;
 }
 if (total > BUDGET_BYTES) {
-  console.error(`\nbundle budget: the first paint of /learn/courses needs ${kb(total)} gzip, over the budget of ${kb(BUDGET_BYTES)}`);
+  console.error(
+    `\nbundle budget: the first paint of /learn/courses needs ${kb(total)} gzip, over the budget of ${kb(BUDGET_BYTES)}`,
+  );
   failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -1,5 +1,6 @@
 // SWR hooks over the gateway's view models, typed by the generated contracts. Every hook reads
 // its key from `keys` and its data through the one fetcher; `null` ids mean "do not fetch yet".
+// Errors are typed `unknown` (SWR says `any`): reading one takes a check such as `instanceof ApiError`.
 import useSWR, { type SWRConfiguration } from 'swr';
 import type {
   ActivityView,
@@ -39,16 +40,16 @@ async function fetchUiConfig(): Promise<UiConfig> {
 
 /** The tenant's runtime config; everything else waits for it. */
 export function useUiConfig() {
-  return useSWR(keys.uiConfig(), fetchUiConfig, { revalidateOnFocus: false });
+  return useSWR<UiConfig, unknown>(keys.uiConfig(), fetchUiConfig, { revalidateOnFocus: false });
 }
 
 /** The signed-in user; asked only once the config (and so the re-login target) is known. */
 export function useSession(enabled: boolean) {
-  return useSWR<SessionView>(enabled ? keys.session() : null, fetchKey);
+  return useSWR<SessionView, unknown>(enabled ? keys.session() : null, fetchKey);
 }
 
-function useView<T>(key: Key | null, options?: SWRConfiguration<T>) {
-  return useSWR<T>(key, fetchKey, options);
+function useView<T>(key: Key | null, options?: SWRConfiguration<T, unknown>) {
+  return useSWR<T, unknown>(key, fetchKey, options);
 }
 
 const keepPrevious = { keepPreviousData: true } as const;
@@ -62,13 +63,13 @@ export const useCourseDetails = (objectiveId: string | null, params: { viewType?
 export const useCourseTree = (
   objectiveId: string | null,
   params: { workflowId?: string; viewType?: string } = {},
-  options?: SWRConfiguration<CourseTreeView>,
+  options?: SWRConfiguration<CourseTreeView, unknown>,
 ) => useView<CourseTreeView>(objectiveId ? keys.courseTree(objectiveId, params) : null, options);
 export const useActivityView = (
   objectiveId: string | null,
   activityPathId: string | null,
   params: { workflowId?: string; viewType?: string } = {},
-  options?: SWRConfiguration<ActivityView>,
+  options?: SWRConfiguration<ActivityView, unknown>,
 ) =>
   useView<ActivityView>(
     objectiveId && activityPathId ? keys.activity(objectiveId, activityPathId, params) : null,

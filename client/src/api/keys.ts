@@ -39,10 +39,11 @@ export const keys = {
     { ...params },
   ],
   workflow: (workflowId: string): Key => [`/api/bff/workflows/${enc(workflowId)}`, {}],
-  activity: (objectiveId: string, activityPathId: string, params: { workflowId?: string; viewType?: string } = {}): Key => [
-    `/api/bff/courses/${enc(objectiveId)}/activities/${enc(activityPathId)}`,
-    { ...params },
-  ],
+  activity: (
+    objectiveId: string,
+    activityPathId: string,
+    params: { workflowId?: string; viewType?: string } = {},
+  ): Key => [`/api/bff/courses/${enc(objectiveId)}/activities/${enc(activityPathId)}`, { ...params }],
   proctoring: (objectiveId: string, activityPathId: string): Key => [
     `/api/bff/courses/${enc(objectiveId)}/proctoring/${enc(activityPathId)}`,
     {},
@@ -62,10 +63,7 @@ export const keys = {
   chatChannel: (channelId: string): Key => [`/api/bff/chat/channels/${enc(channelId)}`, {}],
   publicCatalog: (query: CourseListQuery = {}): Key => ['/api/bff/public/catalog', { ...query }],
   publicCourse: (objectiveId: string): Key => [`/api/bff/public/catalog/${enc(objectiveId)}`, {}],
-  publicCertificate: (certificateNumber: string): Key => [
-    `/api/bff/public/certificates/${enc(certificateNumber)}`,
-    {},
-  ],
+  publicCertificate: (certificateNumber: string): Key => [`/api/bff/public/certificates/${enc(certificateNumber)}`, {}],
 };
 
 /** The URL of a key: its path with the non-empty parameters as a query string. */

@@ -61,14 +61,13 @@ export function useCommand<Result, Body = unknown>(path: string | null, options:
       );
       return result;
     },
-    // `revalidates` is usually an inline array; its content, not its identity, matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `revalidates` is usually an inline array; its content, not its identity, matters
     [send, mutate, JSON.stringify(typeof revalidates === 'function' ? null : revalidates)],
   );
   return {
     trigger,
     isMutating: mutation.isMutating,
-    error: mutation.error as unknown,
+    error: mutation.error,
     failure: commandFailure(mutation.error),
     reset: mutation.reset,
   };

@@ -27,7 +27,10 @@ export function FrameSignInNotice() {
         {intl.formatMessage(appMessages.frameSignedOutText)}
       </p>
       <Suspense fallback={null}>
-        <ShellButton className="button button--primary frame-sign-in__button" onPress={() => askParentToSignIn({ again: true })}>
+        <ShellButton
+          className="button button--primary frame-sign-in__button"
+          onPress={() => askParentToSignIn({ again: true })}
+        >
           {intl.formatMessage(appMessages.frameSignInAgain)}
         </ShellButton>
       </Suspense>

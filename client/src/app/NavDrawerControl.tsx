@@ -14,7 +14,11 @@ export interface NavDrawerControlProps {
   productName: string;
 }
 
-export default function NavDrawerControl({ items, productName, handover }: NavDrawerControlProps & { handover: Handover }) {
+export default function NavDrawerControl({
+  items,
+  productName,
+  handover,
+}: NavDrawerControlProps & { handover: Handover }) {
   const intl = useIntl();
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
@@ -27,7 +31,11 @@ export default function NavDrawerControl({ items, productName, handover }: NavDr
   }, [handover]);
   return (
     <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-      <Button ref={button} className="app-header__hamburger" aria-label={intl.formatMessage(appMessages.openNavigation)}>
+      <Button
+        ref={button}
+        className="app-header__hamburger"
+        aria-label={intl.formatMessage(appMessages.openNavigation)}
+      >
         <MenuIcon />
       </Button>
       <ModalOverlay className="nav-drawer__overlay" isDismissable>
@@ -35,7 +43,11 @@ export default function NavDrawerControl({ items, productName, handover }: NavDr
           <Dialog className="nav-drawer__dialog" aria-label={intl.formatMessage(appMessages.navigationLabel)}>
             <div className="nav-drawer__head">
               <span className="app-header__product">{productName}</span>
-              <Button className="nav-drawer__close" slot="close" aria-label={intl.formatMessage(appMessages.closeNavigation)}>
+              <Button
+                className="nav-drawer__close"
+                slot="close"
+                aria-label={intl.formatMessage(appMessages.closeNavigation)}
+              >
                 <CloseIcon />
               </Button>
             </div>

@@ -40,7 +40,9 @@ export function PublicLayout() {
         )}
         {showMenu && (
           <nav aria-label={intl.formatMessage(appMessages.publicNavLabel)} className="public-nav">
-            <NavLink to="/open-catalog" end>{intl.formatMessage(appMessages.openCatalog)}</NavLink>
+            <NavLink to="/open-catalog" end>
+              {intl.formatMessage(appMessages.openCatalog)}
+            </NavLink>
           </nav>
         )}
       </header>

@@ -41,7 +41,7 @@ export function RouteError() {
         showStack ? (
           <details className="error-view__stack">
             <summary>{intl.formatMessage(errorMessages.details)}</summary>
-            <pre>{(error as Error).stack}</pre>
+            <pre>{error.stack}</pre>
           </details>
         ) : undefined
       }

@@ -32,7 +32,9 @@ function useCrumbs(): Crumb[] {
   const course = matchPath('/courses/:objectiveId/*', pathname);
   const catalog = matchPath('/catalog/:objectiveId/*', pathname);
   const courseId =
-    course && !['redirect', 'proctor'].includes(course.params.objectiveId ?? '') ? course.params.objectiveId : undefined;
+    course && !['redirect', 'proctor'].includes(course.params.objectiveId ?? '')
+      ? course.params.objectiveId
+      : undefined;
   const courseName = useCachedName<CourseDetailsView>(courseId ? keys.courseDetails(courseId) : null);
   const catalogName = useCachedName<CatalogCourseView>(
     catalog?.params.objectiveId ? keys.catalogCourse(catalog.params.objectiveId) : null,

@@ -13,7 +13,9 @@ export function ShellFooter({ config }: { config: UiConfig }) {
           {intl.formatMessage(appMessages.privacyPolicy)}
         </a>
       )}
-      <span className="app-footer__version">{intl.formatMessage(appMessages.version, { version: config.version })}</span>
+      <span className="app-footer__version">
+        {intl.formatMessage(appMessages.version, { version: config.version })}
+      </span>
     </footer>
   );
 }

@@ -29,7 +29,17 @@ function useDismissed(storageKey: string): [boolean, () => void] {
   return [dismissed, dismiss];
 }
 
-function Notice({ tone, title, text, onDismiss }: { tone: 'warning' | 'info'; title?: string; text: string; onDismiss: () => void }) {
+function Notice({
+  tone,
+  title,
+  text,
+  onDismiss,
+}: {
+  tone: 'warning' | 'info';
+  title?: string;
+  text: string;
+  onDismiss: () => void;
+}) {
   const intl = useIntl();
   return (
     <div className={`shell-notice shell-notice--${tone}`} role={tone === 'warning' ? 'alert' : 'status'}>
@@ -39,7 +49,11 @@ function Notice({ tone, title, text, onDismiss }: { tone: 'warning' | 'info'; ti
         {text}
       </p>
       <Suspense fallback={<span className="shell-notice__dismiss" />}>
-        <ShellButton className="shell-notice__dismiss" aria-label={intl.formatMessage(appMessages.dismiss)} onPress={onDismiss}>
+        <ShellButton
+          className="shell-notice__dismiss"
+          aria-label={intl.formatMessage(appMessages.dismiss)}
+          onPress={onDismiss}
+        >
           <CloseIcon />
         </ShellButton>
       </Suspense>
@@ -56,7 +70,10 @@ export function BrowserSupportAlert({ userAgent = navigator.userAgent }: { userA
     <Notice
       tone="warning"
       title={intl.formatMessage(appMessages.browserTitle)}
-      text={intl.formatMessage(appMessages.browserText, { desktop: list(SUPPORTED_DESKTOP), mobile: list(SUPPORTED_MOBILE) })}
+      text={intl.formatMessage(appMessages.browserText, {
+        desktop: list(SUPPORTED_DESKTOP),
+        mobile: list(SUPPORTED_MOBILE),
+      })}
       onDismiss={dismiss}
     />
   );
@@ -65,7 +82,9 @@ export function BrowserSupportAlert({ userAgent = navigator.userAgent }: { userA
 const NARROW = '(max-width: 970px)';
 
 function useNarrowScreen(): boolean {
-  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches);
+  const [narrow, setNarrow] = useState(
+    () => typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches,
+  );
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia(NARROW);

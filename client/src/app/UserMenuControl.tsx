@@ -29,7 +29,12 @@ export interface UserMenuControlProps {
   formRef: RefObject<HTMLFormElement | null>;
 }
 
-export default function UserMenuControl({ fullName, email, formRef, handover }: UserMenuControlProps & { handover: Handover }) {
+export default function UserMenuControl({
+  fullName,
+  email,
+  formRef,
+  handover,
+}: UserMenuControlProps & { handover: Handover }) {
   const intl = useIntl();
   const { locale, offered, setLocale } = useLocale();
   const button = useRef<HTMLButtonElement>(null);
@@ -51,20 +56,34 @@ export default function UserMenuControl({ fullName, email, formRef, handover }: 
           {email ? (
             <MenuSection className="account-menu__section">
               <Header className="account-menu__who">{intl.formatMessage(appMessages.signedInAs, { email })}</Header>
-              <MenuItem id="profile" className="account-menu__item" href="/profile" textValue={intl.formatMessage(appMessages.profile)}>
+              <MenuItem
+                id="profile"
+                className="account-menu__item"
+                href="/profile"
+                textValue={intl.formatMessage(appMessages.profile)}
+              >
                 <UserIcon />
                 {intl.formatMessage(appMessages.profile)}
               </MenuItem>
             </MenuSection>
           ) : (
-            <MenuItem id="profile" className="account-menu__item" href="/profile" textValue={intl.formatMessage(appMessages.profile)}>
+            <MenuItem
+              id="profile"
+              className="account-menu__item"
+              href="/profile"
+              textValue={intl.formatMessage(appMessages.profile)}
+            >
               <UserIcon />
               {intl.formatMessage(appMessages.profile)}
             </MenuItem>
           )}
           {offered.length > 1 && (
             <SubmenuTrigger>
-              <MenuItem id="language" className="account-menu__item" textValue={intl.formatMessage(appMessages.language)}>
+              <MenuItem
+                id="language"
+                className="account-menu__item"
+                textValue={intl.formatMessage(appMessages.language)}
+              >
                 <GlobeIcon />
                 <span className="account-menu__grow">{intl.formatMessage(appMessages.language)}</span>
                 <span className="account-menu__current">{localeInfo(locale)?.nativeName ?? locale}</span>

@@ -96,7 +96,9 @@ describe('embedded in a frame', { timeout: 20_000 }, () => {
     parentSays(parent, 'good-code');
 
     await waitFor(() => expect(screen.getByRole('list', { name: 'Courses' })).toBeInTheDocument());
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Courses' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Courses' })).getAllByRole('listitem')).toHaveLength(1),
+    );
     expect(screen.getByRole('link', { name: 'Botany' })).toBeInTheDocument();
     expect(state.adopted).toEqual(['good-code']);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -145,7 +147,9 @@ describe('embedded in a frame', { timeout: 20_000 }, () => {
     parentSays(parent, 'good-code');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My courses' })).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Courses' })).getAllByRole('listitem')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Courses' })).getAllByRole('listitem')).toHaveLength(2),
+    );
     expect(state.adopted).toEqual(['good-code']);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

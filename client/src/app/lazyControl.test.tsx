@@ -6,7 +6,13 @@ import { useLazyControl, type Handover } from './lazyControl';
 /** The control a chunk would bring: a button that shows what the stand-in handed over. */
 function Real({ handover }: { handover: Handover }) {
   return (
-    <button type="button" autoFocus={handover.focus} data-open={handover.open}>
+    <button
+      type="button"
+      ref={(button) => {
+        if (handover.focus) button?.focus();
+      }}
+      data-open={handover.open}
+    >
       Real
     </button>
   );
@@ -35,7 +41,7 @@ function Harness({ load }: { load: () => Promise<{ default: typeof Real }> }) {
 
 describe('a lazy header control', () => {
   it('fetches its code once the browser is idle and takes the stand-in’s place', async () => {
-    const load = vi.fn(async () => ({ default: Real }));
+    const load = vi.fn(() => Promise.resolve({ default: Real }));
     render(<Harness load={load} />);
     expect(screen.getByRole('button', { name: 'Stand-in' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Real' })).toHaveAttribute('data-open', 'false');

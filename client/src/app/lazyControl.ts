@@ -27,7 +27,9 @@ export interface LazyControl<P> {
   };
 }
 
-export function useLazyControl<P>(load: () => Promise<{ default: ComponentType<P & { handover: Handover }> }>): LazyControl<P> {
+export function useLazyControl<P>(
+  load: () => Promise<{ default: ComponentType<P & { handover: Handover }> }>,
+): LazyControl<P> {
   const [Control, setControl] = useState<LazyControl<P>['Control']>(null);
   const ref = useRef<HTMLButtonElement>(null);
   const handover = useRef<Handover>({ focus: false, open: false });

@@ -98,7 +98,8 @@ export const appMessages = defineMessages({
   },
   mobileWarning: {
     id: 'app.mobileWarning.text',
-    defaultMessage: 'Some activities work best on a larger screen. If something is hard to use, try a computer or a tablet.',
+    defaultMessage:
+      'Some activities work best on a larger screen. If something is hard to use, try a computer or a tablet.',
     description: 'Notice shown on phones, above the page content',
   },
   dismiss: {
@@ -113,8 +114,10 @@ export const appMessages = defineMessages({
   },
   browserText: {
     id: 'app.browserSupport.text',
-    defaultMessage: 'Some parts of the portal may not work. Please use one of these browsers: {desktop} on a computer, {mobile} on a phone or tablet.',
-    description: 'Text of the unsupported-browser alert; desktop and mobile are lists of browser names such as Chrome, Safari and Edge',
+    defaultMessage:
+      'Some parts of the portal may not work. Please use one of these browsers: {desktop} on a computer, {mobile} on a phone or tablet.',
+    description:
+      'Text of the unsupported-browser alert; desktop and mobile are lists of browser names such as Chrome, Safari and Edge',
   },
   navigating: {
     id: 'app.navigating',
@@ -180,6 +183,7 @@ export const appMessages = defineMessages({
   frameSignInAgain: {
     id: 'app.frame.signInAgain',
     defaultMessage: 'Sign in again',
-    description: 'Button of the signed-out notice in the embedded portal: asks the embedding site to open the sign-in window again',
+    description:
+      'Button of the signed-out notice in the embedded portal: asks the embedding site to open the sign-in window again',
   },
 });

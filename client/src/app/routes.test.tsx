@@ -43,7 +43,11 @@ describe('routes', () => {
     renderApp('/learn/courses');
 
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['My courses']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['My courses']);
   });
 
   it('moves focus to the new page heading after navigation', async () => {

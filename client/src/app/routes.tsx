@@ -96,11 +96,15 @@ export const routes: RouteObject[] = withErrors([
           {
             // The query-driven redirect entry (objectiveId in the query).
             path: 'courses/redirect',
-            lazy: page(() => import(/* webpackChunkName: "redirect-entry" */ '../features/redirect-entry/RedirectPage')),
+            lazy: page(
+              () => import(/* webpackChunkName: "redirect-entry" */ '../features/redirect-entry/RedirectPage'),
+            ),
           },
           {
             path: 'courses/redirect/:objectiveId',
-            lazy: page(() => import(/* webpackChunkName: "redirect-entry" */ '../features/redirect-entry/RedirectPage')),
+            lazy: page(
+              () => import(/* webpackChunkName: "redirect-entry" */ '../features/redirect-entry/RedirectPage'),
+            ),
           },
           {
             path: 'courses/proctor/:objectiveId/:activityPathId',
@@ -113,34 +117,48 @@ export const routes: RouteObject[] = withErrors([
             children: [
               {
                 index: true,
-                lazy: page(() => import(/* webpackChunkName: "course" */ '../features/course-details/CourseDetailsPage')),
+                lazy: page(
+                  () => import(/* webpackChunkName: "course" */ '../features/course-details/CourseDetailsPage'),
+                ),
               },
               {
                 path: 'view/details',
-                lazy: page(() => import(/* webpackChunkName: "course" */ '../features/course-details/CourseDetailsPage')),
+                lazy: page(
+                  () => import(/* webpackChunkName: "course" */ '../features/course-details/CourseDetailsPage'),
+                ),
               },
               {
                 path: 'view/content/:activityPartAxis?',
-                lazy: page(() => import(/* webpackChunkName: "course-content" */ '../features/course-content/ContentPage')),
+                lazy: page(
+                  () => import(/* webpackChunkName: "course-content" */ '../features/course-content/ContentPage'),
+                ),
               },
               {
                 path: 'workflow/:workflowId/view',
-                lazy: page(() => import(/* webpackChunkName: "course-content" */ '../features/course-content/WorkflowPage')),
+                lazy: page(
+                  () => import(/* webpackChunkName: "course-content" */ '../features/course-content/WorkflowPage'),
+                ),
               },
               {
                 path: 'certificate/:certificateNumber',
-                lazy: page(() => import(/* webpackChunkName: "certificate" */ '../features/certificate/CertificatePage')),
+                lazy: page(
+                  () => import(/* webpackChunkName: "certificate" */ '../features/certificate/CertificatePage'),
+                ),
               },
               {
                 // Card link of a course that is neither in progress nor finished.
                 path: ':aggregateId',
-                lazy: page(() => import(/* webpackChunkName: "course" */ '../features/course-details/CourseDetailsPage')),
+                lazy: page(
+                  () => import(/* webpackChunkName: "course" */ '../features/course-details/CourseDetailsPage'),
+                ),
               },
             ],
           },
           {
             path: 'lti-tool-callback',
-            lazy: page(() => import(/* webpackChunkName: "course-content" */ '../features/course-content/LtiCallbackPage')),
+            lazy: page(
+              () => import(/* webpackChunkName: "course-content" */ '../features/course-content/LtiCallbackPage'),
+            ),
           },
           {
             path: 'email-response-callback',

@@ -40,7 +40,11 @@ describe('navigation', { timeout: 20_000 }, () => {
         },
       },
     );
-    server.use(http.get('*/api/bff/dashboard', () => HttpResponse.json({ inProgress: [], dueSoon: [], recentlyFinished: [], dueSoonDays: 7 })));
+    server.use(
+      http.get('*/api/bff/dashboard', () =>
+        HttpResponse.json({ inProgress: [], dueSoon: [], recentlyFinished: [], dueSoonDays: 7 }),
+      ),
+    );
     renderApp('/learn/');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const links = within(nav).getAllByRole('link');
@@ -84,9 +88,15 @@ describe('navigation', { timeout: 20_000 }, () => {
     renderApp('/learn/courses');
     const skip = await screen.findByRole('link', { name: 'Skip to main content' });
     expect(skip).toHaveAttribute('href', '#main');
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Acme Learning' })).toHaveAttribute('href', '/learn');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Acme Learning' })).toHaveAttribute(
+      'href',
+      '/learn',
+    );
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', 'https://acme.example/privacy');
+    expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+      'href',
+      'https://acme.example/privacy',
+    );
     expect(within(footer).getByText('Version 1.2.3')).toBeInTheDocument();
   });
 
@@ -141,7 +151,7 @@ describe('permission routing', { timeout: 20_000 }, () => {
 
   it('leaves the client for another allowed page of the platform', async () => {
     const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     serve({}, { home: { kind: 'redirect', url: '/platform/content-library#chat=7' } });
     renderApp('/learn/courses');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/platform/content-library#chat=7'));
@@ -208,13 +218,19 @@ describe('login callback', { timeout: 20_000 }, () => {
 
 describe('browser support', { timeout: 20_000 }, () => {
   const ua = {
-    chrome: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    chrome:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     edge: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
-    safari: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
-    iosSafari: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-    iosChrome: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1',
-    androidChrome: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
-    androidEdge: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36 EdgA/131.0',
+    safari:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+    iosSafari:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    iosChrome:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1',
+    androidChrome:
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+    androidEdge:
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36 EdgA/131.0',
     firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
     opera: 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 OPR/116.0',
   };

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain ES module of the build scripts, without types
 import { checkLocale, checkSource, localeTags, parseMessage } from '../../scripts/i18n-lib.mjs';
 import { createIntl, defineMessage } from 'react-intl';
 import { ENGLISH, loadMessages } from './loadMessages';
@@ -35,14 +34,18 @@ describe('formatting locale', () => {
     const locale = formattingLocale('ar-AR');
     expect(locale).toBe('ar-AR-u-nu-latn');
     expect(new Intl.NumberFormat(locale).format(1234)).toMatch(/^1.?234$/);
-    expect(new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone: 'UTC' }).format(new Date('2030-01-25T12:00:00Z'))).toBe('25');
+    expect(
+      new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone: 'UTC' }).format(new Date('2030-01-25T12:00:00Z')),
+    ).toBe('25');
   });
 
   it('falls back to en-US for Latin, which browsers have no data for, and formats without throwing', () => {
     const locale = formattingLocale('la', () => false);
     expect(locale).toBe('en-US');
     expect(formattingLocale('la')).toMatch(/^(la|en-US)$/);
-    expect(() => new Intl.DateTimeFormat(formattingLocale('la'), { dateStyle: 'full' }).format(new Date())).not.toThrow();
+    expect(() =>
+      new Intl.DateTimeFormat(formattingLocale('la'), { dateStyle: 'full' }).format(new Date()),
+    ).not.toThrow();
     expect(new Intl.NumberFormat(formattingLocale('la')).format(1.5)).toBe('1.5');
   });
 
@@ -60,7 +63,9 @@ describe('locale loader', () => {
   });
 
   it('loads a locale chunk', async () => {
-    const messages = await loadMessages('fr-FR', async () => ({ default: { 'app.skipToMain': 'Aller au contenu' } }));
+    const messages = await loadMessages('fr-FR', () =>
+      Promise.resolve({ default: { 'app.skipToMain': 'Aller au contenu' } }),
+    );
     expect(messages).toEqual({ 'app.skipToMain': 'Aller au contenu' });
   });
 
@@ -89,15 +94,23 @@ describe('message check', () => {
   const source = { 'a.one': 'Hello {name}', 'a.two': '{count, plural, one {# course} other {# courses}}' };
 
   it('passes a complete translation', () => {
-    expect(checkLocale(source, { 'a.one': 'Hallo {name}', 'a.two': '{count, plural, one {# Kurs} other {# Kurse}}' })).toEqual([]);
+    expect(
+      checkLocale(source, { 'a.one': 'Hallo {name}', 'a.two': '{count, plural, one {# Kurs} other {# Kurse}}' }),
+    ).toEqual([]);
   });
 
   it('fails on a missing and an extra id', () => {
-    expect(checkLocale(source, { 'a.one': 'Hallo {name}', 'a.three': 'x' })).toEqual(['missing: a.two', 'extra: a.three']);
+    expect(checkLocale(source, { 'a.one': 'Hallo {name}', 'a.three': 'x' })).toEqual([
+      'missing: a.two',
+      'extra: a.three',
+    ]);
   });
 
   it('fails on a message that does not parse as ICU', () => {
-    const problems = checkLocale(source, { 'a.one': 'Hallo {name', 'a.two': '{count, plural, one {# Kurs} other {# Kurse}}' });
+    const problems = checkLocale(source, {
+      'a.one': 'Hallo {name',
+      'a.two': '{count, plural, one {# Kurs} other {# Kurse}}',
+    });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^does not parse: a\.one/);
     expect(checkSource({ bad: '{count, plural, one {x}' })[0]).toMatch(/^does not parse: bad/);

@@ -124,7 +124,10 @@ describe('session activity (spec 4 Session, 9 listeners throttled at 100 ms)', (
   it("a new session of the same user counts from the gateway's last activity, not from the old record", () => {
     // The previous session's record is three hours old: without the gateway's figure the new
     // session would look idle a second after loading and sign in again.
-    window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ userId: 'ada', lastActivityDate: Date.now() - 3 * 3600_000 }));
+    window.localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ userId: 'ada', lastActivityDate: Date.now() - 3 * 3600_000 }),
+    );
     const { onIdle, stop } = setup({ serverActiveAt: Date.now() });
     vi.advanceTimersByTime(60_000);
     expect(onIdle).not.toHaveBeenCalled();

@@ -11,11 +11,7 @@ describe('logout in one tab logs out the other tabs (spec 4 Session)', () => {
   });
 
   it('re-checks until the gateway answers that the session is gone', async () => {
-    const check = vi
-      .fn()
-      .mockResolvedValueOnce({})
-      .mockResolvedValueOnce({})
-      .mockRejectedValueOnce(new Error('401'));
+    const check = vi.fn().mockResolvedValueOnce({}).mockResolvedValueOnce({}).mockRejectedValueOnce(new Error('401'));
     await recheckUntilSignedOut(check, { attempts: 5, delayMs: 1 });
     expect(check).toHaveBeenCalledTimes(3);
   });

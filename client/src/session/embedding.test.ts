@@ -88,7 +88,11 @@ describe('embedding bridge: adopting the code', () => {
 
     await expect(restoreSession('one-time', revalidate)).resolves.toBe(true);
 
-    expect(seen).toEqual({ body: { code: 'one-time' }, requestedWith: 'XMLHttpRequest', contentType: 'application/json' });
+    expect(seen).toEqual({
+      body: { code: 'one-time' },
+      requestedWith: 'XMLHttpRequest',
+      contentType: 'application/json',
+    });
     expect(revalidate).toHaveBeenCalledTimes(1);
     expect(frameSignInState()).toEqual({ awaiting: false, restored: 1 });
   });

@@ -110,7 +110,10 @@ export function CertificateDocument(props: Props) {
   if (props.holderName) facts.push({ label: intl.formatMessage(m.student), value: <bdi>{props.holderName}</bdi> });
   if (props.courseName) facts.push({ label: intl.formatMessage(m.course), value: <bdi>{props.courseName}</bdi> });
   if (props.courseCode) facts.push({ label: intl.formatMessage(m.code), value: props.courseCode });
-  facts.push({ label: intl.formatMessage(m.number), value: <span className="certificate-doc__mono">{props.certificateNumber}</span> });
+  facts.push({
+    label: intl.formatMessage(m.number),
+    value: <span className="certificate-doc__mono">{props.certificateNumber}</span>,
+  });
   if (props.score) facts.push({ label: intl.formatMessage(m.score), value: props.score });
   if (props.grade) facts.push({ label: intl.formatMessage(m.grade), value: props.grade });
   const issued = day(intl, props.issuedAt);

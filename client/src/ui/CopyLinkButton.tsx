@@ -27,7 +27,15 @@ async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
-export function CopyLinkButton({ href, label, copiedLabel, copiedToast, failedToast, copiedForMs = 10_000, className }: Props) {
+export function CopyLinkButton({
+  href,
+  label,
+  copiedLabel,
+  copiedToast,
+  failedToast,
+  copiedForMs = 10_000,
+  className,
+}: Props) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);

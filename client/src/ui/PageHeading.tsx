@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -16,9 +16,12 @@ export function PageHeading({ children, title }: Props) {
   const ref = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
   useDocumentTitle(title ?? (typeof children === 'string' ? children : undefined));
-  useEffect(() => {
+  const focusAfterNavigation = useEffectEvent(() => {
     if (location.key !== 'default') ref.current?.focus();
+  });
+  useEffect(() => {
     // Only on arrival at a page, not on every query-string update.
+    focusAfterNavigation();
   }, [location.pathname]);
   return (
     <h1 ref={ref} tabIndex={-1} className="page-heading">

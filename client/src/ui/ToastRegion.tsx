@@ -14,7 +14,11 @@ import { toastQueue } from './toasts';
 export default function ToastRegion() {
   const intl = useIntl();
   return (
-    <AriaToastRegion queue={toastQueue} className="toast-region" aria-label={intl.formatMessage(uiMessages.notifications)}>
+    <AriaToastRegion
+      queue={toastQueue}
+      className="toast-region"
+      aria-label={intl.formatMessage(uiMessages.notifications)}
+    >
       {({ toast }) => (
         <Toast toast={toast} className={`toast toast--${toast.content.variant}`}>
           <ToastContent className="toast__content">

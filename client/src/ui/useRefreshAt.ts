@@ -1,21 +1,21 @@
 // Refetches a view at the moment it says it changes by the clock alone (`refreshAt`), without
 // reloading the page. Timers longer than the browser's limit (about 24.8 days) are clamped:
 // the view is then asked again early, and answers the same moment.
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Calls `refresh` once `refreshAt` (RFC 3339) has passed; nothing when it is absent or invalid. */
 export function useRefreshAt(refreshAt: string | undefined | null, refresh: () => unknown): void {
+  // The `refresh` of the latest render; the timer restarts only when `refreshAt` changes.
+  const onRefreshAt = useEffectEvent(() => void refresh());
   useEffect(() => {
     if (!refreshAt) return undefined;
     const at = Date.parse(refreshAt);
     if (Number.isNaN(at)) return undefined;
     // A little after the boundary, so the gateway's clock has passed it too.
     const delay = Math.min(Math.max(at - Date.now() + 1000, 0), MAX_TIMER_MS);
-    const timer = window.setTimeout(() => void refresh(), delay);
+    const timer = window.setTimeout(onRefreshAt, delay);
     return () => window.clearTimeout(timer);
-    // `refresh` is usually SWR's bound mutate, stable per key.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refreshAt]);
 }

@@ -63,7 +63,14 @@ export default function CalendarPage() {
           onRetry={() => void calendar.mutate()}
         />
       ) : view === 'month' ? (
-        <MonthView date={date} today={now} timeZone={timeZone} byDay={byDay} loading={!calendar.data} onDateChange={setDate} />
+        <MonthView
+          date={date}
+          today={now}
+          timeZone={timeZone}
+          byDay={byDay}
+          loading={!calendar.data}
+          onDateChange={setDate}
+        />
       ) : !calendar.data ? (
         <DelayedLoading />
       ) : (

@@ -88,7 +88,8 @@ export const calendarMessages = defineMessages({
   },
   gridHint: {
     id: 'calendar.grid.hint',
-    defaultMessage: 'Use the arrow keys to move between days; the entries of the chosen day are listed below the calendar.',
+    defaultMessage:
+      'Use the arrow keys to move between days; the entries of the chosen day are listed below the calendar.',
     description: 'Hidden hint read by screen readers before the month grid',
   },
   eventActivity: {

@@ -7,7 +7,15 @@ import { http, HttpResponse, server } from '../../test/server';
 const ID = '6f1c2b1e-0000-5000-8000-00000000neg1';
 
 function catalogCard(overrides: Partial<CatalogCard> = {}): CatalogCard {
-  return { objectiveId: ID, name: 'Negotiation Skills', code: 'NEG-1', isDraft: false, color: '#7b3fa0', link: `/catalog/${ID}`, ...overrides };
+  return {
+    objectiveId: ID,
+    name: 'Negotiation Skills',
+    code: 'NEG-1',
+    isDraft: false,
+    color: '#7b3fa0',
+    link: `/catalog/${ID}`,
+    ...overrides,
+  };
 }
 
 function catalogView(items: CatalogCard[], overrides: Partial<CatalogView> = {}): CatalogView {
@@ -41,7 +49,13 @@ function courseView(overrides: Partial<CatalogCourseView> = {}): CatalogCourseVi
 }
 
 function enrollResult(overrides: Partial<EnrollResult> = {}): EnrollResult {
-  return { objectiveId: ID, aggregateId: 'agg-1', courseName: 'Negotiation Skills', alreadyEnrolled: false, ...overrides };
+  return {
+    objectiveId: ID,
+    aggregateId: 'agg-1',
+    courseName: 'Negotiation Skills',
+    alreadyEnrolled: false,
+    ...overrides,
+  };
 }
 
 /** The catalog course view, which says Enrolled once the enrol command has succeeded. */
@@ -52,7 +66,9 @@ function serveCourse(initial: Partial<CatalogCourseView> = {}) {
     http.get(`*/api/bff/catalog/${ID}`, () => {
       calls.views += 1;
       return HttpResponse.json(
-        courseView(enrolled ? { ...initial, enrolled: true, buttons: ['enrolled'], detailsLink: `/courses/${ID}` } : initial),
+        courseView(
+          enrolled ? { ...initial, enrolled: true, buttons: ['enrolled'], detailsLink: `/courses/${ID}` } : initial,
+        ),
       );
     }),
   );
@@ -70,14 +86,22 @@ describe('Catalog', { timeout: 20_000 }, () => {
     server.use(
       http.get('*/api/bff/catalog', ({ request }) => {
         asked.push(new URL(request.url).searchParams);
-        return HttpResponse.json(catalogView([catalogCard({ childrenCount: 5 }), catalogCard({ objectiveId: 'o-2', name: 'Spanish Essentials', link: '/catalog/o-2' })]));
+        return HttpResponse.json(
+          catalogView([
+            catalogCard({ childrenCount: 5 }),
+            catalogCard({ objectiveId: 'o-2', name: 'Spanish Essentials', link: '/catalog/o-2' }),
+          ]),
+        );
       }),
     );
     renderApp('/learn/catalog?keyword=ne&coursePriority=optional');
 
     const list = await screen.findByRole('list', { name: 'Catalog courses' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(list).getByRole('link', { name: 'Negotiation Skills' })).toHaveAttribute('href', `/learn/catalog/${ID}`);
+    expect(within(list).getByRole('link', { name: 'Negotiation Skills' })).toHaveAttribute(
+      'href',
+      `/learn/catalog/${ID}`,
+    );
     expect(within(list).getByText('5 activities')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Catalog' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search the catalog' })).toHaveValue('ne');

@@ -1,6 +1,6 @@
 // The catalog course page (spec section 2, 4): overview, availability notices, 'Add to my
 // courses' (the enrol command) or 'Enrolled', and the query flags `occflow` and `selfRegistered`.
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button } from 'react-aria-components';
@@ -86,7 +86,8 @@ function useQueryFlags(objectiveId: string) {
   );
   const handled = useRef<string | null>(null);
 
-  useEffect(() => {
+  // Reads the toast, the command and the location of the latest render; runs once per arrival.
+  const handleArrival = useEffectEvent(() => {
     if (!occflow && !selfRegistered) return;
     // Once per arrival (effects may run twice in development).
     const arrival = `${location.key}${location.search}`;
@@ -94,7 +95,10 @@ function useQueryFlags(objectiveId: string) {
     handled.current = arrival;
     const rest = withoutParams(location.search, ['occflow', 'selfRegistered']);
     const stay = () =>
-      navigate({ pathname: location.pathname, search: rest, hash: location.hash }, { replace: true, preventScrollReset: true });
+      void navigate(
+        { pathname: location.pathname, search: rest, hash: location.hash },
+        { replace: true, preventScrollReset: true },
+      );
 
     if (selfRegistered) showToast(intl.formatMessage(m.accountCreated), 'success');
     if (!occflow) {
@@ -107,7 +111,7 @@ function useQueryFlags(objectiveId: string) {
         if (!result.alreadyEnrolled) {
           showToast(intl.formatMessage(m.enrolledToast, { courseName: result.courseName }), 'success');
         }
-        if (occflow === 'startTheCourse' && result.start) navigate(result.start.url, { replace: true });
+        if (occflow === 'startTheCourse' && result.start) void navigate(result.start.url, { replace: true });
         else stay();
       })
       .catch((error: unknown) => {
@@ -115,10 +119,12 @@ function useQueryFlags(objectiveId: string) {
         const message = status === 504 ? undefined : commandMessage(error);
         showToast(message ?? intl.formatMessage(m.unknownError), 'critical');
         // The course did not appear in time (spec section 8): back to My courses.
-        if (status === 504) navigate('/courses', { replace: true });
+        if (status === 504) void navigate('/courses', { replace: true });
         else stay();
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    handleArrival();
   }, [occflow, selfRegistered, location.key]);
 
   return { running: command.isMutating };
@@ -154,16 +160,30 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
 
   return (
     <article className="page catalog-course">
-
       <div className="catalog-course__hero">
         <div className="catalog-course__cover">
-          {course.imageUrl ? <img src={course.imageUrl} alt="" /> : <span className="catalog-course__cover-fill">
-              <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="64" height="64" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+          {course.imageUrl ? (
+            <img src={course.imageUrl} alt="" />
+          ) : (
+            <span className="catalog-course__cover-fill">
+              <svg
+                aria-hidden="true"
+                focusable="false"
+                viewBox="0 0 24 24"
+                width="64"
+                height="64"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2V5Z" />
                 <path d="M4 19a2 2 0 0 0 2 2h13" />
                 <path d="M8 7h7" />
               </svg>
-            </span>}
+            </span>
+          )}
         </div>
         <div className="catalog-course__overview">
           {course.code && <p className="catalog-course__code">{intl.formatMessage(m.code, { code: course.code })}</p>}
@@ -212,7 +232,13 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
               <>
                 <span className="catalog-course__enrolled">
                   <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18">
-                    <path d="m5 12 5 5 9-10" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+                    <path
+                      d="m5 12 5 5 9-10"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.5"
+                      strokeLinecap="round"
+                    />
                   </svg>
                   {intl.formatMessage(m.enrolled)}
                 </span>

@@ -31,7 +31,9 @@ function serve(view: CertificatePreview | { status: number }) {
   server.use(
     http.get(`*/api/bff/courses/${COURSE_ID}`, () => HttpResponse.json(detailsView({ name: 'Workplace Safety' }))),
     http.get('*/api/bff/certificates/SAF-0001', () =>
-      'status' in view ? HttpResponse.json({ title: 'Not found', status: view.status }, { status: view.status }) : HttpResponse.json(view),
+      'status' in view
+        ? HttpResponse.json({ title: 'Not found', status: view.status }, { status: view.status })
+        : HttpResponse.json(view),
     ),
   );
 }
@@ -41,7 +43,16 @@ describe('certificate preview', () => {
     serve(preview());
     const { user } = renderApp(URL_PATH);
     expect(await screen.findByRole('heading', { level: 1, name: 'Workplace Safety' })).toBeInTheDocument();
-    for (const text of ['Ada Lovelace', 'SAF-100', 'SAF-0001', 'Safety certificate', 'A', 'February 1, 2026', 'February 1, 2027', 'Valid']) {
+    for (const text of [
+      'Ada Lovelace',
+      'SAF-100',
+      'SAF-0001',
+      'Safety certificate',
+      'A',
+      'February 1, 2026',
+      'February 1, 2027',
+      'Valid',
+    ]) {
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     }
     expect(screen.getByText('92%')).toBeInTheDocument();
@@ -52,7 +63,10 @@ describe('certificate preview', () => {
       '/api/bff/public/certificates/SAF-0001/certificate.pdf',
     );
     // The shell's breadcrumb leads back to the course.
-    expect(await screen.findByRole('link', { name: 'Workplace Safety' })).toHaveAttribute('href', `/learn/courses/${COURSE_ID}`);
+    expect(await screen.findByRole('link', { name: 'Workplace Safety' })).toHaveAttribute(
+      'href',
+      `/learn/courses/${COURSE_ID}`,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Copy share link' }));
     expect(await screen.findByText('The link was copied')).toBeInTheDocument();
@@ -92,7 +106,10 @@ describe('certificate preview', () => {
     serve({ status: 404 });
     renderApp(URL_PATH);
     expect(await screen.findByRole('heading', { level: 1, name: 'Certificate not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the course' })).toHaveAttribute('href', `/learn/courses/${COURSE_ID}`);
+    expect(screen.getByRole('link', { name: 'Back to the course' })).toHaveAttribute(
+      'href',
+      `/learn/courses/${COURSE_ID}`,
+    );
   });
 
   it('shows an error with retry when the certificate cannot be loaded', async () => {

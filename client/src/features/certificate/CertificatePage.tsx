@@ -51,13 +51,21 @@ export default function CertificatePage() {
     <article className="page certificate-page">
       <header className="certificate-page__header">
         <p className="certificate-page__eyebrow">{intl.formatMessage(m.eyebrow)}</p>
-        <PageHeading title={data.courseName ?? intl.formatMessage(m.fallbackHeading, { number: data.certificateNumber })}>
-          {data.courseName ? <bdi>{data.courseName}</bdi> : intl.formatMessage(m.fallbackHeading, { number: data.certificateNumber })}
+        <PageHeading
+          title={data.courseName ?? intl.formatMessage(m.fallbackHeading, { number: data.certificateNumber })}
+        >
+          {data.courseName ? (
+            <bdi>{data.courseName}</bdi>
+          ) : (
+            intl.formatMessage(m.fallbackHeading, { number: data.certificateNumber })
+          )}
         </PageHeading>
       </header>
       {data.expired && (
         <p className="certificate-page__expired" role="note">
-          {expiredOn ? intl.formatMessage(m.expiredNotice, { date: expiredOn }) : intl.formatMessage(m.expiredNoticeNoDate)}
+          {expiredOn
+            ? intl.formatMessage(m.expiredNotice, { date: expiredOn })
+            : intl.formatMessage(m.expiredNoticeNoDate)}
         </p>
       )}
       <div className="certificate-page__layout">
@@ -84,7 +92,15 @@ export default function CertificatePage() {
           <div className="certificate-page__actions">
             {pdf && (
               <a className="button button--primary certificate-page__download" href={pdf} download>
-                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+                <svg
+                  viewBox="0 0 20 20"
+                  width="18"
+                  height="18"
+                  aria-hidden="true"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
                   <path d="M10 3v10m0 0l-4-4m4 4l4-4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
                 {intl.formatMessage(m.download)}

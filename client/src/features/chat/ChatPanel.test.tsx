@@ -19,7 +19,15 @@ const news: ChatChannel = {
 };
 
 function message(seq: number, text: string, mine = false): ChatMessage {
-  return { id: `m${seq}`, seq, channelId: 't1', authorName: 'Grace Hopper', mine, text, created: '2026-11-20T10:00:00Z' };
+  return {
+    id: `m${seq}`,
+    seq,
+    channelId: 't1',
+    authorName: 'Grace Hopper',
+    mine,
+    text,
+    created: '2026-11-20T10:00:00Z',
+  };
 }
 
 function renderAt(hash: string) {
@@ -27,7 +35,9 @@ function renderAt(hash: string) {
     http.get('*/api/bff/chat/channels', () => HttpResponse.json({ channels: [team, news] })),
     http.get('*/api/bff/chat/stream', () => new HttpResponse('', { headers: { 'Content-Type': 'text/event-stream' } })),
   );
-  const router = createMemoryRouter([{ path: '/courses', element: <ChatPanel /> }], { initialEntries: [`/courses${hash}`] });
+  const router = createMemoryRouter([{ path: '/courses', element: <ChatPanel /> }], {
+    initialEntries: [`/courses${hash}`],
+  });
   const user = userEvent.setup({ delay: null });
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
@@ -55,7 +65,10 @@ describe('ChatPanel', { timeout: 20_000 }, () => {
     const { user, router } = renderAt('#chat');
     const dialog = await screen.findByRole('dialog', { name: 'Messages' });
     const list = await within(dialog).findAllByRole('button', { name: /Team Blue|Data Privacy Basics/ });
-    expect(list.map((b) => b.textContent)).toEqual(['Team BlueTeam chat', 'Data Privacy BasicsCourse announcements2 unread messages']);
+    expect(list.map((b) => b.textContent)).toEqual([
+      'Team BlueTeam chat',
+      'Data Privacy BasicsCourse announcements2 unread messages',
+    ]);
     await user.click(list[0]!);
     expect(router.state.location.hash).toBe('#chat=t1');
     expect(await within(dialog).findByText('Hi Ada')).toBeInTheDocument();
@@ -95,7 +108,9 @@ describe('ChatPanel', { timeout: 20_000 }, () => {
 
   it('says the chat is not available when the channel cannot open', async () => {
     server.use(
-      http.get('*/api/bff/chat/channels/nope', () => HttpResponse.json({ error: 'not_found', title: 'Not Found', status: 404 }, { status: 404 })),
+      http.get('*/api/bff/chat/channels/nope', () =>
+        HttpResponse.json({ error: 'not_found', title: 'Not Found', status: 404 }, { status: 404 }),
+      ),
     );
     renderAt('#chat=nope');
     expect(await screen.findByText('Chat is not available. Please contact administrator.')).toBeInTheDocument();

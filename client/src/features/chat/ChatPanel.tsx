@@ -24,8 +24,13 @@ export function chatTarget(hash: string): string | null {
 
 function ChannelList({ onOpen }: { onOpen: (id: string) => void }) {
   const intl = useIntl();
-  const { data, error } = useSWR<ChatChannelsView>(keys.chatChannels(), fetchKey);
-  if (error) return <p role="alert" className="chat__empty">{intl.formatMessage(m.unavailable)}</p>;
+  const { data, error } = useSWR<ChatChannelsView, unknown>(keys.chatChannels(), fetchKey);
+  if (error)
+    return (
+      <p role="alert" className="chat__empty">
+        {intl.formatMessage(m.unavailable)}
+      </p>
+    );
   if (!data) return <LoadingState />;
   if (!data.channels.length) return <p className="chat__empty">{intl.formatMessage(m.noChannels)}</p>;
   return (
@@ -101,7 +106,7 @@ function Composer({ channel, max }: { channel: ChatChannel; max: number }) {
 
 function ChannelView({ id }: { id: string }) {
   const intl = useIntl();
-  const { data, error } = useSWR<ChatChannelView>(keys.chatChannel(id), fetchKey);
+  const { data, error } = useSWR<ChatChannelView, unknown>(keys.chatChannel(id), fetchKey);
   const read = useCommand(`/api/bff/chat/channels/${encodeURIComponent(id)}/read`, {
     revalidates: [keys.chatChannels(), { path: '/api/bff/my-courses' }, { path: '/api/bff/dashboard' }],
   });
@@ -119,7 +124,12 @@ function ChannelView({ id }: { id: string }) {
     log.current?.lastElementChild?.scrollIntoView?.({ block: 'end' });
   }, [newest]);
 
-  if (error) return <p role="alert" className="chat__empty">{intl.formatMessage(m.unavailable)}</p>;
+  if (error)
+    return (
+      <p role="alert" className="chat__empty">
+        {intl.formatMessage(m.unavailable)}
+      </p>
+    );
   if (!data) return <LoadingState />;
   return (
     <div className="chat__room">
@@ -158,9 +168,11 @@ export function ChatPanel() {
   const target = chatTarget(location.hash);
   const [announcement, setAnnouncement] = useState('');
   useChatStream(target !== null, (message) => {
-    if (!message.mine) setAnnouncement(intl.formatMessage(m.newMessage, { author: message.authorName, text: message.text }));
+    if (!message.mine)
+      setAnnouncement(intl.formatMessage(m.newMessage, { author: message.authorName, text: message.text }));
   });
-  const go = (hash: string) => navigate({ pathname: location.pathname, search: location.search, hash }, { replace: true });
+  const go = (hash: string) =>
+    void navigate({ pathname: location.pathname, search: location.search, hash }, { replace: true });
   const close = () => go('');
 
   return (
@@ -181,7 +193,9 @@ export function ChatPanel() {
             <header className="chat__header">
               {target ? (
                 <Button className="chat__back" onPress={() => go('#chat')}>
-                  <span aria-hidden="true" className="chat__back-arrow">‹</span>
+                  <span aria-hidden="true" className="chat__back-arrow">
+                    ‹
+                  </span>
                   {intl.formatMessage(m.back)}
                 </Button>
               ) : (
@@ -198,7 +212,11 @@ export function ChatPanel() {
                 <span aria-hidden="true">×</span>
               </Button>
             </header>
-            {target ? <ChannelView id={target} /> : <ChannelList onOpen={(id) => go(`#chat=${encodeURIComponent(id)}`)} />}
+            {target ? (
+              <ChannelView id={target} />
+            ) : (
+              <ChannelList onOpen={(id) => go(`#chat=${encodeURIComponent(id)}`)} />
+            )}
           </Dialog>
         </Modal>
       </ModalOverlay>

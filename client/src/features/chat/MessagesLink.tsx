@@ -9,13 +9,7 @@ export function MessagesLink() {
   return (
     <Link className="app-header__messages" to={{ search, hash: 'chat' }} preventScrollReset>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          d="M4 5h16v11H8l-4 4V5Z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        />
+        <path d="M4 5h16v11H8l-4 4V5Z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
       </svg>
       <span className="app-header__messages-text">{intl.formatMessage(m.open)}</span>
     </Link>

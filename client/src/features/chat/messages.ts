@@ -84,7 +84,8 @@ export const chatMessages = defineMessages({
   maxLength: {
     id: 'chat.maxLength',
     defaultMessage: 'Maximum length is {length}',
-    description: 'Error under the message box when the message is too long; {length} is the number of characters allowed',
+    description:
+      'Error under the message box when the message is too long; {length} is the number of characters allowed',
   },
   sendFailed: {
     id: 'chat.sendFailed',

@@ -44,7 +44,10 @@ describe('CourseCard', () => {
       }),
     });
     expect(within(card).getByRole('heading', { level: 2, name: 'Time Management' })).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Time Management' })).toHaveAttribute('href', '/courses/o-tm/view/content');
+    expect(within(card).getByRole('link', { name: 'Time Management' })).toHaveAttribute(
+      'href',
+      '/courses/o-tm/view/content',
+    );
     expect(within(card).getByText('Code: TM-10')).toBeInTheDocument();
     expect(within(card).getByText('Mandatory')).toBeInTheDocument();
     expect(within(card).getByText('45 minutes')).toBeInTheDocument();

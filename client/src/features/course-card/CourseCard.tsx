@@ -4,12 +4,7 @@
 import type { ElementType } from 'react';
 import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
-import type {
-  CatalogCard,
-  CourseCard as CourseCardView,
-  CourseStatus,
-  DashboardCourse,
-} from '../../api/contracts/bff';
+import type { CatalogCard, CourseCard as CourseCardView, CourseStatus, DashboardCourse } from '../../api/contracts/bff';
 import { ArrowIcon, BookIcon, CalendarIcon, ClockIcon, LayersIcon, LockIcon } from './icons';
 import { cardMessages as m } from './messages';
 import { fromCatalogCard, fromCourseCard, fromDashboardCourse, type CardModel } from './model';
@@ -64,7 +59,7 @@ function formatDate(intl: IntlShape, iso: string): string {
  */
 export function CourseCard({ headingLevel = 2, ...source }: CourseCardProps) {
   const intl = useIntl();
-  const card = toCardModel(source as CourseCardSource);
+  const card = toCardModel(source);
   const Heading = `h${headingLevel}` as ElementType;
   const enrolled = card.status !== undefined;
 
@@ -105,7 +100,11 @@ export function CourseCard({ headingLevel = 2, ...source }: CourseCardProps) {
 
       <CardFooter card={card} />
       {card.unreadAnnouncements !== undefined && card.unreadAnnouncements > 0 && card.announcementChannelId && (
-        <UnreadAnnouncements count={card.unreadAnnouncements} channelId={card.announcementChannelId} course={card.name} />
+        <UnreadAnnouncements
+          count={card.unreadAnnouncements}
+          channelId={card.announcementChannelId}
+          course={card.name}
+        />
       )}
     </article>
   );
@@ -243,7 +242,9 @@ function CardFooter({ card }: { card: CardModel }) {
               })}
             </span>
           )}
-          {result.grade && <span className="course-card__grade">{intl.formatMessage(m.grade, { grade: result.grade })}</span>}
+          {result.grade && (
+            <span className="course-card__grade">{intl.formatMessage(m.grade, { grade: result.grade })}</span>
+          )}
         </>
       )}
       {finished && (card.gradeHidden || !hasResult) && (

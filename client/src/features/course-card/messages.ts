@@ -114,7 +114,8 @@ export const cardMessages = defineMessages({
   goToDetails: {
     id: 'courseCard.goToDetails',
     defaultMessage: 'Go to details',
-    description: 'Footer of a finished course card whose result is not shown on the card (for example hidden until a date)',
+    description:
+      'Footer of a finished course card whose result is not shown on the card (for example hidden until a date)',
   },
   viewCourse: {
     id: 'courseCard.viewCourse',

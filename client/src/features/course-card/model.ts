@@ -1,7 +1,14 @@
 // One card model for every list that shows courses (My courses, catalog, open catalog,
 // dashboard). Each gateway view has its own card shape; a small mapping function turns it into
 // this model, so there is one card component and the rules stay in the gateway's views.
-import type { CardLock, CardResult, CatalogCard, CourseCard, CourseStatus, DashboardCourse } from '../../api/contracts/bff';
+import type {
+  CardLock,
+  CardResult,
+  CatalogCard,
+  CourseCard,
+  CourseStatus,
+  DashboardCourse,
+} from '../../api/contracts/bff';
 
 /** Why a card shows a lock icon, as the gateway names it. */
 export type CardLockReason = CardLock;

@@ -23,7 +23,9 @@ function serve(
     http.get(`*/api/bff/courses/${COURSE_ID}`, () =>
       HttpResponse.json(detailsView({ status: 'inProgress', progressPercent: 33, buttons: ['continue'] })),
     ),
-    http.get(`*/api/bff/courses/${COURSE_ID}/tree`, () => HttpResponse.json(typeof tree === 'function' ? tree() : tree)),
+    http.get(`*/api/bff/courses/${COURSE_ID}/tree`, () =>
+      HttpResponse.json(typeof tree === 'function' ? tree() : tree),
+    ),
     http.get(`*/api/bff/courses/${COURSE_ID}/activities/:path`, ({ params }) => {
       const view = activities[String(params.path)];
       if (!view) return HttpResponse.json({ error: 'not_found', title: 'Not found', status: 404 }, { status: 404 });
@@ -65,9 +67,15 @@ describe('course player: table of contents', () => {
     ['optional', 'Optional, not completed'],
     ['notStarted', 'Not completed'],
   ])('an item with status %s says "%s" to screen readers', async (status, text) => {
-    serve(treeView([treeItem(), treeItem({ activityPathId: '2', name: 'Walkthrough', status, locked: status === 'locked' })]), {
-      '1': activityView(),
-    });
+    serve(
+      treeView([
+        treeItem(),
+        treeItem({ activityPathId: '2', name: 'Walkthrough', status, locked: status === 'locked' }),
+      ]),
+      {
+        '1': activityView(),
+      },
+    );
     renderApp(`${CONTENT}/1`);
     await screen.findByRole('heading', { level: 1, name: 'Introduction' });
     const link = within(contents()).getByRole('link', { name: new RegExp(`Walkthrough`) });
@@ -255,7 +263,10 @@ describe('course player: activities', () => {
       ]),
       {
         '1': activityView(),
-        '3': activityView({}, { activityPathId: '3', name: 'Quiz', kind: 'lti', status: 'completed', canFinish: false, score }),
+        '3': activityView(
+          {},
+          { activityPathId: '3', name: 'Quiz', kind: 'lti', status: 'completed', canFinish: false, score },
+        ),
       },
     );
     const { user } = renderApp(`${CONTENT}/1`);
@@ -287,15 +298,23 @@ describe('course player: activities', () => {
   });
 
   it('shows a module’s children as tiles in the Tiles presentation mode', async () => {
-    serve(treeView([treeItem({ kind: 'composite', name: 'Module 1' }), treeItem({ activityPathId: '1.1', depth: 1, name: 'Welcome' })]), {
-      '1': activityView(
-        {
-          presentationMode: 'tiles',
-          children: [playerActivity({ activityPathId: '1.1', name: 'Welcome', status: 'completed', canFinish: false })],
-        },
-        { kind: 'composite', name: 'Module 1', canFinish: false },
-      ),
-    });
+    serve(
+      treeView([
+        treeItem({ kind: 'composite', name: 'Module 1' }),
+        treeItem({ activityPathId: '1.1', depth: 1, name: 'Welcome' }),
+      ]),
+      {
+        '1': activityView(
+          {
+            presentationMode: 'tiles',
+            children: [
+              playerActivity({ activityPathId: '1.1', name: 'Welcome', status: 'completed', canFinish: false }),
+            ],
+          },
+          { kind: 'composite', name: 'Module 1', canFinish: false },
+        ),
+      },
+    );
     renderApp(`${CONTENT}/1`);
     const list = await screen.findByRole('list', { name: 'Activities of this module' });
     expect(list).toHaveClass('module-tiles');
@@ -316,7 +335,11 @@ describe('course player: activities', () => {
     expect(await screen.findByText(/You are reviewing a finished attempt/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Finish course' })).not.toBeInTheDocument();
     await waitFor(() =>
-      expect(served.events).toContainEqual({ name: 'course_open_for_review', objectiveId: COURSE_ID, objectiveWorkflowId: WORKFLOW_ID }),
+      expect(served.events).toContainEqual({
+        name: 'course_open_for_review',
+        objectiveId: COURSE_ID,
+        objectiveWorkflowId: WORKFLOW_ID,
+      }),
     );
     expect(served.commands).toEqual([]);
   });

@@ -3,7 +3,7 @@
 // contents (statuses, locks, open-next, refreshAt); the activity view gives the activity's
 // content and workflow. The activity is started when it is opened; search parameters
 // (viewType=REVIEW, workflowId, ...) are carried from one activity to the next.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import type { SWRConfiguration } from 'swr';
@@ -20,7 +20,7 @@ import { ActivityScore } from './activities/ActivityScore';
 import { CompositeActivity } from './activities/CompositeActivity';
 import { firstOpening, sendPlayerEvent } from './events';
 import { CourseFinish } from './flows/CourseFinish';
-import { activityMessages, playerMessages } from './messages';
+import { playerMessages } from './messages';
 import { neighbours } from './toc/buildToc';
 import { Toc } from './toc/Toc';
 import { useStartActivities } from './usePlayerCommands';
@@ -39,7 +39,10 @@ export const TREE_RETRY_MS = 30_000;
 const enc = encodeURIComponent;
 
 function isWide(): boolean {
-  return typeof window.matchMedia !== 'function' || window.matchMedia(`(min-width: ${COURSE_SHELL_BREAKPOINT_PX + 1}px)`).matches;
+  return (
+    typeof window.matchMedia !== 'function' ||
+    window.matchMedia(`(min-width: ${COURSE_SHELL_BREAKPOINT_PX + 1}px)`).matches
+  );
 }
 
 /** Open on wide screens, closed below the breakpoint; follows the breakpoint when it is crossed. */
@@ -70,7 +73,10 @@ export default function ContentPage() {
   const { course } = useCourse();
   const viewType = search.get('viewType') ?? undefined;
   const workflowId = search.get('workflowId') ?? undefined;
-  const params = useMemo(() => ({ ...(workflowId ? { workflowId } : {}), ...(viewType ? { viewType } : {}) }), [workflowId, viewType]);
+  const params = useMemo(
+    () => ({ ...(workflowId ? { workflowId } : {}), ...(viewType ? { viewType } : {}) }),
+    [workflowId, viewType],
+  );
   const tree = useCourseTree(objectiveId, params, treeOptions);
   useRefreshAt(tree.data?.refreshAt, () => tree.mutate());
   const [tocOpen, setTocOpen] = useTocOpen();
@@ -100,7 +106,8 @@ export default function ContentPage() {
           title={<FormattedMessage {...playerMessages.loadFailed} />}
           description={
             <>
-              <FormattedMessage {...playerMessages.loadFailedHint} /> <FormattedMessage {...playerMessages.retryingSoon} />
+              <FormattedMessage {...playerMessages.loadFailedHint} />{' '}
+              <FormattedMessage {...playerMessages.retryingSoon} />
             </>
           }
           onRetry={() => void tree.mutate()}
@@ -142,8 +149,22 @@ export default function ContentPage() {
     <div className={`player player--${display}`}>
       <div className="player__bar">
         <Link className="player__course" to={`/courses/${enc(objectiveId)}`}>
-          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false" className="player__back-icon">
-            <path d="M10 3 5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+          <svg
+            viewBox="0 0 16 16"
+            width="16"
+            height="16"
+            aria-hidden="true"
+            focusable="false"
+            className="player__back-icon"
+          >
+            <path
+              d="M10 3 5 8l5 5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           {courseName ? <bdi>{courseName}</bdi> : <FormattedMessage {...playerMessages.backToDetails} />}
         </Link>
@@ -187,15 +208,25 @@ export default function ContentPage() {
             </PageHeading>
             {item?.due && (
               <p className="player__meta">
-                <FormattedMessage {...playerMessages.due} values={{ date: intl.formatDate(item.due, { dateStyle: 'medium' }) }} />
+                <FormattedMessage
+                  {...playerMessages.due}
+                  values={{ date: intl.formatDate(item.due, { dateStyle: 'medium' }) }}
+                />
               </p>
             )}
             {score && <ActivityScore score={score} />}
-            <ActivityArea objectiveId={objectiveId} activity={activity} tree={tree.data} linkTo={linkTo} onChanged={() => void tree.mutate()} />
+            <ActivityArea
+              objectiveId={objectiveId}
+              activity={activity}
+              tree={tree.data}
+              linkTo={linkTo}
+              onChanged={() => void tree.mutate()}
+            />
           </article>
-          {view && tree.data.openNext && tree.data.openNext !== activityPartAxis && view.activity.status === 'completed' && (
-            <OpenNext tree={tree.data} linkTo={linkTo} />
-          )}
+          {view &&
+            tree.data.openNext &&
+            tree.data.openNext !== activityPartAxis &&
+            view.activity.status === 'completed' && <OpenNext tree={tree.data} linkTo={linkTo} />}
           <div className="player__steps">
             {previous?.activityPathId ? (
               <Link
@@ -278,7 +309,10 @@ function ActivityArea({ objectiveId, activity, tree, linkTo, onChanged }: AreaPr
         </p>
       )}
       <div className="player__body">
-        {view.activity.kind === 'composite' && !view.activity.banner && !view.activity.locked && !view.activity.disabled ? (
+        {view.activity.kind === 'composite' &&
+        !view.activity.banner &&
+        !view.activity.locked &&
+        !view.activity.disabled ? (
           <CompositeActivity view={view} tree={tree} linkTo={linkTo} onChanged={refresh} />
         ) : (
           <ActivityBody view={view} activity={view.activity} tree={tree} onChanged={refresh} />
@@ -296,26 +330,31 @@ function useAutoStart(objectiveId: string, view: ActivityView | undefined): bool
   useEffect(() => {
     setFailed(false);
   }, [view?.activity.activityPathId]);
+  // The start command of the latest render; starting runs again only for a new view.
+  const startActivities = useEffectEvent((activityPathIds: string[]) => start.trigger({ activityPathIds }));
   useEffect(() => {
     if (!view || view.reviewMode) return;
     const longRead = view.presentationMode === 'longRead' || view.presentationMode === 'longReadWithoutActivityNames';
     const candidates = [view.activity, ...(view.activity.kind === 'composite' && longRead ? view.children : [])];
-    const toStart = candidates.filter((a) => a.canStart && !asked.current.has(`${view.workflowId}/${a.activityPathId}`));
+    const toStart = candidates.filter(
+      (a) => a.canStart && !asked.current.has(`${view.workflowId}/${a.activityPathId}`),
+    );
     if (!toStart.length) return;
     toStart.forEach((a) => asked.current.add(`${view.workflowId}/${a.activityPathId}`));
-    start
-      .trigger({ activityPathIds: toStart.map((a) => a.activityPathId) })
+    startActivities(toStart.map((a) => a.activityPathId))
       .then(() => {
         for (const a of toStart) {
           if (a.activityId) {
-            sendPlayerEvent('activity_start', { objectiveId, objectiveWorkflowId: view.workflowId, activityId: a.activityId });
+            sendPlayerEvent('activity_start', {
+              objectiveId,
+              objectiveWorkflowId: view.workflowId,
+              activityId: a.activityId,
+            });
           }
         }
       })
       .catch(() => setFailed(true));
-    // `start` is stable per workflow; the view's identity changes with every answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view]);
+  }, [view, objectiveId]);
   return failed;
 }
 

@@ -30,7 +30,7 @@ export default function LtiCallbackPage() {
   useEffect(() => {
     if (!objectiveId || framed) return undefined;
     const timer = window.setTimeout(
-      () => navigate(`/courses/${encodeURIComponent(objectiveId)}/view/content`, { replace: true }),
+      () => void navigate(`/courses/${encodeURIComponent(objectiveId)}/view/content`, { replace: true }),
       CALLBACK_HANDOFF_MS,
     );
     return () => window.clearTimeout(timer);

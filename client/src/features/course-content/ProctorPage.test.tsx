@@ -22,7 +22,12 @@ describe('ProctorPage', () => {
       http.get(VIEW, () => HttpResponse.json(proctoringView())),
       http.post(`${VIEW}/start-token`, () => {
         tokens += 1;
-        return HttpResponse.json({ token: 't'.repeat(32), workflowId: 'w-1', activityWorkflowId: 'aw-exam', expiresIn: 300 });
+        return HttpResponse.json({
+          token: 't'.repeat(32),
+          workflowId: 'w-1',
+          activityWorkflowId: 'aw-exam',
+          expiresIn: 300,
+        });
       }),
     );
     const { user } = renderPage();
@@ -56,7 +61,9 @@ describe('ProctorPage', () => {
     );
     renderPage();
     expect(await screen.findByText('Closed')).toBeInTheDocument();
-    expect(screen.getByText('The proctoring session is closed. The activity cannot be opened again.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The proctoring session is closed. The activity cannot be opened again.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start proctored activity' })).toBeNull();
   });
 
@@ -88,7 +95,12 @@ describe('ProctorPage', () => {
       http.get(VIEW, () => HttpResponse.json(proctoringView())),
       http.post(`${VIEW}/start-token`, () =>
         HttpResponse.json(
-          { title: 'Conflict', status: 409, detail: 'The proctoring session is not open.', error: 'no_proctoring_session' },
+          {
+            title: 'Conflict',
+            status: 409,
+            detail: 'The proctoring session is not open.',
+            error: 'no_proctoring_session',
+          },
           { status: 409, headers: { 'content-type': 'application/problem+json' } },
         ),
       ),

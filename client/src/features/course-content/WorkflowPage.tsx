@@ -72,7 +72,8 @@ export default function WorkflowPage() {
         </dl>
         <div className="lti-progress">
           <span id="workflow-progress-label">
-            <FormattedMessage {...ltiMessages.workflowProgress} />: {intl.formatNumber(w.progressPercent / 100, { style: 'percent' })}
+            <FormattedMessage {...ltiMessages.workflowProgress} />:{' '}
+            {intl.formatNumber(w.progressPercent / 100, { style: 'percent' })}
           </span>
           <div
             className="lti-progress__track"
@@ -102,27 +103,25 @@ export default function WorkflowPage() {
                   <h3 className="lti-list__name">{a.name}</h3>
                   <ActivityStatus status={a.status ?? 'notStarted'} />
                 </div>
-                {a.proctored ? (
-                  a.activityPathId && (
-                    <Link
-                      className="button button--secondary"
-                      to={`/courses/proctor/${encodeURIComponent(objectiveId)}/${encodeURIComponent(a.activityPathId)}`}
-                    >
-                      <FormattedMessage {...ltiMessages.openProctored} />
-                    </Link>
-                  )
-                ) : (
-                  (!review || a.activityWorkflowId) && (
-                    <LtiLauncher
-                      objectiveId={objectiveId}
-                      workflowId={w.workflowId}
-                      activityPathId={a.activityPathId}
-                      name={a.name}
-                      reviewMode={review}
-                      onChanged={() => void view.mutate()}
-                    />
-                  )
-                )}
+                {a.proctored
+                  ? a.activityPathId && (
+                      <Link
+                        className="button button--secondary"
+                        to={`/courses/proctor/${encodeURIComponent(objectiveId)}/${encodeURIComponent(a.activityPathId)}`}
+                      >
+                        <FormattedMessage {...ltiMessages.openProctored} />
+                      </Link>
+                    )
+                  : (!review || a.activityWorkflowId) && (
+                      <LtiLauncher
+                        objectiveId={objectiveId}
+                        workflowId={w.workflowId}
+                        activityPathId={a.activityPathId}
+                        name={a.name}
+                        reviewMode={review}
+                        onChanged={() => void view.mutate()}
+                      />
+                    )}
               </li>
             ))}
           </ul>

@@ -3,11 +3,7 @@
 import { apiFetch } from '../../api/http';
 
 export type PlayerEventName =
-  | 'course_open_for_review'
-  | 'course_open_first_time'
-  | 'objective_start'
-  | 'activity_start'
-  | 'course_restart';
+  'course_open_for_review' | 'course_open_first_time' | 'objective_start' | 'activity_start' | 'course_restart';
 
 interface EventFields {
   objectiveId: string;
@@ -27,7 +23,8 @@ const OPENED_KEY = 'lp.player.opened';
 /** True the first time this browser opens the content of `workflowId` (remembered locally). */
 export function firstOpening(workflowId: string): boolean {
   try {
-    const opened: string[] = JSON.parse(window.localStorage.getItem(OPENED_KEY) ?? '[]');
+    const stored: unknown = JSON.parse(window.localStorage.getItem(OPENED_KEY) ?? '[]');
+    const opened = Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
     if (opened.includes(workflowId)) return false;
     window.localStorage.setItem(OPENED_KEY, JSON.stringify([...opened.slice(-199), workflowId]));
     return true;

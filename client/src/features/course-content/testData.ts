@@ -60,7 +60,10 @@ export function playerActivity(overrides: Partial<PlayerActivity> = {}): PlayerA
   };
 }
 
-export function activityView(overrides: Partial<ActivityView> = {}, activity: Partial<PlayerActivity> = {}): ActivityView {
+export function activityView(
+  overrides: Partial<ActivityView> = {},
+  activity: Partial<PlayerActivity> = {},
+): ActivityView {
   return {
     objectiveId: COURSE_ID,
     workflowId: WORKFLOW_ID,

@@ -5,7 +5,13 @@ import type { CourseCertificate } from '../../api/contracts/bff';
 import { certificateListMessages as m } from './messages';
 import { formatDay } from './score';
 
-export function CertificateList({ objectiveId, certificates }: { objectiveId: string; certificates: CourseCertificate[] }) {
+export function CertificateList({
+  objectiveId,
+  certificates,
+}: {
+  objectiveId: string;
+  certificates: CourseCertificate[];
+}) {
   const intl = useIntl();
   return (
     <section className="details-section" aria-labelledby="certificates-heading">
@@ -17,7 +23,10 @@ export function CertificateList({ objectiveId, certificates }: { objectiveId: st
           const issued = formatDay(intl, certificate.issued);
           const expires = formatDay(intl, certificate.expires);
           return (
-            <li key={certificate.certificateNumber} className={`certificate-item${certificate.expired ? ' certificate-item--expired' : ''}`}>
+            <li
+              key={certificate.certificateNumber}
+              className={`certificate-item${certificate.expired ? ' certificate-item--expired' : ''}`}
+            >
               <span className="certificate-item__seal" aria-hidden="true">
                 <svg viewBox="0 0 32 32" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="2">
                   <circle cx="16" cy="13" r="8" />
@@ -35,7 +44,9 @@ export function CertificateList({ objectiveId, certificates }: { objectiveId: st
                 <p className="certificate-item__meta">
                   {issued && <span>{intl.formatMessage(m.issued, { date: issued })}</span>}
                   {expires && (
-                    <span>{intl.formatMessage(certificate.expired ? m.expiredOn : m.validUntil, { date: expires })}</span>
+                    <span>
+                      {intl.formatMessage(certificate.expired ? m.expiredOn : m.validUntil, { date: expires })}
+                    </span>
                   )}
                   {certificate.expired && <span className="pill pill--danger">{intl.formatMessage(m.expired)}</span>}
                 </p>

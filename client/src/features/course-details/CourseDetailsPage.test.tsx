@@ -39,7 +39,11 @@ afterEach(() => {
 describe('course details: the buttons and notices of the seed table', () => {
   it.each<[string, Partial<CourseDetailsView>, string[]]>([
     ['not started (Data Privacy Basics)', { buttons: ['start'] }, ['Start']],
-    ['in progress (Time Management)', { status: 'inProgress', progressPercent: 60, buttons: ['continue'] }, ['Continue']],
+    [
+      'in progress (Time Management)',
+      { status: 'inProgress', progressPercent: 60, buttons: ['continue'] },
+      ['Continue'],
+    ],
     [
       'finished, failed, retake allowed (Financial Literacy)',
       { status: 'finished', progressPercent: 100, buttons: ['retake', 'review'] },
@@ -50,7 +54,9 @@ describe('course details: the buttons and notices of the seed table', () => {
     serve(detailsView(overrides));
     renderApp(DETAILS);
     await heading();
-    const buttons = within(actions()).getAllByRole('button').map((b) => b.textContent);
+    const buttons = within(actions())
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(buttons).toEqual([...names, 'Share']);
   });
 
@@ -90,7 +96,11 @@ describe('course details: the buttons and notices of the seed table', () => {
     renderApp(DETAILS);
     await heading();
     expect(screen.getByText(text)).toBeInTheDocument();
-    expect(within(actions()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Share']);
+    expect(
+      within(actions())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Share']);
   });
 });
 
@@ -105,7 +115,12 @@ describe('course details: content', () => {
         progressPercent: 100,
         dueDate: '2030-05-01T10:00:00Z',
         buttons: ['review'],
-        result: { gradeHidden: false, passed: true, grade: 'A', score: { percent: 92, points: { score: 92, maxScore: 100 }, color: 'success' } },
+        result: {
+          gradeHidden: false,
+          passed: true,
+          grade: 'A',
+          score: { percent: 92, points: { score: 92, maxScore: 100 }, color: 'success' },
+        },
       }),
     );
     renderApp(DETAILS);
@@ -134,7 +149,7 @@ describe('course details: content', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText(description)).toBeNull();
     const cut = screen.getByText(/^Learn how personal data/);
-    expect(cut.textContent!.length).toBeLessThanOrEqual(71);
+    expect(cut.textContent.length).toBeLessThanOrEqual(71);
     await user.click(toggle);
     expect(screen.getByText(description)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
@@ -152,14 +167,30 @@ describe('course details: content', () => {
 
   it('lists previous attempts with the score column only when the view says so', async () => {
     const attempts = [
-      { id: 'r-2', finished: '2026-03-02T10:00:00Z', score: { percent: 30, color: 'danger' as const }, grade: 'F', passed: false },
-      { id: 'r-1', finished: '2026-01-15T10:00:00Z', score: { percent: 88, color: 'success' as const }, grade: 'B', passed: true },
+      {
+        id: 'r-2',
+        finished: '2026-03-02T10:00:00Z',
+        score: { percent: 30, color: 'danger' as const },
+        grade: 'F',
+        passed: false,
+      },
+      {
+        id: 'r-1',
+        finished: '2026-01-15T10:00:00Z',
+        score: { percent: 88, color: 'success' as const },
+        grade: 'B',
+        passed: true,
+      },
     ];
     serve(detailsView({ status: 'finished', buttons: ['retake'], attempts, attemptsScoreColumn: true }));
     renderApp(DETAILS);
     await heading();
     const table = screen.getByRole('grid', { name: 'Previous attempts' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Finished on', 'Score', 'Grade', 'Result']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Finished on', 'Score', 'Grade', 'Result']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('30%')).toBeInTheDocument();
@@ -178,14 +209,24 @@ describe('course details: content', () => {
     renderApp(DETAILS);
     await heading();
     const table = screen.getByRole('grid', { name: 'Previous attempts' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Finished on', 'Grade', 'Result']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Finished on', 'Grade', 'Result']);
   });
 
   it('links each certificate to its preview and marks an expired one', async () => {
     serve(
       detailsView({
         certificates: [
-          { certificateNumber: 'C-2', name: 'Python certificate', issued: '2025-01-10T00:00:00Z', expires: '2026-01-10T00:00:00Z', expired: true },
+          {
+            certificateNumber: 'C-2',
+            name: 'Python certificate',
+            issued: '2025-01-10T00:00:00Z',
+            expires: '2026-01-10T00:00:00Z',
+            expired: true,
+          },
         ],
       }),
     );
@@ -201,7 +242,11 @@ describe('course details: content', () => {
   });
 
   it('renders the About HTML sanitised', async () => {
-    serve(detailsView({ about: '<h3>What you learn</h3><p>Rules<img src=x onerror="alert(1)"></p><script>alert(2)</script>' }));
+    serve(
+      detailsView({
+        about: '<h3>What you learn</h3><p>Rules<img src=x onerror="alert(1)"></p><script>alert(2)</script>',
+      }),
+    );
     renderApp(DETAILS);
     await heading();
     const about = screen.getByRole('region', { name: 'About this course' });
@@ -217,7 +262,9 @@ describe('course details: behaviour', () => {
     renderApp(DETAILS);
     await heading();
     await waitFor(() =>
-      expect(events).toEqual([{ name: 'about_the_course_page_load', objectiveId: COURSE_ID, objectiveWorkflowId: WORKFLOW_ID }]),
+      expect(events).toEqual([
+        { name: 'about_the_course_page_load', objectiveId: COURSE_ID, objectiveWorkflowId: WORKFLOW_ID },
+      ]),
     );
   });
 
@@ -285,7 +332,9 @@ describe('course details: behaviour', () => {
     await heading();
     expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '20');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '50'));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '50'),
+    );
     expect(location()).toBe(`/courses/${COURSE_ID}`);
   });
 
@@ -293,7 +342,10 @@ describe('course details: behaviour', () => {
     serve(detailsView());
     server.use(
       http.post(`*/api/bff/courses/${COURSE_ID}/start`, () =>
-        HttpResponse.json({ title: 'Conflict', status: 409, detail: 'The course is not available yet.' }, { status: 409 }),
+        HttpResponse.json(
+          { title: 'Conflict', status: 409, detail: 'The course is not available yet.' },
+          { status: 409 },
+        ),
       ),
     );
     const { user } = renderApp(DETAILS);
@@ -328,7 +380,12 @@ describe('course details: behaviour', () => {
     server.use(
       http.post(`*/api/bff/courses/${COURSE_ID}/enroll`, () =>
         HttpResponse.json(
-          { title: 'Bad request', status: 400, detail: 'Refused', fieldErrors: { objectiveAccessId: ['Enrolment is closed.'] } },
+          {
+            title: 'Bad request',
+            status: 400,
+            detail: 'Refused',
+            fieldErrors: { objectiveAccessId: ['Enrolment is closed.'] },
+          },
           { status: 400 },
         ),
       ),
@@ -382,15 +439,18 @@ describe('course details: behaviour', () => {
     serve(() => {
       calls += 1;
       return calls === 1
-        ? detailsView({ buttons: [], notices: ['willBeAvailable'], availabilityDate: new Date(Date.now() + 60_000).toISOString(), refreshAt: new Date(Date.now() + 60_000).toISOString() })
+        ? detailsView({
+            buttons: [],
+            notices: ['willBeAvailable'],
+            availabilityDate: new Date(Date.now() + 60_000).toISOString(),
+            refreshAt: new Date(Date.now() + 60_000).toISOString(),
+          })
         : detailsView({ buttons: ['start'] });
     });
     renderApp(DETAILS, { advanceTimers: vi.advanceTimersByTime });
     await heading();
     expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
-    await act(async () => {
-      vi.advanceTimersByTime(62_000);
-    });
+    await act(() => vi.advanceTimersByTimeAsync(62_000));
     expect(await screen.findByRole('button', { name: 'Start' })).toBeInTheDocument();
     expect(calls).toBe(2);
   });
@@ -432,7 +492,9 @@ describe('course unavailable', () => {
     server.use(
       http.get(`*/api/bff/courses/${COURSE_ID}`, () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.json({ title: 'Down', status: 503 }, { status: 503 }) : HttpResponse.json(detailsView());
+        return calls === 1
+          ? HttpResponse.json({ title: 'Down', status: 503 }, { status: 503 })
+          : HttpResponse.json(detailsView());
       }),
       http.post('*/api/events', () => new HttpResponse(null, { status: 202 })),
     );

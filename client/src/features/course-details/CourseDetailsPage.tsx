@@ -57,8 +57,12 @@ function CourseCover({ course }: { course: CourseDetailsView }) {
               {intl.formatMessage(result.passed ? m.passed : m.failed)}
             </span>
           )}
-          {result.grade && <span className="pill pill--neutral">{intl.formatMessage(m.gradeBadge, { grade: result.grade })}</span>}
-          {result.score && <span className={`pill pill--score score--${result.score.color}`}>{formatPercent(intl, result.score)}</span>}
+          {result.grade && (
+            <span className="pill pill--neutral">{intl.formatMessage(m.gradeBadge, { grade: result.grade })}</span>
+          )}
+          {result.score && (
+            <span className={`pill pill--score score--${result.score.color}`}>{formatPercent(intl, result.score)}</span>
+          )}
         </div>
       )}
     </div>
@@ -97,7 +101,9 @@ function ProgressPanel({ course }: { course: CourseDetailsView }) {
       </h2>
       <p className="details-panel__status">
         <span className="visually-hidden">{intl.formatMessage(m.status)}: </span>
-        <span className={`status-pill status-pill--${course.status}`}>{intl.formatMessage(statusMessages[course.status])}</span>
+        <span className={`status-pill status-pill--${course.status}`}>
+          {intl.formatMessage(statusMessages[course.status])}
+        </span>
       </p>
       <ProgressBar className="details-progress" value={progress} aria-label={intl.formatMessage(m.progress)}>
         {({ valueText }) => (
@@ -135,7 +141,9 @@ function Details({ course, reviewMode }: { course: CourseDetailsView; reviewMode
         <div className="details-hero__text">
           {(course.collections.length > 0 || course.isMandatory || reviewMode) && (
             <ul className="course-chips" aria-label={intl.formatMessage(m.collections)}>
-              {course.isMandatory && <li className="course-chip course-chip--mandatory">{intl.formatMessage(m.mandatory)}</li>}
+              {course.isMandatory && (
+                <li className="course-chip course-chip--mandatory">{intl.formatMessage(m.mandatory)}</li>
+              )}
               {reviewMode && <li className="course-chip course-chip--review">{intl.formatMessage(m.reviewMode)}</li>}
               {course.collections.map((name) => (
                 <li key={name} className="course-chip">
@@ -165,11 +173,15 @@ function Details({ course, reviewMode }: { course: CourseDetailsView; reviewMode
               </div>
             </section>
           )}
-          {course.attempts.length > 0 && <AttemptsTable attempts={course.attempts} scoreColumn={course.attemptsScoreColumn} />}
+          {course.attempts.length > 0 && (
+            <AttemptsTable attempts={course.attempts} scoreColumn={course.attemptsScoreColumn} />
+          )}
         </div>
         <aside className="details-aside">
           <ProgressPanel course={course} />
-          {course.certificates.length > 0 && <CertificateList objectiveId={course.objectiveId} certificates={course.certificates} />}
+          {course.certificates.length > 0 && (
+            <CertificateList objectiveId={course.objectiveId} certificates={course.certificates} />
+          )}
         </aside>
       </div>
     </article>
@@ -185,7 +197,7 @@ export default function CourseDetailsPage() {
   useRefreshAt(course?.refreshAt, refresh);
 
   useEffect(() => {
-    if (target) navigate(target, { replace: true });
+    if (target) void navigate(target, { replace: true });
   }, [target, navigate]);
 
   // One page-load event per course shown (not per refetch).

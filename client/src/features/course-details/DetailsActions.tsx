@@ -39,7 +39,7 @@ export function DetailsActions({ course }: { course: CourseDetailsView }) {
     try {
       const result = await start.trigger();
       if (button === 'retake') sendCourseEvent('course_restart', id, result.workflowId);
-      if (result.destination === 'content') navigate(result.url);
+      if (result.destination === 'content') void navigate(result.url);
     } catch (error) {
       showToast(commandFailure(error)?.message ?? intl.formatMessage(m.startFailed), 'critical');
     }
@@ -81,7 +81,7 @@ export function DetailsActions({ course }: { course: CourseDetailsView }) {
                 className={`button ${primary}`}
                 onPress={() => {
                   sendCourseEvent('course_open_for_review', id, course.workflowId);
-                  navigate(`/courses/${enc(id)}/view/content?viewType=REVIEW`);
+                  void navigate(`/courses/${enc(id)}/view/content?viewType=REVIEW`);
                 }}
               >
                 {intl.formatMessage(buttonMessages.review)}
@@ -101,7 +101,15 @@ export function DetailsActions({ course }: { course: CourseDetailsView }) {
           case 'enrolled':
             return (
               <span key={button} className="details-actions__enrolled">
-                <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2">
+                <svg
+                  viewBox="0 0 20 20"
+                  width="16"
+                  height="16"
+                  aria-hidden="true"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                >
                   <path d="M4 10.5l4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
                 {intl.formatMessage(buttonMessages.enrolled)}

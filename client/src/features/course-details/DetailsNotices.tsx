@@ -22,9 +22,13 @@ export function DetailsNotices({ course }: { course: CourseDetailsView }) {
   const text = (notice: DetailsNotice) => {
     switch (notice) {
       case 'willBeAvailable':
-        return { body: intl.formatMessage(m.willBeAvailable, { date: formatDay(intl, course.availabilityDate) ?? '' }) };
+        return {
+          body: intl.formatMessage(m.willBeAvailable, { date: formatDay(intl, course.availabilityDate) ?? '' }),
+        };
       case 'wasAvailableBefore':
-        return { body: intl.formatMessage(m.wasAvailableBefore, { date: formatDay(intl, course.availabilityEndDate) ?? '' }) };
+        return {
+          body: intl.formatMessage(m.wasAvailableBefore, { date: formatDay(intl, course.availabilityEndDate) ?? '' }),
+        };
       case 'gradingInProgress':
         return { title: intl.formatMessage(m.gradingInProgress), body: intl.formatMessage(m.gradingInProgressText) };
       case 'comingSoon':

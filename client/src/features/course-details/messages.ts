@@ -238,17 +238,41 @@ export const noticeMessages = defineMessages({
 });
 
 export const statusMessages = defineMessages({
-  notStarted: { id: 'courseDetails.status.notStarted', defaultMessage: 'Not started', description: 'Course status: no attempt yet' },
-  inProgress: { id: 'courseDetails.status.inProgress', defaultMessage: 'In progress', description: 'Course status: an attempt is running' },
-  submitted: { id: 'courseDetails.status.submitted', defaultMessage: 'Submitted', description: 'Course status: the attempt was handed in' },
-  inGrading: { id: 'courseDetails.status.inGrading', defaultMessage: 'In grading', description: 'Course status: the attempt is being graded' },
-  graded: { id: 'courseDetails.status.graded', defaultMessage: 'Graded', description: 'Course status: the attempt has a grade' },
+  notStarted: {
+    id: 'courseDetails.status.notStarted',
+    defaultMessage: 'Not started',
+    description: 'Course status: no attempt yet',
+  },
+  inProgress: {
+    id: 'courseDetails.status.inProgress',
+    defaultMessage: 'In progress',
+    description: 'Course status: an attempt is running',
+  },
+  submitted: {
+    id: 'courseDetails.status.submitted',
+    defaultMessage: 'Submitted',
+    description: 'Course status: the attempt was handed in',
+  },
+  inGrading: {
+    id: 'courseDetails.status.inGrading',
+    defaultMessage: 'In grading',
+    description: 'Course status: the attempt is being graded',
+  },
+  graded: {
+    id: 'courseDetails.status.graded',
+    defaultMessage: 'Graded',
+    description: 'Course status: the attempt has a grade',
+  },
   gradingApproved: {
     id: 'courseDetails.status.gradingApproved',
     defaultMessage: 'Grading approved',
     description: 'Course status: the grade of the attempt was approved',
   },
-  finished: { id: 'courseDetails.status.finished', defaultMessage: 'Finished', description: 'Course status: the attempt is finished' },
+  finished: {
+    id: 'courseDetails.status.finished',
+    defaultMessage: 'Finished',
+    description: 'Course status: the attempt is finished',
+  },
 });
 
 export const attemptMessages = defineMessages({

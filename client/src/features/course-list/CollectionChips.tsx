@@ -13,8 +13,7 @@ export function CollectionChips({ collections, selected, onChange }: Props) {
   const intl = useIntl();
   const name = useCollectionName();
   if (collections.length === 0) return null;
-  const toggle = (id: string) =>
-    onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
+  const toggle = (id: string) => onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
   return (
     <div className="chips" role="group" aria-label={intl.formatMessage(m.collectionsLabel)}>
       {collections.map((chip) => (

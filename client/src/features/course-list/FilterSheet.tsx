@@ -63,7 +63,11 @@ export default function FilterSheet({
                   ))}
                 </FilterGroup>
                 {terms.length > 0 && (
-                  <FilterGroup label={intl.formatMessage(m.term)} value={filter.term} onChange={(v) => onChange({ term: v })}>
+                  <FilterGroup
+                    label={intl.formatMessage(m.term)}
+                    value={filter.term}
+                    onChange={(v) => onChange({ term: v })}
+                  >
                     {terms.map((term) => (
                       <FilterOption key={term.id} value={term.id}>
                         {term.name}

@@ -9,7 +9,15 @@ function card(name: string, id: string): CatalogCard {
 }
 
 function view(items: CatalogCard[], overrides: Partial<PublicCatalogView> = {}): PublicCatalogView {
-  return { items, totalCount: items.length, keyword: '', collectionsApplied: [], filtersUnavailable: false, collections: [], ...overrides };
+  return {
+    items,
+    totalCount: items.length,
+    keyword: '',
+    collectionsApplied: [],
+    filtersUnavailable: false,
+    collections: [],
+    ...overrides,
+  };
 }
 
 describe('Open catalog (signed out)', { timeout: 20_000 }, () => {
@@ -38,7 +46,9 @@ describe('Open catalog (signed out)', { timeout: 20_000 }, () => {
     );
     await user.type(screen.getByRole('searchbox', { name: 'Search courses' }), 'span');
     await waitFor(() => expect(location()).toBe('/open-catalog?keyword=span'), { timeout: 2000 });
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Courses' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Courses' })).getAllByRole('listitem')).toHaveLength(1),
+    );
     expect(keywords).toEqual([null, 'span']);
     expect(sessionAsked).toBe(false);
   });

@@ -23,7 +23,7 @@ interface Props<T, V extends ListView<T>> {
   /** The list query without paging. */
   query: CourseListQuery;
   /** The view's hook; called with `skip` and `take` for later pages. */
-  useView: (query: CourseListQuery) => SWRResponse<V>;
+  useView: (query: CourseListQuery) => SWRResponse<V, unknown>;
   renderItem: (item: T) => ReactNode;
   itemKey: (item: T) => string;
   label: string;
@@ -31,14 +31,31 @@ interface Props<T, V extends ListView<T>> {
   busy?: boolean;
 }
 
-export function PagedCourseGrid<T, V extends ListView<T>>({ first, query, useView, renderItem, itemKey, label, busy }: Props<T, V>) {
+export function PagedCourseGrid<T, V extends ListView<T>>({
+  first,
+  query,
+  useView,
+  renderItem,
+  itemKey,
+  label,
+  busy,
+}: Props<T, V>) {
   const [pages, setPages] = useState(1);
   // A transition: growing a long list yields to scrolling and input instead of blocking them.
   const more = () => startTransition(() => setPages((n) => n + 1));
 
   const later = [];
   for (let page = 1; page < pages; page += 1) {
-    later.push(<LaterPage key={page} skip={page * PAGE_SIZE} query={query} useView={useView} renderItem={renderItem} itemKey={itemKey} />);
+    later.push(
+      <LaterPage
+        key={page}
+        skip={page * PAGE_SIZE}
+        query={query}
+        useView={useView}
+        renderItem={renderItem}
+        itemKey={itemKey}
+      />,
+    );
   }
   const controls = (state: PageState) => (
     <MoreControls
@@ -86,7 +103,7 @@ function LastPageState<T, V extends ListView<T>>({
 }: {
   skip: number;
   query: CourseListQuery;
-  useView: (query: CourseListQuery) => SWRResponse<V>;
+  useView: (query: CourseListQuery) => SWRResponse<V, unknown>;
   children: (state: PageState) => ReactNode;
 }) {
   const { data, error, isLoading, mutate } = useView({ ...query, skip, take: PAGE_SIZE });
@@ -193,7 +210,7 @@ function LaterPageImpl<T, V extends ListView<T>>({
 }: {
   skip: number;
   query: CourseListQuery;
-  useView: (query: CourseListQuery) => SWRResponse<V>;
+  useView: (query: CourseListQuery) => SWRResponse<V, unknown>;
   renderItem: (item: T) => ReactNode;
   itemKey: (item: T) => string;
 }) {

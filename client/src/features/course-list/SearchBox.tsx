@@ -14,7 +14,14 @@ export function SearchBox({ label, value, onChange }: Props) {
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18" className="course-list__search-icon">
+      <svg
+        aria-hidden="true"
+        focusable="false"
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        className="course-list__search-icon"
+      >
         <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>

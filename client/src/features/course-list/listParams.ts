@@ -25,7 +25,14 @@ export const EMPTY_FILTER: ListFilter = { collection: [], term: [], courseProgre
 function list(params: URLSearchParams, name: string): string[] {
   const raw = params.get(name);
   if (!raw) return [];
-  return [...new Set(raw.split(',').map((v) => v.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      raw
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** Reads the filter from a query string as it is (the gateway checks the values). */
@@ -85,7 +92,7 @@ export function useListParams() {
   );
   const setFilter = useCallback(
     (next: Partial<ListFilter>) => {
-      navigate(
+      void navigate(
         { pathname: location.pathname, search: withFilter(location.search, next), hash: location.hash },
         { replace: true, preventScrollReset: true },
       );

@@ -9,7 +9,8 @@ export const courseListMessages = defineMessages({
   collectionsLabel: {
     id: 'courseList.collections.label',
     defaultMessage: 'Collections',
-    description: 'Accessible name of the row of collection chips above a course list, and heading of the collection filter',
+    description:
+      'Accessible name of the row of collection chips above a course list, and heading of the collection filter',
   },
   uncategorized: {
     id: 'courseList.collections.uncategorized',

@@ -25,11 +25,13 @@ export function useFiltersUnavailable(flagged: boolean | undefined, applied: Par
     const kept: Partial<ListFilter> = {};
     for (const name of FILTER_PARAMS) {
       if (applied[name] !== undefined) {
-        (kept as Record<string, string[]>)[name] = inUrl[name].filter((value) => applied[name]!.includes(value as never));
+        (kept as Record<string, string[]>)[name] = inUrl[name].filter((value) =>
+          applied[name]!.includes(value as never),
+        );
       }
     }
     showToast(intl.formatMessage(m.filtersUnavailable), 'info');
-    navigate(
+    void navigate(
       { pathname: location.pathname, search: withFilter(location.search, kept), hash: location.hash },
       { replace: true, preventScrollReset: true },
     );

@@ -20,7 +20,7 @@ export function useKeywordSearch() {
       if (input) next.set('keyword', input);
       else next.delete('keyword');
       const search = next.toString().replace(/%2C/g, ',');
-      navigate(
+      void navigate(
         { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
         { replace: true, preventScrollReset: true },
       );

@@ -32,25 +32,40 @@ describe('dashboard', { timeout: 20_000 }, () => {
   it('shows the three sections with course cards linking where the view says', async () => {
     serveDashboard({
       inProgress: [course({ objectiveId: 'c-1', name: 'Negotiation Skills', link: '/courses/c-1/view/content' })],
-      dueSoon: [course({ objectiveId: 'c-2', name: 'Workplace Safety', status: 'notStarted', dueDate: '2030-01-20T00:00:00Z', link: '/courses/c-2/a-2' })],
-      recentlyFinished: [course({ objectiveId: 'c-3', name: 'Data Privacy', status: 'finished', passed: true, link: '/courses/c-3' })],
+      dueSoon: [
+        course({
+          objectiveId: 'c-2',
+          name: 'Workplace Safety',
+          status: 'notStarted',
+          dueDate: '2030-01-20T00:00:00Z',
+          link: '/courses/c-2/a-2',
+        }),
+      ],
+      recentlyFinished: [
+        course({ objectiveId: 'c-3', name: 'Data Privacy', status: 'finished', passed: true, link: '/courses/c-3' }),
+      ],
     });
     renderApp('/learn/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Dashboard \| /);
     const cont = screen.getByRole('region', { name: 'Continue learning' });
-    expect(within(cont).getByRole('link', { name: 'Negotiation Skills' })).toHaveAttribute('href', '/learn/courses/c-1/view/content');
+    expect(within(cont).getByRole('link', { name: 'Negotiation Skills' })).toHaveAttribute(
+      'href',
+      '/learn/courses/c-1/view/content',
+    );
     const due = screen.getByRole('region', { name: 'Due soon' });
     expect(within(due).getByText('Due within the next 7 days')).toBeInTheDocument();
-    expect(within(due).getByRole('link', { name: 'Workplace Safety' })).toHaveAttribute('href', '/learn/courses/c-2/a-2');
+    expect(within(due).getByRole('link', { name: 'Workplace Safety' })).toHaveAttribute(
+      'href',
+      '/learn/courses/c-2/a-2',
+    );
     const finished = screen.getByRole('region', { name: 'Recently finished' });
     expect(within(finished).getByRole('link', { name: 'Data Privacy' })).toHaveAttribute('href', '/learn/courses/c-3');
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Dashboard' }),
+    ).toHaveAttribute('aria-current', 'page');
   });
 
   it('says so when a section is empty', async () => {

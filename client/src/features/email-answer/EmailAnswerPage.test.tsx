@@ -39,7 +39,9 @@ describe('email-answer page', () => {
 
   it('shows Module not found when the learner has no such module', async () => {
     server.use(
-      http.get('*/api/bff/email-answer', () => HttpResponse.json({ error: 'not_found', title: 'Not found', status: 404 }, { status: 404 })),
+      http.get('*/api/bff/email-answer', () =>
+        HttpResponse.json({ error: 'not_found', title: 'Not found', status: 404 }, { status: 404 }),
+      ),
     );
     renderApp(PAGE);
     expect(await screen.findByRole('heading', { level: 1, name: 'Module not found' })).toBeInTheDocument();

@@ -50,9 +50,13 @@ export default function EmailAnswerPage() {
       <div className={`email-answer__result email-answer__result--${verdict}`} role="status">
         <svg viewBox="0 0 20 20" width="28" height="28" aria-hidden="true" focusable="false">
           <circle cx="10" cy="10" r="9" fill="currentColor" />
-          {verdict === 'correct' && <path d="m6 10.2 2.7 2.7L14.2 7.4" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />}
+          {verdict === 'correct' && (
+            <path d="m6 10.2 2.7 2.7L14.2 7.4" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+          )}
           {verdict === 'incorrect' && <path d="m7 7 6 6m0-6-6 6" stroke="#fff" strokeWidth="2" strokeLinecap="round" />}
-          {verdict === 'received' && <path d="M10 5.5V10l3 2" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />}
+          {verdict === 'received' && (
+            <path d="M10 5.5V10l3 2" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+          )}
         </svg>
         <p>
           <FormattedMessage {...m[verdict]} />

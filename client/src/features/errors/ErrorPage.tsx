@@ -69,7 +69,10 @@ export function ErrorPage({ status, primaryButton = true, text, action, details 
   if (action) button = action;
   else if (primaryButton && status === 401) {
     button = (
-      <a className="button button--primary" href={`/oidc/login?redirectUrl=${encodeURIComponent(window.location.href)}`}>
+      <a
+        className="button button--primary"
+        href={`/oidc/login?redirectUrl=${encodeURIComponent(window.location.href)}`}
+      >
         {intl.formatMessage(m.signIn)}
       </a>
     );

@@ -64,7 +64,8 @@ export const errorMessages = defineMessages({
   toContentLibrary: {
     id: 'errors.toContentLibrary',
     defaultMessage: 'Go to the content library',
-    description: 'Button on the error page for users with more roles than learner, leading to the content library of the platform',
+    description:
+      'Button on the error page for users with more roles than learner, leading to the content library of the platform',
   },
   signIn: {
     id: 'errors.signIn',
@@ -83,7 +84,8 @@ export const errorMessages = defineMessages({
   },
   platformText: {
     id: 'errors.platform.text',
-    defaultMessage: 'Your account gives access to research projects and knowledge models on the platform, not to courses.',
+    defaultMessage:
+      'Your account gives access to research projects and knowledge models on the platform, not to courses.',
     description: 'Explanation on the page for users who only have research or knowledge-model features',
   },
   openResearch: {

@@ -34,7 +34,9 @@ describe('FeedbackWidget', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
 
     expect(await within(dialog).findByRole('heading', { name: 'Thank you for your feedback!' })).toBeInTheDocument();
-    expect(sent).toEqual([{ name: 'product_feedback', grade: 4, details: ['navigation', 'accessibility'], comment: 'Nice' }]);
+    expect(sent).toEqual([
+      { name: 'product_feedback', grade: 4, details: ['navigation', 'accessibility'], comment: 'Nice' },
+    ]);
   });
 
   it('offers all 13 topics and requires a rating before sending', async () => {
@@ -55,7 +57,9 @@ describe('FeedbackWidget', { timeout: 20_000 }, () => {
   });
 
   it('refuses a comment over the limit and says so, and shows a failure to send', async () => {
-    server.use(http.post('*/api/events', () => HttpResponse.json({ error: 'x', title: 'x', status: 500 }, { status: 500 })));
+    server.use(
+      http.post('*/api/events', () => HttpResponse.json({ error: 'x', title: 'x', status: 500 }, { status: 500 })),
+    );
     const user = renderWidget(5);
     await user.click(screen.getByRole('button', { name: 'Feedback' }));
     const dialog = await screen.findByRole('dialog');

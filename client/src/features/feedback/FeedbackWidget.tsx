@@ -65,7 +65,9 @@ function FeedbackForm({ maxComment, close }: FormProps) {
     try {
       await apiFetch('/api/events', {
         method: 'POST',
-        body: [{ name: 'product_feedback', grade: Number(grade), details: topics, comment: comment.trim() || undefined }],
+        body: [
+          { name: 'product_feedback', grade: Number(grade), details: topics, comment: comment.trim() || undefined },
+        ],
       });
       setState('sent');
     } catch {
@@ -117,7 +119,11 @@ function FeedbackForm({ maxComment, close }: FormProps) {
             </Radio>
           ))}
         </div>
-        {gradeMissing && <Text slot="errorMessage" className="feedback__error">{intl.formatMessage(m.required)}</Text>}
+        {gradeMissing && (
+          <Text slot="errorMessage" className="feedback__error">
+            {intl.formatMessage(m.required)}
+          </Text>
+        )}
       </RadioGroup>
       <CheckboxGroup className="feedback__topics" value={topics} onChange={setTopics}>
         <Label className="feedback__label">{intl.formatMessage(m.topics)}</Label>
@@ -160,7 +166,9 @@ export function FeedbackWidget({ maxComment }: { maxComment: number }) {
       <Button className="feedback__open">{intl.formatMessage(m.open)}</Button>
       <ModalOverlay className="feedback__overlay" isDismissable>
         <Modal className="feedback__modal">
-          <Dialog className="feedback__dialog">{({ close }) => <FeedbackForm maxComment={maxComment} close={close} />}</Dialog>
+          <Dialog className="feedback__dialog">
+            {({ close }) => <FeedbackForm maxComment={maxComment} close={close} />}
+          </Dialog>
         </Modal>
       </ModalOverlay>
     </DialogTrigger>

@@ -85,7 +85,9 @@ describe('My courses', { timeout: 20_000 }, () => {
     expect(keywords).toEqual([null]);
 
     await waitFor(() => expect(location()).toBe('/courses?tab=1&keyword=bot#top'), { timeout: 2000 });
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Courses' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Courses' })).getAllByRole('listitem')).toHaveLength(1),
+    );
     expect(screen.getByRole('link', { name: 'Botany' })).toBeInTheDocument();
     expect(keywords).toEqual([null, 'bot']);
     await waitFor(() => expect(screen.getByText('1 course')).toBeInTheDocument());
@@ -247,7 +249,9 @@ describe('My courses', { timeout: 20_000 }, () => {
       await courseList();
       await user.click(screen.getByRole('button', { name: 'Security' }));
       await waitFor(() => expect(location()).toBe('/courses?keyword=alg&collection=col-sec'));
-      await waitFor(() => expect(screen.getByRole('button', { name: 'Security' })).toHaveAttribute('aria-pressed', 'true'));
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Security' })).toHaveAttribute('aria-pressed', 'true'),
+      );
     });
 
     it('says when filters of the link are unavailable and takes the unknown values out of the URL', async () => {

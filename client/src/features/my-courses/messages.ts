@@ -33,7 +33,8 @@ export const myCoursesMessages = defineMessages({
   },
   emptyCatalogDisabled: {
     id: 'myCourses.empty.catalogDisabled',
-    defaultMessage: 'Your courses appear here as soon as you are enrolled. The catalog is not available for your organisation.',
+    defaultMessage:
+      'Your courses appear here as soon as you are enrolled. The catalog is not available for your organisation.',
     description: 'Hint under the no-courses title when the catalog is disabled',
   },
   subtitle: {

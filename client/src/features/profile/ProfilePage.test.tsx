@@ -85,7 +85,10 @@ describe('profile page', { timeout: 20_000 }, () => {
   });
 
   it('shows the current date and time in 12-hour form with the weekday, in the chosen zone', async () => {
-    serveProfile({ timezone: 'Asia/Tokyo', user: { id: 'u-1', email: 'a@b.c', fullName: 'Ada', timezone: 'Asia/Tokyo' } });
+    serveProfile({
+      timezone: 'Asia/Tokyo',
+      user: { id: 'u-1', email: 'a@b.c', fullName: 'Ada', timezone: 'Asia/Tokyo' },
+    });
     const { user } = renderApp('/learn/profile?tab=preferredTimeZone');
     const panel = await screen.findByRole('tabpanel');
     expect(screen.getByRole('tab', { name: 'Preferred time zone' })).toHaveAttribute('aria-selected', 'true');
@@ -98,19 +101,23 @@ describe('profile page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Personal info' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('saves a newly chosen zone, announces it, and dates follow it through the session', { timeout: 15_000 }, async () => {
-    const { saved } = serveProfile();
-    const { user } = renderApp('/learn/profile?tab=preferredTimeZone');
-    const combo = await screen.findByRole('combobox', { name: 'Time zone' });
+  it(
+    'saves a newly chosen zone, announces it, and dates follow it through the session',
+    { timeout: 15_000 },
+    async () => {
+      const { saved } = serveProfile();
+      const { user } = renderApp('/learn/profile?tab=preferredTimeZone');
+      const combo = await screen.findByRole('combobox', { name: 'Time zone' });
 
-    await user.clear(combo);
-    await user.type(combo, 'Tokyo');
-    await user.click(await screen.findByRole('option', { name: '(UTC+09:00) Asia/Tokyo' }));
+      await user.clear(combo);
+      await user.type(combo, 'Tokyo');
+      await user.click(await screen.findByRole('option', { name: '(UTC+09:00) Asia/Tokyo' }));
 
-    await waitFor(() => expect(saved).toEqual(['Asia/Tokyo']));
-    expect(await screen.findByText('The time zone was set')).toBeInTheDocument();
-    await waitFor(() => expect(combo).toHaveValue('(UTC+09:00) Asia/Tokyo'));
-  });
+      await waitFor(() => expect(saved).toEqual(['Asia/Tokyo']));
+      expect(await screen.findByText('The time zone was set')).toBeInTheDocument();
+      await waitFor(() => expect(combo).toHaveValue('(UTC+09:00) Asia/Tokyo'));
+    },
+  );
 
   it('does not save a zone equal to the current one', async () => {
     const { saved } = serveProfile();
@@ -125,7 +132,10 @@ describe('profile page', { timeout: 20_000 }, () => {
   it('detects the browser zone and saves it', async () => {
     const detected = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const start = detected === 'Asia/Tokyo' ? 'Europe/London' : 'Asia/Tokyo';
-    const { saved } = serveProfile({ timezone: start, user: { id: 'u', email: 'a@b.c', fullName: 'Ada', timezone: start } });
+    const { saved } = serveProfile({
+      timezone: start,
+      user: { id: 'u', email: 'a@b.c', fullName: 'Ada', timezone: start },
+    });
     const { user } = renderApp('/learn/profile?tab=preferredTimeZone');
     await user.click(await screen.findByRole('button', { name: 'Detect my time zone' }));
     await waitFor(() => expect(saved).toEqual([detected]));
@@ -133,7 +143,7 @@ describe('profile page', { timeout: 20_000 }, () => {
 
   it('logs a failed save without showing it, and keeps the saved zone', { timeout: 15_000 }, async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { saved } = serveProfile({}, () => HttpResponse.json({ title: 'nope' }, { status: 500 }) as unknown as Response);
+    const { saved } = serveProfile({}, () => HttpResponse.json({ title: 'nope' }, { status: 500 }));
     const { user } = renderApp('/learn/profile?tab=preferredTimeZone');
     const combo = await screen.findByRole('combobox', { name: 'Time zone' });
     await user.clear(combo);

@@ -5,17 +5,7 @@
 // portal follows the new zone (the IntlProvider's time zone comes from the session).
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  Button,
-  ComboBox,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Text,
-  type Key,
-} from 'react-aria-components';
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
 import type { ProfileView, TimezoneRequest, TimezoneResult } from '../../api/contracts/bff';
 import { keys } from '../../api/keys';
 import { useCommand } from '../../api/useCommand';
@@ -42,7 +32,12 @@ export function TimeZoneTab({ profile }: { profile: ProfileView }) {
   const detected = useMemo(() => detectTimeZone(), []);
   const options = useMemo(() => zoneOptions(new Date(), [profile.timezone, detected]), [profile.timezone, detected]);
   const save = useCommand<TimezoneResult, TimezoneRequest>('/api/bff/profile/timezone', {
-    revalidates: [{ path: keys.session()[0] }, { path: keys.profile()[0] }, { path: keys.dashboard()[0] }, { prefix: '/api/bff/calendar' }],
+    revalidates: [
+      { path: keys.session()[0] },
+      { path: keys.profile()[0] },
+      { path: keys.dashboard()[0] },
+      { prefix: '/api/bff/calendar' },
+    ],
   });
 
   useEffect(() => setSelected(profile.timezone), [profile.timezone]);

@@ -69,7 +69,8 @@ export const profileMessages = defineMessages({
   notChosen: {
     id: 'profile.timeZone.notChosen',
     defaultMessage: 'You have not chosen a time zone yet; dates are shown in {zone}.',
-    description: 'Note on the time zone tab when the learner never chose a zone; zone is the one used meanwhile (for example UTC)',
+    description:
+      'Note on the time zone tab when the learner never chose a zone; zone is the one used meanwhile (for example UTC)',
   },
   detect: {
     id: 'profile.timeZone.detect',

@@ -53,7 +53,11 @@ export default function PublicCertificatePage() {
       <header className="certificate-page__header">
         <p className="certificate-page__eyebrow">{intl.formatMessage(m.eyebrow)}</p>
         <PageHeading title={data.courseName ?? intl.formatMessage(m.heading, { number: data.certificateNumber })}>
-          {data.courseName ? <bdi>{data.courseName}</bdi> : intl.formatMessage(m.heading, { number: data.certificateNumber })}
+          {data.courseName ? (
+            <bdi>{data.courseName}</bdi>
+          ) : (
+            intl.formatMessage(m.heading, { number: data.certificateNumber })
+          )}
         </PageHeading>
         <p className="public-certificate__issuer">{intl.formatMessage(m.issuedBy, { product: config.productName })}</p>
       </header>
@@ -76,7 +80,15 @@ export default function PublicCertificatePage() {
           <div className="certificate-page__actions">
             {pdf && (
               <a className="button button--primary" href={pdf} download>
-                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+                <svg
+                  viewBox="0 0 20 20"
+                  width="18"
+                  height="18"
+                  aria-hidden="true"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
                   <path d="M10 3v10m0 0l-4-4m4 4l4-4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
                 {intl.formatMessage(m.download)}

@@ -46,7 +46,8 @@ describe('public course page', () => {
       expect(within(screen.getByRole('list', { name: 'Collections' })).getByText('Security')).toBeInTheDocument();
       const signIn = screen.getAllByRole('link', { name: 'Sign in to enroll' });
       expect(signIn.length).toBeGreaterThan(0);
-      for (const link of signIn) expect(link).toHaveAttribute('href', `/oidc/login?redirectUrl=%2Flearn%2Fcatalog%2F${ID}`);
+      for (const link of signIn)
+        expect(link).toHaveAttribute('href', `/oidc/login?redirectUrl=%2Flearn%2Fcatalog%2F${ID}`);
       expect(screen.getByText('Threat models and safe defaults.')).toBeInTheDocument();
       // Public layout: no user menu, the catalog-only menu.
       expect(screen.queryByRole('button', { name: /user menu/i })).toBeNull();
@@ -55,7 +56,11 @@ describe('public course page', () => {
   );
 
   it('says when the course is not in the open catalog', async () => {
-    server.use(http.get(`*/api/bff/public/catalog/${ID}`, () => HttpResponse.json({ title: 'Not found', status: 404 }, { status: 404 })));
+    server.use(
+      http.get(`*/api/bff/public/catalog/${ID}`, () =>
+        HttpResponse.json({ title: 'Not found', status: 404 }, { status: 404 }),
+      ),
+    );
     renderApp(`/learn/open-catalog/${ID}/view/details`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
   });
@@ -78,7 +83,9 @@ describe('public certificate page', () => {
   });
 
   it('shows the expired state', async () => {
-    server.use(http.get('*/api/bff/public/certificates/SAF-0001', () => HttpResponse.json(certificate({ expired: true }))));
+    server.use(
+      http.get('*/api/bff/public/certificates/SAF-0001', () => HttpResponse.json(certificate({ expired: true }))),
+    );
     renderApp('/learn/certificate/SAF-0001');
     await screen.findByRole('heading', { level: 1, name: 'Workplace Safety' });
     expect(screen.getByRole('note')).toHaveTextContent('This certificate has expired');
@@ -86,7 +93,9 @@ describe('public certificate page', () => {
 
   it('shows not-found for an unknown number', async () => {
     server.use(
-      http.get('*/api/bff/public/certificates/NOPE-1', () => HttpResponse.json({ title: 'Not found', status: 404 }, { status: 404 })),
+      http.get('*/api/bff/public/certificates/NOPE-1', () =>
+        HttpResponse.json({ title: 'Not found', status: 404 }, { status: 404 }),
+      ),
     );
     renderApp('/learn/certificate/NOPE-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Certificate not found' })).toBeInTheDocument();

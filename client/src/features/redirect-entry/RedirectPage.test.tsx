@@ -25,7 +25,10 @@ describe('redirect entry', () => {
   it('the query-driven entry reads the course from the query', async () => {
     server.use(
       http.get('*/api/bff/redirect', ({ request }) =>
-        HttpResponse.json({ target: 'details', path: `/courses/${new URL(request.url).searchParams.get('objectiveId')}` }),
+        HttpResponse.json({
+          target: 'details',
+          path: `/courses/${new URL(request.url).searchParams.get('objectiveId')}`,
+        }),
       ),
     );
     const { location } = renderApp(`/learn/courses/redirect?objectiveId=${COURSE}&activityId=nope`);
@@ -47,7 +50,9 @@ describe('redirect entry', () => {
 
   it('a failed resolution shows an error with a retry', async () => {
     server.use(
-      http.get('*/api/bff/redirect', () => HttpResponse.json({ error: 'bad_gateway', title: 'Bad gateway', status: 502 }, { status: 502 })),
+      http.get('*/api/bff/redirect', () =>
+        HttpResponse.json({ error: 'bad_gateway', title: 'Bad gateway', status: 502 }, { status: 502 }),
+      ),
     );
     renderApp(`/learn/courses/redirect/${COURSE}`);
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -60,13 +60,24 @@ describe('TutorWidget', { timeout: 20_000 }, () => {
         calls += 1;
         if (calls === 1) {
           return HttpResponse.json(
-            { error: 'upstream_timeout', title: 'Gateway Timeout', status: 504, detail: 'The learning platform did not answer in time.' },
+            {
+              error: 'upstream_timeout',
+              title: 'Gateway Timeout',
+              status: 504,
+              detail: 'The learning platform did not answer in time.',
+            },
             { status: 504 },
           );
         }
-        return new HttpResponse(sse([['token', { text: 'Fine now.' }], ['done', {}]]), {
-          headers: { 'Content-Type': 'text/event-stream' },
-        });
+        return new HttpResponse(
+          sse([
+            ['token', { text: 'Fine now.' }],
+            ['done', {}],
+          ]),
+          {
+            headers: { 'Content-Type': 'text/event-stream' },
+          },
+        );
       }),
     );
     const user = renderWidget();

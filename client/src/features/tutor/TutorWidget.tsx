@@ -83,10 +83,13 @@ export function TutorWidget({ objectiveId }: { objectiveId: string }) {
         aria-controls={open ? panelId : undefined}
         onPress={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true" className="tutor__spark">✦</span>
+        <span aria-hidden="true" className="tutor__spark">
+          ✦
+        </span>
         {intl.formatMessage(m.open)}
       </Button>
       {open && (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape pressed in any control of the panel closes it; the section itself takes no focus or press
         <section
           id={panelId}
           className="tutor"

@@ -41,10 +41,18 @@ export function useTutor(objectiveId: string) {
         await readEventStream(
           '/api/bff/tutor/answers',
           (event) => {
-            const data = JSON.parse(event.data || '{}') as { text?: string; source?: string; passage?: string; message?: string };
+            const data = JSON.parse(event.data || '{}') as {
+              text?: string;
+              source?: string;
+              passage?: string;
+              message?: string;
+            };
             if (event.event === 'token') update(id, (e) => ({ ...e, answer: e.answer + (data.text ?? '') }));
             else if (event.event === 'citation' && data.passage)
-              update(id, (e) => ({ ...e, citations: [...e.citations, { source: data.source ?? '', passage: data.passage! }] }));
+              update(id, (e) => ({
+                ...e,
+                citations: [...e.citations, { source: data.source ?? '', passage: data.passage! }],
+              }));
             else if (event.event === 'done') {
               ended = true;
               update(id, (e) => ({ ...e, state: 'done' }));

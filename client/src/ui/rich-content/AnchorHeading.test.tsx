@@ -15,12 +15,14 @@ const HTML = '<h2 id="overview">Overview</h2><h3 id="schedule">Schedule</h3><h3>
 
 describe('heading anchor copy', () => {
   it('gives each h2 and h3 with an id a button that copies the link to it', async () => {
-    const writeText = vi.fn(async () => undefined);
+    const writeText = vi.fn(() => Promise.resolve());
     const { user } = renderRichContent(HTML);
     stubClipboard(writeText);
     expect(screen.getAllByRole('button', { name: /Copy link to section/ })).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Copy link to section Overview' }));
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}${window.location.pathname}#user-content-overview`);
+    expect(writeText).toHaveBeenCalledWith(
+      `${window.location.origin}${window.location.pathname}#user-content-overview`,
+    );
     expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Overview' })).toHaveAttribute('id', 'user-content-overview');
   });

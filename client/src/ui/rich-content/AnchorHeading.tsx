@@ -34,7 +34,11 @@ export function AnchorHeading({ level, headingProps, name, children }: Props) {
   return (
     <div className="rc-heading">
       {createElement(`h${level}`, headingProps, children)}
-      <Button className="rc-heading__copy" onPress={() => void copy()} aria-label={intl.formatMessage(m.copyHeadingLink, { name })}>
+      <Button
+        className="rc-heading__copy"
+        onPress={() => void copy()}
+        aria-label={intl.formatMessage(m.copyHeadingLink, { name })}
+      >
         <LinkIcon />
       </Button>
     </div>

@@ -83,7 +83,11 @@ export function FileLink({ anchorProps, url, sizeUrl, name, pdf, children }: Pro
       <a {...anchorProps}>{children}</a>
       <SizeLabel url={sizeUrl} />
       {pdf && (
-        <Button className="rc-file__open" onPress={() => setOpen(true)} aria-label={intl.formatMessage(m.openPdfLabel, { name })}>
+        <Button
+          className="rc-file__open"
+          onPress={() => setOpen(true)}
+          aria-label={intl.formatMessage(m.openPdfLabel, { name })}
+        >
           {intl.formatMessage(m.openPdf)}
         </Button>
       )}
@@ -92,7 +96,13 @@ export function FileLink({ anchorProps, url, sizeUrl, name, pdf, children }: Pro
   );
 }
 
-export function BlockedFileLink({ reason = 'elsewhere', children }: { reason?: 'elsewhere' | 'signIn'; children: ReactNode }) {
+export function BlockedFileLink({
+  reason = 'elsewhere',
+  children,
+}: {
+  reason?: 'elsewhere' | 'signIn';
+  children: ReactNode;
+}) {
   const intl = useIntl();
   return (
     <span className="rc-file rc-file--blocked">

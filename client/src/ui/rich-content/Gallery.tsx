@@ -22,7 +22,7 @@ interface ImageProps {
 export function GalleryImage({ index, imgProps }: ImageProps) {
   const intl = useIntl();
   const { images, openGallery } = useRichContent();
-  const alt = String(imgProps.alt ?? '');
+  const alt = typeof imgProps.alt === 'string' ? imgProps.alt : '';
   const count = Math.max(images.length, index + 1);
   const label = alt
     ? intl.formatMessage(m.openImage, { index: index + 1, count, alt })
@@ -80,7 +80,12 @@ export function Gallery({ images, index, onIndexChange }: GalleryProps) {
   const percent = intl.formatNumber(level, { style: 'percent' });
 
   return (
-    <ModalOverlay className="rc-overlay rc-overlay--dark" isOpen onOpenChange={(isOpen) => !isOpen && onIndexChange(null)} isDismissable>
+    <ModalOverlay
+      className="rc-overlay rc-overlay--dark"
+      isOpen
+      onOpenChange={(isOpen) => !isOpen && onIndexChange(null)}
+      isDismissable
+    >
       <Modal className="rc-gallery">
         <Dialog className="rc-gallery__dialog">
           {({ close }) => (
@@ -90,16 +95,32 @@ export function Gallery({ images, index, onIndexChange }: GalleryProps) {
                   {title}
                 </Heading>
                 <div className="rc-gallery__tools">
-                  <Button ref={zoomStep.down} className="rc-icon-button rc-icon-button--dark" onPress={() => zoomStep.step(-1)} isDisabled={zoom === 0} aria-label={intl.formatMessage(m.zoomOut)}>
+                  <Button
+                    ref={zoomStep.down}
+                    className="rc-icon-button rc-icon-button--dark"
+                    onPress={() => zoomStep.step(-1)}
+                    isDisabled={zoom === 0}
+                    aria-label={intl.formatMessage(m.zoomOut)}
+                  >
                     <MinusIcon />
                   </Button>
                   <span className="rc-gallery__zoom" aria-live="polite">
                     {intl.formatMessage(m.zoomLevel, { percent })}
                   </span>
-                  <Button ref={zoomStep.up} className="rc-icon-button rc-icon-button--dark" onPress={() => zoomStep.step(1)} isDisabled={zoom === ZOOM_LEVELS.length - 1} aria-label={intl.formatMessage(m.zoomIn)}>
+                  <Button
+                    ref={zoomStep.up}
+                    className="rc-icon-button rc-icon-button--dark"
+                    onPress={() => zoomStep.step(1)}
+                    isDisabled={zoom === ZOOM_LEVELS.length - 1}
+                    aria-label={intl.formatMessage(m.zoomIn)}
+                  >
                     <PlusIcon />
                   </Button>
-                  <Button className="rc-icon-button rc-icon-button--dark" onPress={close} aria-label={intl.formatMessage(m.close)}>
+                  <Button
+                    className="rc-icon-button rc-icon-button--dark"
+                    onPress={close}
+                    aria-label={intl.formatMessage(m.close)}
+                  >
                     <CloseIcon />
                   </Button>
                 </div>
@@ -107,7 +128,11 @@ export function Gallery({ images, index, onIndexChange }: GalleryProps) {
               <p className="visually-hidden">{intl.formatMessage(m.keyboardHint)}</p>
               <div className="rc-gallery__stage">
                 {count > 1 && (
-                  <Button className="rc-gallery__nav rc-gallery__nav--previous" onPress={() => show(current - 1)} aria-label={intl.formatMessage(m.previousImage)}>
+                  <Button
+                    className="rc-gallery__nav rc-gallery__nav--previous"
+                    onPress={() => show(current - 1)}
+                    aria-label={intl.formatMessage(m.previousImage)}
+                  >
                     <ChevronIcon back />
                   </Button>
                 )}
@@ -120,7 +145,11 @@ export function Gallery({ images, index, onIndexChange }: GalleryProps) {
                   />
                 </div>
                 {count > 1 && (
-                  <Button className="rc-gallery__nav rc-gallery__nav--next" onPress={() => show(current + 1)} aria-label={intl.formatMessage(m.nextImage)}>
+                  <Button
+                    className="rc-gallery__nav rc-gallery__nav--next"
+                    onPress={() => show(current + 1)}
+                    aria-label={intl.formatMessage(m.nextImage)}
+                  >
                     <ChevronIcon />
                   </Button>
                 )}
@@ -133,7 +162,6 @@ export function Gallery({ images, index, onIndexChange }: GalleryProps) {
                   <div className="rc-gallery__dots" role="group" aria-label={intl.formatMessage(m.dots)}>
                     {images.map((_, i) => (
                       <Button
-                        // eslint-disable-next-line react/no-array-index-key
                         key={i}
                         className="rc-gallery__dot"
                         onPress={() => show(i)}

@@ -31,8 +31,14 @@ class FakeObserver {
 
   /** Reports the observed element as `isIntersecting`. */
   report(isIntersecting: boolean) {
-    const entries = this.observed.map((target) => ({ target, isIntersecting, intersectionRatio: isIntersecting ? 0.5 : 0 }));
-    act(() => this.callback(entries as unknown as IntersectionObserverEntry[], this as unknown as IntersectionObserver));
+    const entries = this.observed.map((target) => ({
+      target,
+      isIntersecting,
+      intersectionRatio: isIntersecting ? 0.5 : 0,
+    }));
+    act(() =>
+      this.callback(entries as unknown as IntersectionObserverEntry[], this as unknown as IntersectionObserver),
+    );
   }
 }
 
@@ -45,7 +51,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const HTML = '<iframe src="https://pages.example/embed/1" title="Safety walk-through" width="640" height="360"></iframe>';
+const HTML =
+  '<iframe src="https://pages.example/embed/1" title="Safety walk-through" width="640" height="360"></iframe>';
 
 describe('lazy iframes', () => {
   it('show a placeholder until the frame comes within 100 px of the viewport (threshold 0.1)', () => {
@@ -81,7 +88,9 @@ describe('lazy iframes', () => {
 
 describe('language hints on video embeds', () => {
   it('add the learner language to YouTube embeds as hl and cc_lang_pref, and a lang attribute', () => {
-    renderRichContent('<iframe src="https://www.youtube-nocookie.com/embed/abc?start=10" title="Video"></iframe>', { locale: 'ar-AR' });
+    renderRichContent('<iframe src="https://www.youtube-nocookie.com/embed/abc?start=10" title="Video"></iframe>', {
+      locale: 'ar-AR',
+    });
     FakeObserver.all[0]!.report(true);
     const frame = screen.getByTitle('Video');
     const src = new URL(frame.getAttribute('src')!);

@@ -16,8 +16,8 @@ const here = () => window.location.origin;
 function fakeDocument(pageCount = 3): PdfDocumentHandle {
   return {
     pageCount,
-    pageWidth: vi.fn(async () => 595),
-    renderPage: vi.fn(async () => undefined),
+    pageWidth: vi.fn(() => Promise.resolve(595)),
+    renderPage: vi.fn(() => Promise.resolve()),
     destroy: vi.fn(),
   };
 }
@@ -39,19 +39,21 @@ describe('PDF viewer messages (spec section 8)', () => {
     [new PdfLoadError(), 'Failed to load PDF'],
     [new Error('worker crashed'), 'Failed to load PDF'],
   ])('%s shows "%s"', async (error, text) => {
-    renderViewer(vi.fn(async () => Promise.reject(error)));
+    renderViewer(vi.fn(() => Promise.reject(error)));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 
   it('refuses a PDF on another host without loading it (spec section 5)', async () => {
-    const loader = vi.fn(async () => fakeDocument());
+    const loader = vi.fn(() => Promise.resolve(fakeDocument()));
     renderViewer(loader, 'https://evil.example/guide.pdf');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not on this site or an approved storage host');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This file is not on this site or an approved storage host',
+    );
     expect(loader).not.toHaveBeenCalled();
   });
 
   it('refuses a storage address given as it is: storage files come through the gateway', async () => {
-    const loader = vi.fn(async () => fakeDocument(1));
+    const loader = vi.fn(() => Promise.resolve(fakeDocument(1)));
     renderViewer(loader, 'https://files.example.net/guide.pdf');
     expect(await screen.findByRole('alert')).toHaveTextContent('This file is not on this site');
     expect(loader).not.toHaveBeenCalled();
@@ -60,7 +62,7 @@ describe('PDF viewer messages (spec section 8)', () => {
   it('shows the pages one at a time with paging, zoom and a download link', async () => {
     const user = userEvent.setup();
     const doc = fakeDocument(3);
-    renderViewer(vi.fn(async () => doc));
+    renderViewer(vi.fn(() => Promise.resolve(doc)));
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Page 1 of 3' }).tagName).toBe('CANVAS');
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
@@ -94,7 +96,10 @@ describe('the PDF loader', () => {
     server.use(
       http.get('*/api/bff/files', ({ request }) => {
         headers.push(request.headers.get('x-requested-with'));
-        return HttpResponse.json({ error, status }, { status, headers: { 'content-type': 'application/problem+json' } });
+        return HttpResponse.json(
+          { error, status },
+          { status, headers: { 'content-type': 'application/problem+json' } },
+        );
       }),
     );
     const url = `${here()}/api/bff/files?url=${encodeURIComponent('https://files.example.net/a.pdf')}`;
@@ -106,7 +111,7 @@ describe('the PDF loader', () => {
 
 describe('Open button of a PDF link', () => {
   it('opens the viewer in a dialog, loading the PDF lazily, and closes it', async () => {
-    vi.mocked(loadPdfDocument).mockImplementation(async () => fakeDocument(2));
+    vi.mocked(loadPdfDocument).mockImplementation(() => Promise.resolve(fakeDocument(2)));
     const { user } = renderRichContent('<p><a href="/files/guide.pdf">Safety guide</a></p>');
     await user.click(screen.getByRole('button', { name: 'Open Safety guide in the viewer' }));
     const dialog = screen.getByRole('dialog', { name: 'Safety guide (PDF)' });
@@ -117,7 +122,7 @@ describe('Open button of a PDF link', () => {
   });
 
   it('opens a storage PDF through the gateway file proxy', async () => {
-    vi.mocked(loadPdfDocument).mockImplementation(async () => fakeDocument(1));
+    vi.mocked(loadPdfDocument).mockImplementation(() => Promise.resolve(fakeDocument(1)));
     const { user } = renderRichContent('<a href="https://files.example.net/guide.pdf">Safety guide</a>', {
       storageOrigins: ['https://files.example.net'],
       signedIn: true,
@@ -129,7 +134,7 @@ describe('Open button of a PDF link', () => {
   });
 
   it('shows the 403 message in the dialog', async () => {
-    vi.mocked(loadPdfDocument).mockImplementation(async () => Promise.reject(new PdfLoadError(403)));
+    vi.mocked(loadPdfDocument).mockImplementation(() => Promise.reject(new PdfLoadError(403)));
     const { user } = renderRichContent('<a href="/files/guide.pdf">Safety guide</a>');
     await user.click(screen.getByRole('button', { name: 'Open Safety guide in the viewer' }));
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(

@@ -120,24 +120,48 @@ export default function PdfViewer({ url, loader = loadPdfDocument }: Props) {
     <div className="rc-pdf">
       <div className="rc-pdf__toolbar">
         <div className="rc-pdf__group">
-          <Button ref={paging.down} className="rc-icon-button" onPress={() => paging.step(-1)} isDisabled={page <= 1} aria-label={intl.formatMessage(m.pdfPrevious)}>
+          <Button
+            ref={paging.down}
+            className="rc-icon-button"
+            onPress={() => paging.step(-1)}
+            isDisabled={page <= 1}
+            aria-label={intl.formatMessage(m.pdfPrevious)}
+          >
             <ChevronIcon back />
           </Button>
           <span className="rc-pdf__page" aria-live="polite">
             {label}
           </span>
-          <Button ref={paging.up} className="rc-icon-button" onPress={() => paging.step(1)} isDisabled={page >= count} aria-label={intl.formatMessage(m.pdfNext)}>
+          <Button
+            ref={paging.up}
+            className="rc-icon-button"
+            onPress={() => paging.step(1)}
+            isDisabled={page >= count}
+            aria-label={intl.formatMessage(m.pdfNext)}
+          >
             <ChevronIcon />
           </Button>
         </div>
         <div className="rc-pdf__group">
-          <Button ref={zooming.down} className="rc-icon-button" onPress={() => zooming.step(-1)} isDisabled={zoom === 0} aria-label={intl.formatMessage(m.zoomOut)}>
+          <Button
+            ref={zooming.down}
+            className="rc-icon-button"
+            onPress={() => zooming.step(-1)}
+            isDisabled={zoom === 0}
+            aria-label={intl.formatMessage(m.zoomOut)}
+          >
             <MinusIcon />
           </Button>
           <span className="rc-pdf__zoom" aria-live="polite">
             {intl.formatMessage(m.zoomLevel, { percent })}
           </span>
-          <Button ref={zooming.up} className="rc-icon-button" onPress={() => zooming.step(1)} isDisabled={zoom === PDF_ZOOM_LEVELS.length - 1} aria-label={intl.formatMessage(m.zoomIn)}>
+          <Button
+            ref={zooming.up}
+            className="rc-icon-button"
+            onPress={() => zooming.step(1)}
+            isDisabled={zoom === PDF_ZOOM_LEVELS.length - 1}
+            aria-label={intl.formatMessage(m.zoomIn)}
+          >
             <PlusIcon />
           </Button>
           <a className="rc-pdf__download" href={url} download>

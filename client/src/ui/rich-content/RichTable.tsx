@@ -20,11 +20,20 @@ export function RichTable({ name, children }: Props) {
   return (
     <div className="rc-table">
       <div className="rc-table__bar">
-        <Button className="rc-icon-button" onPress={() => setOpen(true)} aria-label={intl.formatMessage(m.tableOpenFullScreen)}>
+        <Button
+          className="rc-icon-button"
+          onPress={() => setOpen(true)}
+          aria-label={intl.formatMessage(m.tableOpenFullScreen)}
+        >
           <ExpandIcon />
         </Button>
       </div>
-      <div className="rc-table__scroll" role="region" aria-label={intl.formatMessage(m.tableRegion, { name: tableName })} tabIndex={0}>
+      <div
+        className="rc-table__scroll"
+        role="region"
+        aria-label={intl.formatMessage(m.tableRegion, { name: tableName })}
+        tabIndex={0}
+      >
         {children}
       </div>
       <ModalOverlay className="rc-overlay" isOpen={open} onOpenChange={setOpen} isDismissable>
@@ -40,7 +49,12 @@ export function RichTable({ name, children }: Props) {
                     <CloseIcon />
                   </Button>
                 </div>
-                <div className="rc-fullscreen__body rc-table__scroll rich-content" role="region" aria-label={intl.formatMessage(m.tableRegion, { name: tableName })} tabIndex={0}>
+                <div
+                  className="rc-fullscreen__body rc-table__scroll rich-content"
+                  role="region"
+                  aria-label={intl.formatMessage(m.tableRegion, { name: tableName })}
+                  tabIndex={0}
+                >
                   {children}
                 </div>
               </>

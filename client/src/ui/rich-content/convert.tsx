@@ -35,7 +35,18 @@ const RENAMED: Record<string, string> = {
 };
 
 /** Attributes React wants as booleans. */
-const BOOLEAN = new Set(['controls', 'loop', 'muted', 'reversed', 'default', 'allowFullScreen', 'playsInline', 'autoPlay', 'hidden', 'open']);
+const BOOLEAN = new Set([
+  'controls',
+  'loop',
+  'muted',
+  'reversed',
+  'default',
+  'allowFullScreen',
+  'playsInline',
+  'autoPlay',
+  'hidden',
+  'open',
+]);
 
 const VOID = new Set(['area', 'br', 'col', 'hr', 'img', 'source', 'track', 'wbr']);
 
@@ -72,7 +83,9 @@ export function attributesToProps(element: Element): Props {
 
 function isToggleMarked(element: Element): boolean {
   return (
-    element.hasAttribute('data-toggle') || element.classList.contains('toggle') || element.classList.contains('collapsible')
+    element.hasAttribute('data-toggle') ||
+    element.classList.contains('toggle') ||
+    element.classList.contains('collapsible')
   );
 }
 
@@ -97,7 +110,8 @@ function convertToggle(element: Element, state: ConvertState, key: number, insid
   const title = details
     ? element.querySelector(':scope > summary')
     : (Array.from(element.children).find(
-        (child) => child.hasAttribute('data-toggle-title') || Array.from(child.classList).some((c) => TOGGLE_TITLE.test(c)),
+        (child) =>
+          child.hasAttribute('data-toggle-title') || Array.from(child.classList).some((c) => TOGGLE_TITLE.test(c)),
       ) ?? element.firstElementChild);
   const open = element.hasAttribute('open') || element.hasAttribute('data-open');
   return (
@@ -184,7 +198,7 @@ function convertNode(node: Node, state: ConvertState, key: number, inside: Insid
   if (tag === 'img') {
     if (inside.link || !props.src) return createElement('img', { ...props, key, alt: props.alt ?? '' });
     const index = state.images.length;
-    state.images.push({ src: String(props.src), alt: String(props.alt ?? '') });
+    state.images.push({ src: element.getAttribute('src') ?? '', alt: element.getAttribute('alt') ?? '' });
     return <GalleryImage key={key} index={index} imgProps={props} />;
   }
   if (VOID.has(tag)) return createElement(tag, { ...props, key });

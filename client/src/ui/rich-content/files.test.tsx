@@ -77,13 +77,19 @@ describe('file links', () => {
     const origin = 'https://portal.example';
     const storage = ['https://files.example.net', 'http://127.0.0.1:9000'];
     const proxied = (url: string) => `${origin}${FILE_PROXY_PATH}?url=${encodeURIComponent(url)}`;
-    expect(fileTarget('https://portal.example/a.pdf', storage, origin)).toEqual({ kind: 'same-origin', url: 'https://portal.example/a.pdf' });
+    expect(fileTarget('https://portal.example/a.pdf', storage, origin)).toEqual({
+      kind: 'same-origin',
+      url: 'https://portal.example/a.pdf',
+    });
     expect(fileTarget('https://files.example.net/d/a b.pdf?sig=1&x=2#p=3', storage, origin)).toEqual({
       kind: 'storage',
       url: proxied('https://files.example.net/d/a%20b.pdf?sig=1&x=2#p=3'),
       source: 'https://files.example.net/d/a%20b.pdf?sig=1&x=2#p=3',
     });
-    expect(fileTarget('https://FILES.example.net:443/a.pdf', storage, origin)).toMatchObject({ kind: 'storage', source: 'https://files.example.net/a.pdf' });
+    expect(fileTarget('https://FILES.example.net:443/a.pdf', storage, origin)).toMatchObject({
+      kind: 'storage',
+      source: 'https://files.example.net/a.pdf',
+    });
     expect(fileTarget('http://127.0.0.1:9000/a.pdf', storage, origin).kind).toBe('storage');
     for (const blocked of [
       'http://127.0.0.1:9001/a.pdf',
@@ -102,11 +108,15 @@ describe('file links', () => {
     expect(fileTarget('https://files.example.net/a.pdf', [], origin)).toEqual({ kind: 'blocked' });
     // The proxy address carries the link whole, so the gateway reads exactly it.
     const target = fileTarget('https://files.example.net/a.pdf?x=1&y=%2F', storage, origin);
-    expect(target.kind === 'storage' && new URL(target.url).searchParams.get('url')).toBe('https://files.example.net/a.pdf?x=1&y=%2F');
+    expect(target.kind === 'storage' && new URL(target.url).searchParams.get('url')).toBe(
+      'https://files.example.net/a.pdf?x=1&y=%2F',
+    );
   });
 
   it('blocks a PDF on another host: no link, no Open button, a note instead', () => {
-    renderRichContent('<p><a href="https://evil.example/guide.pdf">Guide</a> and <a href="/files/local.pdf">Local</a></p>');
+    renderRichContent(
+      '<p><a href="https://evil.example/guide.pdf">Guide</a> and <a href="/files/local.pdf">Local</a></p>',
+    );
     expect(screen.queryByRole('link', { name: 'Guide' })).toBeNull();
     expect(screen.getByText('Guide')).toBeInTheDocument();
     expect(screen.getByText('(blocked: not on this site)')).toBeInTheDocument();
@@ -139,7 +149,9 @@ describe('file links', () => {
   });
 
   it('asks a visitor who is not signed in to sign in for a storage file', () => {
-    renderRichContent('<a href="https://files.example.net/guide.pdf">Guide</a>', { storageOrigins: ['https://files.example.net'] });
+    renderRichContent('<a href="https://files.example.net/guide.pdf">Guide</a>', {
+      storageOrigins: ['https://files.example.net'],
+    });
     expect(screen.queryByRole('link', { name: 'Guide' })).toBeNull();
     expect(screen.getByText('Guide')).toBeInTheDocument();
     expect(screen.getByText('(sign in to open)')).toBeInTheDocument();

@@ -4,7 +4,8 @@
 import { resolveUrl } from './sanitize';
 
 /** File types an attachment link points at (by the path's extension). */
-const FILE_EXTENSION = /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|csv|zip|7z|rar|gz|tar|mp3|wav|mp4|mov|epub|key|pages|numbers)$/i;
+const FILE_EXTENSION =
+  /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|csv|zip|7z|rar|gz|tar|mp3|wav|mp4|mov|epub|key|pages|numbers)$/i;
 
 /** Whether `href` (as written in the content) names a PDF. */
 export function isPdfHref(href: string, type?: string | null): boolean {
@@ -44,7 +45,11 @@ export type FileTarget =
  * storage with the learner's session) becomes the gateway's file proxy address; a link on
  * this origin stays; any other (another origin, user info, not http or https) is blocked.
  */
-export function fileTarget(href: string, storageOrigins: readonly string[], origin: string = window.location.origin): FileTarget {
+export function fileTarget(
+  href: string,
+  storageOrigins: readonly string[],
+  origin: string = window.location.origin,
+): FileTarget {
   const url = resolveUrl(href);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return { kind: 'blocked' };
   if (url.username || url.password) return { kind: 'blocked' };
@@ -57,7 +62,11 @@ export function fileTarget(href: string, storageOrigins: readonly string[], orig
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /** A size label: '0B', '512B', '1.5KB' ... up to TB (1024 steps, one decimal below 10, no grouping). */
-export function formatFileSize(bytes: number, formatNumber: (value: number, options: Intl.NumberFormatOptions) => string = (v, o) => new Intl.NumberFormat('en-US', o).format(v)): string {
+export function formatFileSize(
+  bytes: number,
+  formatNumber: (value: number, options: Intl.NumberFormatOptions) => string = (v, o) =>
+    new Intl.NumberFormat('en-US', o).format(v),
+): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return `${formatNumber(0, { useGrouping: false })}B`;
   let value = bytes;
   let unit = 0;

@@ -20,7 +20,15 @@ export function CloseIcon() {
 /** Points to the inline end in left-to-right text; CSS mirrors it in right-to-left. */
 export function ChevronIcon({ back = false }: { back?: boolean }) {
   return (
-    <svg {...common} className={back ? 'rc-chevron rc-chevron--back' : 'rc-chevron'} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      {...common}
+      className={back ? 'rc-chevron rc-chevron--back' : 'rc-chevron'}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M9 5l7 7-7 7" />
     </svg>
   );
@@ -28,7 +36,16 @@ export function ChevronIcon({ back = false }: { back?: boolean }) {
 
 export function LinkIcon() {
   return (
-    <svg {...common} width={16} height={16} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      {...common}
+      width={16}
+      height={16}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />
     </svg>
   );

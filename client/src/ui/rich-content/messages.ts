@@ -4,7 +4,8 @@ export const richContentMessages = defineMessages({
   tableRegion: {
     id: 'ui.richContent.table.region',
     defaultMessage: 'Table: {name}',
-    description: 'Accessible name of the scrollable area around a table in course content; {name} is the table caption or "Table"',
+    description:
+      'Accessible name of the scrollable area around a table in course content; {name} is the table caption or "Table"',
   },
   tableFallbackName: {
     id: 'ui.richContent.table.fallbackName',
@@ -19,7 +20,8 @@ export const richContentMessages = defineMessages({
   tableFullScreenTitle: {
     id: 'ui.richContent.table.fullScreenTitle',
     defaultMessage: '{name} (full screen)',
-    description: 'Heading of the full-screen dialog that shows a table of course content; {name} is the table caption or "Table"',
+    description:
+      'Heading of the full-screen dialog that shows a table of course content; {name} is the table caption or "Table"',
   },
   close: {
     id: 'ui.richContent.close',
@@ -29,7 +31,8 @@ export const richContentMessages = defineMessages({
   openImage: {
     id: 'ui.richContent.gallery.openImage',
     defaultMessage: 'Open image {index} of {count} in the gallery: {alt}',
-    description: 'Accessible name of an image in course content that opens the image gallery; {alt} is the image description',
+    description:
+      'Accessible name of an image in course content that opens the image gallery; {alt} is the image description',
   },
   openImageNoAlt: {
     id: 'ui.richContent.gallery.openImageNoAlt',
@@ -149,12 +152,14 @@ export const richContentMessages = defineMessages({
   blockedLink: {
     id: 'ui.richContent.file.blocked',
     defaultMessage: '(blocked: not on this site)',
-    description: 'Note after a file link of course content that points to another site and is therefore not offered (spec section 5)',
+    description:
+      'Note after a file link of course content that points to another site and is therefore not offered (spec section 5)',
   },
   signInLink: {
     id: 'ui.richContent.file.signIn',
     defaultMessage: '(sign in to open)',
-    description: 'Note after a file link of course content on the course storage, shown to a visitor who is not signed in: the file opens only for signed-in learners',
+    description:
+      'Note after a file link of course content on the course storage, shown to a visitor who is not signed in: the file opens only for signed-in learners',
   },
   fileSize: {
     id: 'ui.richContent.file.size',

@@ -47,7 +47,9 @@ export const loadPdfDocument: PdfLoader = async (url, signal) => {
       credentials: 'same-origin',
       // The gateway wants this header on /api/** (a custom header would make other hosts
       // answer a preflight first, so only here).
-      headers: sameOrigin ? { Accept: 'application/pdf', 'X-Requested-With': 'XMLHttpRequest' } : { Accept: 'application/pdf' },
+      headers: sameOrigin
+        ? { Accept: 'application/pdf', 'X-Requested-With': 'XMLHttpRequest' }
+        : { Accept: 'application/pdf' },
     });
   } catch (error) {
     throw new PdfLoadError(undefined, error);

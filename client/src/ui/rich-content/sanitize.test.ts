@@ -10,7 +10,9 @@ function clean(html: string): HTMLElement {
 
 /** Every attribute value of the result, lower-cased, to look for script URLs anywhere. */
 function allAttributes(root: Element): string[] {
-  return Array.from(root.querySelectorAll('*')).flatMap((el) => Array.from(el.attributes).map((a) => `${a.name}=${a.value}`.toLowerCase()));
+  return Array.from(root.querySelectorAll('*')).flatMap((el) =>
+    Array.from(el.attributes).map((a) => `${a.name}=${a.value}`.toLowerCase()),
+  );
 }
 
 const HOSTILE = `

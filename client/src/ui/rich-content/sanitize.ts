@@ -27,8 +27,37 @@ const config: Config = {
   USE_PROFILES: { html: true },
   ADD_TAGS: ['iframe'],
   ADD_ATTR: ['allow', 'allowfullscreen', 'target', 'data-toggle', 'data-toggle-title', 'data-attachment', 'data-open'],
-  FORBID_TAGS: ['style', 'link', 'base', 'meta', 'form', 'input', 'button', 'textarea', 'select', 'option', 'object', 'embed', 'frame', 'frameset', 'portal'],
-  FORBID_ATTR: ['style', 'srcdoc', 'srcset', 'background', 'formaction', 'action', 'ping', 'for', 'name', 'sandbox', 'tabindex', 'contenteditable'],
+  FORBID_TAGS: [
+    'style',
+    'link',
+    'base',
+    'meta',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'option',
+    'object',
+    'embed',
+    'frame',
+    'frameset',
+    'portal',
+  ],
+  FORBID_ATTR: [
+    'style',
+    'srcdoc',
+    'srcset',
+    'background',
+    'formaction',
+    'action',
+    'ping',
+    'for',
+    'name',
+    'sandbox',
+    'tabindex',
+    'contenteditable',
+  ],
   ALLOW_UNKNOWN_PROTOCOLS: false,
 };
 
@@ -136,7 +165,7 @@ function instance(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
   const p = DOMPurify(window);
   p.addHook('afterSanitizeAttributes', (node) => {
-    const element = node as Element;
+    const element = node;
     if (!element.tagName) return;
     const tag = element.tagName.toLowerCase();
     keepMarkerClasses(element);
@@ -146,7 +175,8 @@ function instance(): ReturnType<typeof DOMPurify> {
       return;
     }
     const images = tag === 'img' || tag === 'source' || tag === 'video';
-    for (const name of ['href', 'src', 'poster', 'cite', 'longdesc', 'xlink:href']) keepUrl(element, name, images && name !== 'href');
+    for (const name of ['href', 'src', 'poster', 'cite', 'longdesc', 'xlink:href'])
+      keepUrl(element, name, images && name !== 'href');
     if (tag === 'a') hardenLink(element);
   });
   purifier = p;
@@ -155,10 +185,10 @@ function instance(): ReturnType<typeof DOMPurify> {
 
 /** Sanitised HTML, safe to set as innerHTML. */
 export function sanitizeHtml(html: string): string {
-  return instance().sanitize(html, { ...config, RETURN_TRUSTED_TYPE: false }) as string;
+  return instance().sanitize(html, { ...config, RETURN_TRUSTED_TYPE: false });
 }
 
 /** Sanitised content as a fragment of this document, for RichContent to turn into React elements. */
 export function sanitizeToFragment(html: string): DocumentFragment {
-  return instance().sanitize(html, { ...config, RETURN_DOM_FRAGMENT: true }) as DocumentFragment;
+  return instance().sanitize(html, { ...config, RETURN_DOM_FRAGMENT: true });
 }

@@ -34,7 +34,13 @@ export function ActivityBody({ view, activity, tree, onChanged }: ActivityBodyPr
   if (activity.banner) return <ActivityBannerNotice activity={activity} />;
   if (activity.locked || activity.disabled) return <LockedNotice activity={activity} />;
   const item = tree.items.find((i) => i.activityPathId === activity.activityPathId);
-  const shared = { objectiveId: view.objectiveId, workflowId: view.workflowId, reviewMode: view.reviewMode, tree, onChanged };
+  const shared = {
+    objectiveId: view.objectiveId,
+    workflowId: view.workflowId,
+    reviewMode: view.reviewMode,
+    tree,
+    onChanged,
+  };
   if (activity.collaborative || activity.kind === 'collaborative') {
     return item ? (
       <Suspense fallback={<PlayerLoading />}>
@@ -76,7 +82,12 @@ export function ActivityBody({ view, activity, tree, onChanged }: ActivityBodyPr
     <>
       {body}
       <div className="activity-actions">
-        <MarkDoneButton objectiveId={view.objectiveId} workflowId={view.workflowId} activity={activity} onDone={onChanged} />
+        <MarkDoneButton
+          objectiveId={view.objectiveId}
+          workflowId={view.workflowId}
+          activity={activity}
+          onDone={onChanged}
+        />
       </div>
     </>
   );

@@ -20,7 +20,10 @@ export function ActivityScore({ score }: { score: ScoreDisplay }) {
         <>
           {' '}
           <span className="activity-score__points">
-            {intl.formatMessage(activityMessages.scorePoints, { score: score.points.score, maxScore: score.points.maxScore })}
+            {intl.formatMessage(activityMessages.scorePoints, {
+              score: score.points.score,
+              maxScore: score.points.maxScore,
+            })}
           </span>
         </>
       )}
@@ -37,7 +40,9 @@ export function TocScore({ score }: { score: ScoreDisplay }) {
       <span className={`toc__score score--${score.color}`} aria-hidden="true">
         {percent}
       </span>
-      <span className="visually-hidden">{intl.formatMessage(activityMessages.scoreInContents, { score: percent })}</span>
+      <span className="visually-hidden">
+        {intl.formatMessage(activityMessages.scoreInContents, { score: percent })}
+      </span>
     </>
   );
 }

@@ -46,8 +46,17 @@ export function EventActivity({ activity }: { activity: PlayerActivity }) {
   const end = valid(event?.end);
   // Same day: 'Thursday, December 3, 2026' and '2:00 – 3:00 PM GMT'; else one range for both.
   const sameDay = start && end && intl.formatDate(start, day) === intl.formatDate(end, day);
-  const date = start ? (end && !sameDay ? intl.formatDateTimeRange(start, end, { ...day, ...time }) : intl.formatDate(start, day)) : undefined;
-  const hours = start && (!end || sameDay) ? (end ? intl.formatDateTimeRange(start, end, time) : intl.formatTime(start, time)) : undefined;
+  const date = start
+    ? end && !sameDay
+      ? intl.formatDateTimeRange(start, end, { ...day, ...time })
+      : intl.formatDate(start, day)
+    : undefined;
+  const hours =
+    start && (!end || sameDay)
+      ? end
+        ? intl.formatDateTimeRange(start, end, time)
+        : intl.formatTime(start, time)
+      : undefined;
   return (
     <div className="activity-event">
       {event ? (

@@ -30,7 +30,7 @@ export function MarkDoneButton({ objectiveId, workflowId, activity, onDone }: Pr
     );
   }
   if (!activity.canFinish || !activity.activityWorkflowId) return null;
-  const onPress = async () => {
+  const markDone = async () => {
     try {
       await finish.trigger({ activityWorkflowIds: [activity.activityWorkflowId!] });
       showToast(intl.formatMessage(activityMessages.markedDone, { name: activity.name }), 'success');
@@ -40,7 +40,11 @@ export function MarkDoneButton({ objectiveId, workflowId, activity, onDone }: Pr
     }
   };
   return (
-    <Button className="button button--primary activity-mark-done" isPending={finish.isMutating} onPress={onPress}>
+    <Button
+      className="button button--primary activity-mark-done"
+      isPending={finish.isMutating}
+      onPress={() => void markDone()}
+    >
       <FormattedMessage {...activityMessages.markDone} />
     </Button>
   );

@@ -105,7 +105,9 @@ describe('text and discussion activities', () => {
   it('shows a text’s sanitised content in the direction of its own language', () => {
     const { container } = renderIn(
       <TextActivity
-        activity={playerActivity({ content: { html: '<h2>Why it matters</h2><img src="x" onerror="alert(1)"><script>alert(2)</script>' } })}
+        activity={playerActivity({
+          content: { html: '<h2>Why it matters</h2><img src="x" onerror="alert(1)"><script>alert(2)</script>' },
+        })}
       />,
       { locale: 'ar-AR' },
     );

@@ -43,7 +43,9 @@ describe('CollaborativeActivity', () => {
     const open = screen.getByRole('button', { name: 'Join group work' });
     await user.click(open);
     const dialog = await screen.findByRole('alertdialog', { name: 'Join your group’s work?' });
-    expect(dialog).toHaveTextContent('Team Blue has started “Team assignment”. You join the same work and share its result.');
+    expect(dialog).toHaveTextContent(
+      'Team Blue has started “Team assignment”. You join the same work and share its result.',
+    );
     // Cancel closes the prompt and gives focus back.
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -64,7 +66,12 @@ describe('CollaborativeActivity', () => {
       http.get(VIEW, () => HttpResponse.json(collaborationView({ group: undefined, action: 'start' }))),
       http.post(`${VIEW}/join`, () =>
         HttpResponse.json(
-          { title: 'Bad Request', status: 422, detail: '`Team assignment` is not available now.', error: 'command_failed' },
+          {
+            title: 'Bad Request',
+            status: 422,
+            detail: '`Team assignment` is not available now.',
+            error: 'command_failed',
+          },
           { status: 422, headers: { 'content-type': 'application/problem+json' } },
         ),
       ),

@@ -4,7 +4,12 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CollaborationJoinResult, CollaborationMember, CourseTreeView, TreeItem } from '../../../api/contracts/bff';
+import type {
+  CollaborationJoinResult,
+  CollaborationMember,
+  CourseTreeView,
+  TreeItem,
+} from '../../../api/contracts/bff';
 import { useCollaboration } from '../../../api/hooks';
 import { keys } from '../../../api/keys';
 import { useCommand } from '../../../api/useCommand';
@@ -38,8 +43,7 @@ function initials(name: string): string {
 }
 
 function MemberRow({ member }: { member: CollaborationMember }) {
-  const role =
-    member.role === 'leader' ? m.roleLeader : member.role === 'member' ? m.roleMember : undefined;
+  const role = member.role === 'leader' ? m.roleLeader : member.role === 'member' ? m.roleMember : undefined;
   return (
     <li className="collab-member">
       <span className="collab-member__avatar" aria-hidden="true">
@@ -61,15 +65,19 @@ function MemberRow({ member }: { member: CollaborationMember }) {
   );
 }
 
-export function CollaborativeActivity({ objectiveId, workflowId, item, reviewMode, onChanged }: CollaborativeActivityProps) {
+export function CollaborativeActivity({
+  objectiveId,
+  workflowId,
+  item,
+  reviewMode,
+  onChanged,
+}: CollaborativeActivityProps) {
   const intl = useIntl();
   const path = item.activityPathId ?? null;
   const view = useCollaboration(objectiveId, path);
   const [open, setOpen] = useState(false);
   const join = useCommand<CollaborationJoinResult>(
-    path
-      ? `/api/bff/courses/${encodeURIComponent(objectiveId)}/collaboration/${encodeURIComponent(path)}/join`
-      : null,
+    path ? `/api/bff/courses/${encodeURIComponent(objectiveId)}/collaboration/${encodeURIComponent(path)}/join` : null,
     {
       revalidates: [
         keys.collaboration(objectiveId, path ?? ''),

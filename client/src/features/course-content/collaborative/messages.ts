@@ -9,7 +9,8 @@ export const collaborativeMessages = defineMessages({
   },
   intro: {
     id: 'courseContent.collaborative.intro',
-    defaultMessage: 'You work on this activity together with your group. The group shares one piece of work and one result.',
+    defaultMessage:
+      'You work on this activity together with your group. The group shares one piece of work and one result.',
     description: 'Explanation shown on a collaborative activity',
   },
   group: {
@@ -69,7 +70,8 @@ export const collaborativeMessages = defineMessages({
   },
   startText: {
     id: 'courseContent.collaborative.startText',
-    defaultMessage: 'You start “{name}” for your group. The other members join the same work, and the result counts for everyone.',
+    defaultMessage:
+      'You start “{name}” for your group. The other members join the same work, and the result counts for everyone.',
     description: 'Text of the prompt to start a collaborative activity; {name} is the activity name',
   },
   joinTitle: {
@@ -80,7 +82,8 @@ export const collaborativeMessages = defineMessages({
   joinText: {
     id: 'courseContent.collaborative.joinText',
     defaultMessage: '{group} has started “{name}”. You join the same work and share its result.',
-    description: 'Text of the prompt to join a collaborative activity; {group} is the group name, {name} the activity name',
+    description:
+      'Text of the prompt to join a collaborative activity; {group} is the group name, {name} the activity name',
   },
   confirmStart: {
     id: 'courseContent.collaborative.confirmStart',

@@ -120,7 +120,9 @@ describe('course player: finish dialogs and the submit flow', () => {
     await user.click(await screen.findByRole('button', { name: 'Finish course' }));
     const prompt = await screen.findByRole('alertdialog', { name: 'Submit your results?' });
     await user.click(within(prompt).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Submit your results?' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('alertdialog', { name: 'Submit your results?' })).not.toBeInTheDocument(),
+    );
     expect(calls.submit).toBe(0);
   });
 
@@ -128,7 +130,10 @@ describe('course player: finish dialogs and the submit flow', () => {
     let release: () => void = () => undefined;
     const calls = serve(activityView(), {
       submit: () =>
-        HttpResponse.json({ error: 'time_over', title: 'Gateway timeout', status: 504, detail: 'Time over!' }, { status: 504 }),
+        HttpResponse.json(
+          { error: 'time_over', title: 'Gateway timeout', status: 504, detail: 'Time over!' },
+          { status: 504 },
+        ),
     });
     server.use(
       http.post(`*/api/bff/workflows/${WORKFLOW_ID}/submit`, async () => {
@@ -136,12 +141,19 @@ describe('course player: finish dialogs and the submit flow', () => {
         await new Promise<void>((resolve) => {
           release = resolve;
         });
-        return HttpResponse.json({ error: 'time_over', title: 'Gateway timeout', status: 504, detail: 'Time over!' }, { status: 504 });
+        return HttpResponse.json(
+          { error: 'time_over', title: 'Gateway timeout', status: 504, detail: 'Time over!' },
+          { status: 504 },
+        );
       }),
     );
     const { user } = renderApp(CONTENT);
     await user.click(await screen.findByRole('button', { name: 'Finish course' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Submit your results?' })).getByRole('button', { name: 'Submit' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Submit your results?' })).getByRole('button', {
+        name: 'Submit',
+      }),
+    );
     expect(await screen.findByText('Submitting your results… This can take up to a minute.')).toBeInTheDocument();
     release();
     expect(await screen.findByRole('heading', { name: 'Time over!' })).toBeInTheDocument();
@@ -158,7 +170,11 @@ describe('course player: finish dialogs and the submit flow', () => {
     });
     const { user } = renderApp(CONTENT);
     await user.click(await screen.findByRole('button', { name: 'Finish course' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Submit your results?' })).getByRole('button', { name: 'Submit' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Submit your results?' })).getByRole('button', {
+        name: 'Submit',
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Course finished' })).toBeInTheDocument();
     expect(calls).toMatchObject({ submit: 1, workflowReads: 1, finish: 1 });
   });
@@ -167,7 +183,11 @@ describe('course player: finish dialogs and the submit flow', () => {
     const calls = serve(activityView(), { submit: () => HttpResponse.json({ workflowId: WORKFLOW_ID, state: 3 }) });
     const { user } = renderApp(CONTENT);
     await user.click(await screen.findByRole('button', { name: 'Finish course' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Submit your results?' })).getByRole('button', { name: 'Submit' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Submit your results?' })).getByRole('button', {
+        name: 'Submit',
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Your results are being graded' })).toBeInTheDocument();
     expect(calls.finish).toBe(0);
   });
@@ -187,7 +207,12 @@ describe('course player: finish dialogs and the submit flow', () => {
     );
     server.use(
       http.get(`*/api/bff/courses/${COURSE_ID}/tree`, () =>
-        HttpResponse.json(treeView([treeItem({ kind: 'composite', name: 'Module 1' }), treeItem({ activityPathId: '1.1', depth: 1, name: 'Welcome' })])),
+        HttpResponse.json(
+          treeView([
+            treeItem({ kind: 'composite', name: 'Module 1' }),
+            treeItem({ activityPathId: '1.1', depth: 1, name: 'Welcome' }),
+          ]),
+        ),
       ),
     );
     const { user } = renderApp(CONTENT);

@@ -33,7 +33,16 @@ export function CourseFinish({ view }: { view: ActivityView }) {
     }
   }, [phase.kind, intl]);
 
-  if (phase.kind !== 'idle') return <FinishPanel view={view} phase={phase} onCheckAgain={checkAgain} onRetry={submit} onReset={reset} />;
+  if (phase.kind !== 'idle')
+    return (
+      <FinishPanel
+        view={view}
+        phase={phase}
+        onCheckAgain={() => void checkAgain()}
+        onRetry={() => void submit()}
+        onReset={reset}
+      />
+    );
   if (!course.canSubmit && !course.canFinish) return null;
   const begin = () => setDialog(hasWarnings(course.finishCheck) ? 'finish' : 'submit');
   return (
@@ -136,11 +145,11 @@ function ResultPanel({ view, headingRef }: { view: ActivityView; headingRef: Ref
   const retake = useCommand<StartResult>(`/api/bff/courses/${enc(id)}/start`, { revalidates: courseViews(id) });
   const result = course?.result;
   const certificate = course?.certificates.find((c) => !c.expired);
-  const onRetake = async () => {
+  const retakeCourse = async () => {
     try {
       const started = await retake.trigger();
       sendPlayerEvent('course_restart', { objectiveId: id, objectiveWorkflowId: started.workflowId });
-      navigate(started.url);
+      void navigate(started.url);
     } catch (error) {
       showToast(commandFailure(error)?.message ?? intl.formatMessage(flowMessages.retakeFailed), 'critical');
     }
@@ -192,7 +201,10 @@ function ResultPanel({ view, headingRef }: { view: ActivityView; headingRef: Ref
       </div>
       <div className="finish-panel__actions">
         {certificate && (
-          <Link className="button button--primary" to={`/courses/${enc(id)}/certificate/${enc(certificate.certificateNumber)}`}>
+          <Link
+            className="button button--primary"
+            to={`/courses/${enc(id)}/certificate/${enc(certificate.certificateNumber)}`}
+          >
             <FormattedMessage {...flowMessages.certificate} />
           </Link>
         )}
@@ -200,7 +212,11 @@ function ResultPanel({ view, headingRef }: { view: ActivityView; headingRef: Ref
           <FormattedMessage {...playerMessages.backToDetails} />
         </Link>
         {course?.buttons.includes('retake') && (
-          <Button className="button button--secondary" isPending={retake.isMutating} onPress={onRetake}>
+          <Button
+            className="button button--secondary"
+            isPending={retake.isMutating}
+            onPress={() => void retakeCourse()}
+          >
             <FormattedMessage {...flowMessages.retake} />
           </Button>
         )}

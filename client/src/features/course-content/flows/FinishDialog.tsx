@@ -27,17 +27,25 @@ export function FinishDialog({ kind, check, isOpen, onOpenChange, onConfirm }: P
           {({ close }) => (
             <>
               <Heading slot="title" className="player-dialog__title">
-                <FormattedMessage {...(kind === 'course' ? flowMessages.finishCourseTitle : flowMessages.finishModuleTitle)} />
+                <FormattedMessage
+                  {...(kind === 'course' ? flowMessages.finishCourseTitle : flowMessages.finishModuleTitle)}
+                />
               </Heading>
               <ul className="player-dialog__list">
                 {check.incompleteMandatory > 0 && (
                   <li>
-                    <FormattedMessage {...flowMessages.incompleteMandatory} values={{ count: check.incompleteMandatory }} />
+                    <FormattedMessage
+                      {...flowMessages.incompleteMandatory}
+                      values={{ count: check.incompleteMandatory }}
+                    />
                   </li>
                 )}
                 {check.incompleteOptional > 0 && (
                   <li>
-                    <FormattedMessage {...flowMessages.incompleteOptional} values={{ count: check.incompleteOptional }} />
+                    <FormattedMessage
+                      {...flowMessages.incompleteOptional}
+                      values={{ count: check.incompleteOptional }}
+                    />
                   </li>
                 )}
                 {check.belowPassing > 0 && (

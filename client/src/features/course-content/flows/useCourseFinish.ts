@@ -30,7 +30,8 @@ export function useCourseFinish(objectiveId: string, workflowId: string) {
   const [phase, setPhase] = useState<FinishPhase>({ kind: 'idle' });
 
   const revalidate = useCallback(
-    () => Promise.all([...courseViews(objectiveId), keys.workflow(workflowId)].map((m) => mutate((k) => keyMatches(k, m)))),
+    () =>
+      Promise.all([...courseViews(objectiveId), keys.workflow(workflowId)].map((m) => mutate((k) => keyMatches(k, m)))),
     [mutate, objectiveId, workflowId],
   );
 

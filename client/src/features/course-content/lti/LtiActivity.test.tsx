@@ -49,13 +49,19 @@ afterEach(() => {
 
 describe('LtiActivity', () => {
   it('embedded: posts the resource form into the named iframe, then removes the form', async () => {
-    const submitted: { target: string; action: string; method: string; fields: [string, string][]; inDocument: boolean }[] = [];
+    const submitted: {
+      target: string;
+      action: string;
+      method: string;
+      fields: [string, string][];
+      inDocument: boolean;
+    }[] = [];
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
       submitted.push({
         target: this.target,
         action: this.action,
         method: this.method,
-        fields: [...new FormData(this).entries()].map(([k, v]) => [k, String(v)]),
+        fields: [...new FormData(this).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name]),
         inDocument: document.contains(this),
       });
     });
@@ -94,7 +100,13 @@ describe('LtiActivity', () => {
 
   it('fullscreen: the form is built in the new window, never in the portal document', async () => {
     const popupDocument = document.implementation.createHTMLDocument('launch');
-    const popup = { document: popupDocument, opener: window, closed: false, close: vi.fn(), location: { origin: 'https://tool.example', pathname: '/' } };
+    const popup = {
+      document: popupDocument,
+      opener: window,
+      closed: false,
+      close: vi.fn(),
+      location: { origin: 'https://tool.example', pathname: '/' },
+    };
     const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     const targets: string[] = [];
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
@@ -114,8 +126,17 @@ describe('LtiActivity', () => {
 
   it('fullscreen with the window blocked: says so and opens it on the next click', async () => {
     const popupDocument = document.implementation.createHTMLDocument('launch');
-    const popup = { document: popupDocument, opener: window, closed: false, close: vi.fn(), location: { origin: 'x', pathname: '/' } };
-    const open = vi.spyOn(window, 'open').mockReturnValueOnce(null).mockReturnValue(popup as unknown as Window);
+    const popup = {
+      document: popupDocument,
+      opener: window,
+      closed: false,
+      close: vi.fn(),
+      location: { origin: 'x', pathname: '/' },
+    };
+    const open = vi
+      .spyOn(window, 'open')
+      .mockReturnValueOnce(null)
+      .mockReturnValue(popup as unknown as Window);
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
     serve(ltiLaunch({ displayMode: 'fullscreen' }));
     const { user } = renderActivity();

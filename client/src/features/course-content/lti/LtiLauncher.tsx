@@ -10,13 +10,7 @@ import type { LtiLaunch, LtiLaunchRequest } from '../../../api/contracts/bff';
 import { keyMatches } from '../../../api/keys';
 import { useCommand } from '../../../api/useCommand';
 import { showToast } from '../../../ui/toasts';
-import {
-  launchTargetName,
-  openLaunchWindow,
-  showsToolCallback,
-  submitIntoWindow,
-  submitLaunchForm,
-} from './launch';
+import { launchTargetName, openLaunchWindow, showsToolCallback, submitIntoWindow, submitLaunchForm } from './launch';
 import { ltiMessages } from './messages';
 
 export interface LtiLauncherProps {
@@ -57,18 +51,22 @@ export function LtiLauncher(props: LtiLauncherProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const windowRef = useRef<Window | null>(null);
   const target = launchTargetName(`${workflowId}-${activityPathId ?? 'root'}`);
-  const launch = useCommand<LtiLaunch, LtiLaunchRequest>(`/api/bff/workflows/${encodeURIComponent(workflowId)}/launch`, {
-    // Launching starts the activity workflow: the tree and the workflow view change.
-    revalidates: [{ prefix: `/api/bff/courses/${objectiveId}` }, { prefix: `/api/bff/workflows/${workflowId}` }],
-  });
+  const launch = useCommand<LtiLaunch, LtiLaunchRequest>(
+    `/api/bff/workflows/${encodeURIComponent(workflowId)}/launch`,
+    {
+      // Launching starts the activity workflow: the tree and the workflow view change.
+      revalidates: [{ prefix: `/api/bff/courses/${objectiveId}` }, { prefix: `/api/bff/workflows/${workflowId}` }],
+    },
+  );
 
   const finished = useCallback(
     (announce: boolean) => {
       setRunning({ kind: 'idle' });
       if (announce) showToast(intl.formatMessage(ltiMessages.resultSent), 'success');
-      void mutate((key) =>
-        keyMatches(key, { prefix: `/api/bff/courses/${objectiveId}` }) ||
-        keyMatches(key, { prefix: `/api/bff/workflows/${workflowId}` }),
+      void mutate(
+        (key) =>
+          keyMatches(key, { prefix: `/api/bff/courses/${objectiveId}` }) ||
+          keyMatches(key, { prefix: `/api/bff/workflows/${workflowId}` }),
       );
       onChanged();
     },
@@ -187,9 +185,11 @@ export function LtiLauncher(props: LtiLauncherProps) {
       )}
       <div role="alert" className="lti-launcher__alert">
         {failed && (
-          <p className="lti-launcher__error">{launch.failure?.status === 409 && launch.failure.message
-            ? launch.failure.message
-            : intl.formatMessage(ltiMessages.startFailed)}</p>
+          <p className="lti-launcher__error">
+            {launch.failure?.status === 409 && launch.failure.message
+              ? launch.failure.message
+              : intl.formatMessage(ltiMessages.startFailed)}
+          </p>
         )}
       </div>
       {frameLaunch && (

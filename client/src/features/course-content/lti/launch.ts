@@ -61,7 +61,9 @@ export function submitIntoWindow(popup: Window, form: LtiLaunchForm): void {
 /** True when `win` (an iframe's or a window's) shows this portal's tool callback page. */
 export function showsToolCallback(win: Window | null | undefined): boolean {
   try {
-    return !!win && win.location.origin === window.location.origin && win.location.pathname.endsWith('/lti-tool-callback');
+    return (
+      !!win && win.location.origin === window.location.origin && win.location.pathname.endsWith('/lti-tool-callback')
+    );
   } catch {
     // Another origin (the tool): not back yet.
     return false;

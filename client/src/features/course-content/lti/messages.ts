@@ -9,7 +9,8 @@ export const ltiMessages = defineMessages({
   },
   intro: {
     id: 'courseContent.lti.intro',
-    defaultMessage: 'This activity opens in an external learning tool. Your result is sent back to this course when you finish.',
+    defaultMessage:
+      'This activity opens in an external learning tool. Your result is sent back to this course when you finish.',
     description: 'Explanation shown on an LTI activity before it is launched',
   },
   launch: {
@@ -218,7 +219,8 @@ export const ltiMessages = defineMessages({
   inGrading: {
     id: 'courseContent.proctor.inGrading',
     defaultMessage: 'This course is being graded. You will see your result when grading is complete.',
-    description: 'Notice when the proctoring session does not agree with the activity, so the course is treated as in grading',
+    description:
+      'Notice when the proctoring session does not agree with the activity, so the course is treated as in grading',
   },
   proctorNotStarted: {
     id: 'courseContent.proctor.notStarted',

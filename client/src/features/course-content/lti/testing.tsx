@@ -52,7 +52,15 @@ export function treeItem(overrides: Partial<TreeItem> = {}): TreeItem {
 }
 
 export function courseTree(items: TreeItem[] = [treeItem()]): CourseTreeView {
-  return { objectiveId: OBJECTIVE, workflowId: WORKFLOW, items, status: 'inProgress', progressPercent: 0, gradeHidden: false, canContinue: true };
+  return {
+    objectiveId: OBJECTIVE,
+    workflowId: WORKFLOW,
+    items,
+    status: 'inProgress',
+    progressPercent: 0,
+    gradeHidden: false,
+    canContinue: true,
+  };
 }
 
 export function workflowView(overrides: Partial<WorkflowView> = {}): WorkflowView {

@@ -26,7 +26,14 @@ interface Props {
 function Chevron() {
   return (
     <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false" className="toc__chevron">
-      <path d="m5 6 3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="m5 6 3 3 3-3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -79,14 +86,24 @@ export function Toc({ items, activePath, linkTo, onNavigate, progressPercent }: 
               <bdi className="toc__name">{item.name}</bdi>
               <span className="visually-hidden">{intl.formatMessage(statusMessages[item.status])}</span>
               {caption && (
-                <span className="toc__caption" aria-hidden={item.status === 'comingSoon' || item.status === 'belowPassingScore' || undefined}>
+                <span
+                  className="toc__caption"
+                  aria-hidden={item.status === 'comingSoon' || item.status === 'belowPassingScore' || undefined}
+                >
                   {caption}
                 </span>
               )}
             </span>
             {item.score && <TocScore score={item.score} />}
             {item.locked && (
-              <svg className="toc__lock" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+              <svg
+                className="toc__lock"
+                viewBox="0 0 16 16"
+                width="14"
+                height="14"
+                aria-hidden="true"
+                focusable="false"
+              >
                 <rect x="3" y="7" width="10" height="7" rx="1.5" fill="currentColor" />
                 <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" fill="none" stroke="currentColor" strokeWidth="1.5" />
               </svg>

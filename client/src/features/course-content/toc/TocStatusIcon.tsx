@@ -16,7 +16,14 @@ const paths: Record<Exclude<TocStatus, 'locked'>, ReactElement> = {
   completed: (
     <>
       <circle cx="10" cy="10" r="9" fill="currentColor" />
-      <path d="m6 10.2 2.7 2.7L14.2 7.4" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="m6 10.2 2.7 2.7L14.2 7.4"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </>
   ),
   belowPassingScore: (
@@ -26,7 +33,9 @@ const paths: Record<Exclude<TocStatus, 'locked'>, ReactElement> = {
       <circle cx="10" cy="15.2" r="1.1" fill="#fff" />
     </>
   ),
-  optional: <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.6" strokeDasharray="3 2.4" />,
+  optional: (
+    <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.6" strokeDasharray="3 2.4" />
+  ),
   notStarted: <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.6" />,
 };
 
