@@ -41,7 +41,7 @@ impl Server {
         let listener =
             TcpListener::bind(config.listen).await.map_err(|e| anyhow::anyhow!("binding {}: {e}", config.listen))?;
         // The bound address (port 0 becomes the port given): requests must name this port
-        // (or `public_port`), see `tenant::RequestTenant::resolve`.
+        // (or `public_port`), see `tenant::Portal::resolve`.
         config.listen = listener.local_addr().map_err(|e| anyhow::anyhow!("reading the bound address: {e}"))?;
         let sessions: Arc<dyn auth::session::SessionStore> = match config.session.store {
             config::SessionStoreKind::Memory => Arc::new(auth::session::MemoryStore::new(&config.session)),

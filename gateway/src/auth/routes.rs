@@ -14,10 +14,10 @@ use super::{
     extract::callback_url,
     oidc::OidcError,
     pending::{MAX_RETURN_TO_CHARS, PendingLogin},
-    redirect::checked_redirect,
+    redirect_check::checked_redirect,
     session::{AdoptGrant, Session, Tokens, new_session_id},
 };
-use crate::{app::AppState, error::AppError, extract::Query, tenant::RequestTenant, upstream::CallContext};
+use crate::{app::AppState, error::AppError, extract::Query, tenant::Portal, upstream::CallContext};
 
 /// Query of `/oidc/login`.
 #[derive(Debug, Deserialize)]
@@ -39,13 +39,13 @@ pub struct LoginQuery {
 /// Starts a login at the tenant's issuer.
 pub async fn login(
     State(state): State<AppState>,
-    rt: RequestTenant,
+    portal: Portal,
     headers: HeaderMap,
     Query(query): Query<LoginQuery>,
 ) -> Result<Response, AppError> {
-    let provider_id = query.provider.clone().unwrap_or_else(|| rt.tenant.config.default_provider.clone());
-    let Some(provider) = rt.tenant.provider(&provider_id) else {
-        let known: Vec<&str> = rt.tenant.providers.iter().map(|(id, _)| id.as_str()).collect();
+    let provider_id = query.provider.clone().unwrap_or_else(|| portal.tenant.config.default_provider.clone());
+    let Some(provider) = portal.tenant.provider(&provider_id) else {
+        let known: Vec<&str> = portal.tenant.providers.iter().map(|(id, _)| id.as_str()).collect();
         return Err(AppError::BadRequest(format!(
             "unknown identity provider `{}`; this tenant signs in with: {}",
             provider_id.chars().take(64).collect::<String>(),
@@ -55,17 +55,17 @@ pub async fn login(
     let return_to = query
         .redirect_url
         .as_deref()
-        .and_then(|u| checked_redirect(u, &rt.host, rt.tenant.config.allow_http_loopback))
+        .and_then(|u| checked_redirect(u, &portal.host, portal.tenant.config.allow_http_loopback))
         .filter(|u| is_page(u) && u.as_str().len() <= MAX_RETURN_TO_CHARS)
-        .unwrap_or(client_home(&rt)?);
+        .unwrap_or(client_home(&portal)?);
     let force_login = query.prompt.as_deref() == Some("login");
-    let parent_origin = adopt::kept_parent_origin(&rt, query.parent_origin.as_deref());
+    let parent_origin = adopt::kept_parent_origin(&portal, query.parent_origin.as_deref());
     let start =
-        provider.begin(&callback_url(&rt)?, query.login_hint.as_deref(), force_login).await.map_err(oidc_error)?;
+        provider.begin(&callback_url(&portal)?, query.login_hint.as_deref(), force_login).await.map_err(oidc_error)?;
     let s = &state.config.session;
     let ttl = i64::try_from(s.pending_login_ttl_secs).unwrap_or(i64::MAX);
     let entry = state.login_sealer.seal(&PendingLogin {
-        tenant: rt.tenant.config.id.clone(),
+        tenant_id: portal.tenant.config.id.clone(),
         provider: provider_id,
         state: start.state,
         nonce: start.nonce,
@@ -75,9 +75,9 @@ pub async fn login(
         parent_origin,
     });
     // One cookie for every tab: the oldest logins beyond the cap are forgotten.
-    let mut entries = cookies::pending_states(&headers, cookies::pending_cookie_name(&rt));
+    let mut entries = cookies::pending_states(&headers, cookies::pending_cookie_name(&portal));
     entries.push(entry);
-    let cookie = cookies::pending(&rt, entries, s.max_pending_logins, s.pending_login_ttl_secs);
+    let cookie = cookies::pending(&portal, entries, s.max_pending_logins, s.pending_login_ttl_secs);
     Ok(found(start.authorize_url.as_str(), vec![cookie]))
 }
 
@@ -103,13 +103,13 @@ pub struct CallbackQuery {
 /// [`super::adopt`]).
 pub async fn callback(
     State(state): State<AppState>,
-    rt: RequestTenant,
+    portal: Portal,
     headers: HeaderMap,
     Query(query): Query<CallbackQuery>,
 ) -> Result<Response, AppError> {
-    let entries = cookies::pending_states(&headers, cookies::pending_cookie_name(&rt));
+    let entries = cookies::pending_states(&headers, cookies::pending_cookie_name(&portal));
     let now = OffsetDateTime::now_utc();
-    let tenant_id = &rt.tenant.config.id;
+    let tenant_id = &portal.tenant.config.id;
     let opened: Vec<(String, Option<PendingLogin>)> = entries
         .into_iter()
         .map(|entry| {
@@ -125,14 +125,14 @@ pub async fn callback(
     let remaining: Vec<String> =
         opened.iter().filter(|(e, l)| l.is_some() && Some(e.as_str()) != used_entry).map(|(e, _)| e.clone()).collect();
     let s = &state.config.session;
-    let pending_cookie = cookies::pending(&rt, remaining, s.max_pending_logins, s.pending_login_ttl_secs);
+    let pending_cookie = cookies::pending(&portal, remaining, s.max_pending_logins, s.pending_login_ttl_secs);
     let Some((_, pending)) = found_login else {
         // A callback this browser did not start (stale tab, back button, login CSRF), or one
         // whose login expired or was started before a restart: create nothing and start over
         // from the client.
         tracing::warn!("callback with a state this browser did not start, or an expired one");
         let forget = if opened.is_empty() { vec![] } else { vec![pending_cookie] };
-        return Ok(found(client_home(&rt)?.as_str(), forget));
+        return Ok(found(client_home(&portal)?.as_str(), forget));
     };
     let pending = pending.clone();
     if let Some(error) = query.error {
@@ -140,12 +140,12 @@ pub async fn callback(
         return Err(AppError::BadRequest(format!("the identity provider refused the sign-in: {error} {detail}")));
     }
     let code = query.code.ok_or_else(|| AppError::BadRequest("the callback has no code".into()))?;
-    let provider = rt
+    let provider = portal
         .tenant
         .provider(&pending.provider)
         .ok_or_else(|| AppError::BadRequest("this sign-in was started with a provider that is gone".into()))?;
     let tokens = provider
-        .finish(&callback_url(&rt)?, &code, &pending.pkce_verifier, &pending.nonce)
+        .finish(&callback_url(&portal)?, &code, &pending.pkce_verifier, &pending.nonce)
         .await
         .map_err(oidc_error)?;
     let ctx = CallContext {
@@ -153,14 +153,14 @@ pub async fn callback(
         accept_language: headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).map(String::from),
         request_id: headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(String::from),
     };
-    let user = rt.tenant.upstream.current_user(&ctx).await?;
-    if let Some(old) = cookies::read(&headers, cookies::session_cookie_name(&rt)) {
+    let user = portal.tenant.upstream.current_user(&ctx).await?;
+    if let Some(old) = cookies::read(&headers, cookies::session_cookie_name(&portal)) {
         state.sessions.remove(&old).await?;
     }
     let now = OffsetDateTime::now_utc();
     let session = Session {
         id: new_session_id(),
-        tenant: rt.tenant.config.id.clone(),
+        tenant_id: portal.tenant.config.id.clone(),
         subject: tokens.subject.unwrap_or_default(),
         sid: tokens.sid,
         provider: Some(pending.provider),
@@ -174,21 +174,21 @@ pub async fn callback(
         created_at: now,
         last_seen: now,
     };
-    let cookie = cookies::session(&rt, &session.id);
+    let cookie = cookies::session(&portal, &session.id);
     let session_id = session.id.clone();
     state.sessions.put(session).await?;
     state.metrics.session_created();
-    let return_to = checked_redirect(&pending.return_to, &rt.host, rt.tenant.config.allow_http_loopback)
-        .unwrap_or(client_home(&rt)?);
+    let return_to = checked_redirect(&pending.return_to, &portal.host, portal.tenant.config.allow_http_loopback)
+        .unwrap_or(client_home(&portal)?);
     // Checked again: the origin was one of the tenant's at the start, and must still be.
-    let parent_origin = adopt::kept_parent_origin(&rt, pending.parent_origin.as_deref());
+    let parent_origin = adopt::kept_parent_origin(&portal, pending.parent_origin.as_deref());
     let Some(parent_origin) = parent_origin else {
         return Ok(found(return_to.as_str(), vec![pending_cookie, cookie]));
     };
     let code = adopt::new_adopt_code();
     let ttl_secs = state.config.session.adopt_code_ttl_secs;
     let grant = AdoptGrant {
-        tenant: rt.tenant.config.id.clone(),
+        tenant_id: portal.tenant.config.id.clone(),
         session_id,
         expires_at: now.unix_timestamp().saturating_add(i64::try_from(ttl_secs).unwrap_or(i64::MAX)),
     };
@@ -218,22 +218,18 @@ pub async fn confirm_logout() -> Response {
 /// returns to the client. Only from a page of this origin: the request must carry this
 /// origin's `Origin` (browsers send it with every form post; the CSRF layer refuses another
 /// site's, this refuses none at all).
-pub async fn logout(
-    State(state): State<AppState>,
-    rt: RequestTenant,
-    headers: HeaderMap,
-) -> Result<Response, AppError> {
+pub async fn logout(State(state): State<AppState>, portal: Portal, headers: HeaderMap) -> Result<Response, AppError> {
     if headers.get(header::ORIGIN).is_none() {
         return Err(AppError::Forbidden("Signing out needs the Origin of a page of this site.".into()));
     }
-    let home = client_home(&rt)?;
+    let home = client_home(&portal)?;
     let mut target = home.clone();
-    if let Some(id) = cookies::read(&headers, cookies::session_cookie_name(&rt)) {
+    if let Some(id) = cookies::read(&headers, cookies::session_cookie_name(&portal)) {
         let session = state.sessions.get(&id).await?;
-        if let Some(session) = session.filter(|s| s.tenant == rt.tenant.config.id) {
+        if let Some(session) = session.filter(|s| s.tenant_id == portal.tenant.config.id) {
             state.sessions.remove(&id).await?;
-            state.caches.forget_user(&session.tenant, session.user.id).await;
-            let provider = rt.tenant.session_provider(session.provider.as_deref());
+            state.caches.forget_user(&session.tenant_id, session.user.id).await;
+            let provider = portal.tenant.session_provider(session.provider.as_deref());
             if let Some(provider) = provider
                 && let Some(url) = provider.end_session_url(&session.tokens.id_token, &home).await
             {
@@ -241,11 +237,12 @@ pub async fn logout(
             }
         }
     }
-    Ok(found(target.as_str(), vec![cookies::clear_session(&rt)]))
+    Ok(found(target.as_str(), vec![cookies::clear_session(&portal)]))
 }
 
-fn client_home(rt: &RequestTenant) -> Result<Url, AppError> {
-    Url::parse(&format!("{}/learn/", rt.origin())).map_err(|e| AppError::BadRequest(format!("bad Host header: {e}")))
+fn client_home(portal: &Portal) -> Result<Url, AppError> {
+    Url::parse(&format!("{}/learn/", portal.origin()))
+        .map_err(|e| AppError::BadRequest(format!("bad Host header: {e}")))
 }
 
 fn found(location: &str, cookies: Vec<header::HeaderValue>) -> Response {

@@ -71,7 +71,7 @@ pub async fn get_activity(
     let asked =
         query.workflow_id.as_deref().filter(|w| !w.is_empty()).map(|w| parse_id("workflowId", w)).transpose()?;
     let review = query.view_type.as_deref().is_some_and(|v| v.eq_ignore_ascii_case("review"));
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let ctx = &auth.ctx;
     let access = upstream.objective_access(ctx, objective).await?;
     let last = access.last_objective_workflow.as_ref();

@@ -70,7 +70,7 @@ pub async fn get_course_tree(
     let objective = parse_id("objectiveId", &objective_id)?;
     let asked =
         query.workflow_id.as_deref().filter(|w| !w.is_empty()).map(|w| parse_id("workflowId", w)).transpose()?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let access = upstream.objective_access(&auth.ctx, objective).await?;
     let last = access.last_objective_workflow.as_ref();
     let workflow = match (asked, last) {
