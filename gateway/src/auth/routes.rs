@@ -2,9 +2,10 @@
 
 use axum::{
     extract::State,
-    http::{HeaderMap, StatusCode, header},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
+use contracts::upstream::UserProfile;
 use serde::Deserialize;
 use time::OffsetDateTime;
 use url::Url;
@@ -12,7 +13,7 @@ use url::Url;
 use super::{
     adopt, cookies,
     extract::callback_url,
-    oidc::OidcError,
+    oidc::{OidcError, TokenSet},
     pending::{MAX_RETURN_TO_CHARS, PendingLogin},
     redirect_check::checked_redirect,
     session::{AdoptGrant, Session, Tokens, new_session_id},
@@ -107,34 +108,14 @@ pub async fn callback(
     headers: HeaderMap,
     Query(query): Query<CallbackQuery>,
 ) -> Result<Response, AppError> {
-    let entries = cookies::pending_states(&headers, cookies::pending_cookie_name(&portal));
-    let now = OffsetDateTime::now_utc();
-    let tenant_id = &portal.tenant.config.id;
-    let opened: Vec<(String, Option<PendingLogin>)> = entries
-        .into_iter()
-        .map(|entry| {
-            let login = state.login_sealer.open(&entry, tenant_id, now);
-            (entry, login)
-        })
-        .collect();
-    let found_login = query.state.as_deref().and_then(|wanted| {
-        opened.iter().find_map(|(entry, login)| login.as_ref().filter(|l| l.state == wanted).map(|l| (entry, l)))
-    });
-    // The other logins of this browser that are still valid stay; this one and void ones go.
-    let used_entry = found_login.map(|(entry, _)| entry.as_str());
-    let remaining: Vec<String> =
-        opened.iter().filter(|(e, l)| l.is_some() && Some(e.as_str()) != used_entry).map(|(e, _)| e.clone()).collect();
-    let s = &state.config.session;
-    let pending_cookie = cookies::pending(&portal, remaining, s.max_pending_logins, s.pending_login_ttl_secs);
-    let Some((_, pending)) = found_login else {
+    let (found_login, pending_cookies) = take_pending_login(&state, &portal, &headers, query.state.as_deref());
+    let Some(pending) = found_login else {
         // A callback this browser did not start (stale tab, back button, login CSRF), or one
         // whose login expired or was started before a restart: create nothing and start over
         // from the client.
         tracing::warn!("callback with a state this browser did not start, or an expired one");
-        let forget = if opened.is_empty() { vec![] } else { vec![pending_cookie] };
-        return Ok(found(client_home(&portal)?.as_str(), forget));
+        return Ok(found(client_home(&portal)?.as_str(), pending_cookies));
     };
-    let pending = pending.clone();
     if let Some(error) = query.error {
         let detail = query.error_description.unwrap_or_default();
         return Err(AppError::BadRequest(format!("the identity provider refused the sign-in: {error} {detail}")));
@@ -158,12 +139,64 @@ pub async fn callback(
         state.sessions.remove(&old).await?;
     }
     let now = OffsetDateTime::now_utc();
-    let session = Session {
+    let session = new_session(&portal, pending.provider.clone(), tokens, user, now);
+    let cookie = cookies::session(&portal, &session.id);
+    let session_id = session.id.clone();
+    state.sessions.put(session).await?;
+    state.metrics.session_created();
+    let return_to = checked_redirect(&pending.return_to, &portal.host, portal.tenant.config.allow_http_loopback)
+        .unwrap_or(client_home(&portal)?);
+    // Checked again: the origin was one of the tenant's at the start, and must still be.
+    let parent_origin = adopt::kept_parent_origin(&portal, pending.parent_origin.as_deref());
+    let mut set_cookies = pending_cookies;
+    set_cookies.push(cookie);
+    let Some(parent_origin) = parent_origin else {
+        return Ok(found(return_to.as_str(), set_cookies));
+    };
+    handoff(&state, &portal, &parent_origin, session_id, return_to.as_str(), now, set_cookies).await
+}
+
+/// Opens this browser's pending-login cookie entries for this tenant and takes the one whose
+/// `state` the callback names, if any is still valid. Also answers the `Set-Cookie` that
+/// rewrites the pending-login cookie: the other logins of this browser that are still valid
+/// stay, this one and void ones go; nothing when the browser sent no entry.
+fn take_pending_login(
+    state: &AppState,
+    portal: &Portal,
+    headers: &HeaderMap,
+    wanted: Option<&str>,
+) -> (Option<PendingLogin>, Vec<HeaderValue>) {
+    let entries = cookies::pending_states(headers, cookies::pending_cookie_name(portal));
+    let now = OffsetDateTime::now_utc();
+    let tenant_id = &portal.tenant.config.id;
+    let opened: Vec<(String, Option<PendingLogin>)> = entries
+        .into_iter()
+        .map(|entry| {
+            let login = state.login_sealer.open(&entry, tenant_id, now);
+            (entry, login)
+        })
+        .collect();
+    let found_login = wanted.and_then(|wanted| {
+        opened.iter().find_map(|(entry, login)| login.as_ref().filter(|l| l.state == wanted).map(|l| (entry, l)))
+    });
+    let used_entry = found_login.map(|(entry, _)| entry.as_str());
+    let remaining: Vec<String> =
+        opened.iter().filter(|(e, l)| l.is_some() && Some(e.as_str()) != used_entry).map(|(e, _)| e.clone()).collect();
+    let s = &state.config.session;
+    let pending_cookie = cookies::pending(portal, remaining, s.max_pending_logins, s.pending_login_ttl_secs);
+    // A browser that sent no entry has nothing to forget.
+    let set_cookies = if opened.is_empty() { vec![] } else { vec![pending_cookie] };
+    (found_login.map(|(_, login)| login.clone()), set_cookies)
+}
+
+/// A new session (a fresh id, never an old one) of `user`, signed in at `provider` with `tokens`.
+fn new_session(portal: &Portal, provider: String, tokens: TokenSet, user: UserProfile, now: OffsetDateTime) -> Session {
+    Session {
         id: new_session_id(),
         tenant_id: portal.tenant.config.id.clone(),
         subject: tokens.subject.unwrap_or_default(),
         sid: tokens.sid,
-        provider: Some(pending.provider),
+        provider: Some(provider),
         user,
         tokens: Tokens {
             access_token: tokens.access_token,
@@ -173,18 +206,20 @@ pub async fn callback(
         },
         created_at: now,
         last_seen: now,
-    };
-    let cookie = cookies::session(&portal, &session.id);
-    let session_id = session.id.clone();
-    state.sessions.put(session).await?;
-    state.metrics.session_created();
-    let return_to = checked_redirect(&pending.return_to, &portal.host, portal.tenant.config.allow_http_loopback)
-        .unwrap_or(client_home(&portal)?);
-    // Checked again: the origin was one of the tenant's at the start, and must still be.
-    let parent_origin = adopt::kept_parent_origin(&portal, pending.parent_origin.as_deref());
-    let Some(parent_origin) = parent_origin else {
-        return Ok(found(return_to.as_str(), vec![pending_cookie, cookie]));
-    };
+    }
+}
+
+/// The end of a sign-in an embedding page opened in a popup: a one-time adopt code for the new
+/// session, handed to `parent_origin` by the handoff page (see [`super::adopt`]).
+async fn handoff(
+    state: &AppState,
+    portal: &Portal,
+    parent_origin: &str,
+    session_id: String,
+    return_to: &str,
+    now: OffsetDateTime,
+    set_cookies: Vec<HeaderValue>,
+) -> Result<Response, AppError> {
     let code = adopt::new_adopt_code();
     let ttl_secs = state.config.session.adopt_code_ttl_secs;
     let grant = AdoptGrant {
@@ -193,8 +228,8 @@ pub async fn callback(
         expires_at: now.unix_timestamp().saturating_add(i64::try_from(ttl_secs).unwrap_or(i64::MAX)),
     };
     state.sessions.put_adopt_code(&code, grant, std::time::Duration::from_secs(ttl_secs)).await?;
-    let mut page = adopt::handoff_page(&parent_origin, &code, return_to.as_str());
-    for cookie in [pending_cookie, cookie] {
+    let mut page = adopt::handoff_page(parent_origin, &code, return_to);
+    for cookie in set_cookies {
         page.headers_mut().append(header::SET_COOKIE, cookie);
     }
     Ok(page)
