@@ -143,6 +143,7 @@ fn locked_disabled_state_dependent_date_checks() {
 /// Spec section 4 'Reason precedence: draft/archived, not available, ..., review hidden,
 /// else the server's reason'.
 #[test]
+#[expect(clippy::too_many_lines, reason = "a table test: one row per case of the clause")]
 fn locked_reason_precedence() {
     use LockReason::*;
     let draft_unavailable = {
