@@ -21,7 +21,7 @@ use utoipa::IntoParams;
 use uuid::Uuid;
 
 use super::{
-    course_tree::{Shown, ShownPart, shown_parts},
+    course_tree::{Shown, ShownPart, kind_name, shown_parts},
     fields::rfc3339,
     params::{activity_path_id, parse_id},
 };
@@ -234,18 +234,6 @@ fn player_activity(
         duration_minutes: duration_minutes(activity.duration),
         score: shown.score,
         content: activity_content(activity.kind, fields),
-    }
-}
-
-fn kind_name(kind: ActivityType, activity_type: Option<&str>) -> String {
-    match kind {
-        ActivityType::Composite => "composite".into(),
-        ActivityType::Lti => "lti".into(),
-        ActivityType::Text => "text".into(),
-        ActivityType::Video => "video".into(),
-        ActivityType::Discussion => "discussion".into(),
-        ActivityType::Event => "event".into(),
-        ActivityType::Other => activity_type.unwrap_or("other").to_string(),
     }
 }
 

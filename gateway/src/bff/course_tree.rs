@@ -40,8 +40,8 @@ pub struct TreeQuery {
     workflow_id: Option<String>,
 }
 
-/// The item type as the client names it.
-fn kind_name(kind: ActivityType, activity_type: Option<&str>) -> String {
+/// The item type as the client names it (in the contents and in the player).
+pub(super) fn kind_name(kind: ActivityType, activity_type: Option<&str>) -> String {
     match kind {
         ActivityType::Composite => "composite".into(),
         ActivityType::Lti => "lti".into(),
