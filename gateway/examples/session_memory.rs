@@ -39,7 +39,7 @@ fn session(now: OffsetDateTime) -> Session {
     let permission = |name: &str| Permission { name: name.into(), scope_id: None };
     Session {
         id: id.clone(),
-        tenant: "acme".into(),
+        tenant_id: "acme".into(),
         subject: uuid::Uuid::new_v4().to_string(),
         sid: Some(uuid::Uuid::new_v4().to_string()),
         provider: None,

@@ -308,7 +308,7 @@ pub async fn post_events(
         return Err(problem(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", Some(detail)));
     };
     let events = check_body(&body, &state.config.events).map_err(|e| AppError::BadRequest(e).into_response())?;
-    if !auth.tenant.tenant.config.ui.feedback_enabled && events.iter().any(|(name, _)| name == "product_feedback") {
+    if !auth.portal.tenant.config.ui.feedback_enabled && events.iter().any(|(name, _)| name == "product_feedback") {
         let detail = "product feedback is turned off for this tenant".to_string();
         return Err(AppError::Forbidden(detail).into_response());
     }
@@ -323,7 +323,7 @@ pub async fn post_events(
             let mut event = Map::new();
             event.insert("name".into(), Value::String(name.clone()));
             event.insert("properties".into(), properties);
-            event.insert("tenant".into(), Value::String(auth.session.tenant.clone()));
+            event.insert("tenant".into(), Value::String(auth.session.tenant_id.clone()));
             event.insert("userId".into(), Value::String(auth.session.user.id.to_string()));
             event.insert("role".into(), Value::String("learner".into()));
             event.insert("sessionHash".into(), Value::String(hash.clone()));
@@ -332,7 +332,7 @@ pub async fn post_events(
                 event.insert("client".into(), client_context(user_agent));
             }
             Queued {
-                tenant: auth.tenant.tenant.clone(),
+                tenant: auth.portal.tenant.clone(),
                 session_hash: hash.clone(),
                 access_token: auth.session.tokens.access_token.clone(),
                 event: Value::Object(event),

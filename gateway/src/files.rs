@@ -66,8 +66,8 @@ pub struct AttachmentSize {
 /// The link of `raw` as spec section 5 sees it from this request.
 fn classify(auth: &LearnerSession, raw: &str) -> AppResult<(Url, FileLink)> {
     let url = Url::parse(raw).map_err(|_| AppError::BadRequest("url must be an absolute URL".into()))?;
-    let origin = Url::parse(&auth.tenant.origin()).map_err(|e| AppError::Internal(anyhow::anyhow!("origin: {e}")))?;
-    let link = file_link(&url, &origin, &auth.tenant.tenant.config.storage_origins);
+    let origin = Url::parse(&auth.portal.origin()).map_err(|e| AppError::Internal(anyhow::anyhow!("origin: {e}")))?;
+    let link = file_link(&url, &origin, &auth.portal.tenant.config.storage_origins);
     Ok((url, link))
 }
 
@@ -94,7 +94,7 @@ pub async fn get_file(
         return Err(AppError::BadRequest("only files on a storage origin of this portal are read".into()));
     }
     let settings = &state.config.files;
-    let tenant = &auth.tenant.tenant;
+    let tenant = &auth.portal.tenant;
     let storage = &tenant.config.storage_origins;
     let allowed = |next: &Url| {
         matches!(next.scheme(), "http" | "https")
@@ -170,7 +170,7 @@ pub async fn get_attachment_size(
         return Err(AppError::BadRequest("only links on this site or a storage origin of this portal are read".into()));
     }
     let settings = &state.config.files;
-    let tenant = &auth.tenant.tenant;
+    let tenant = &auth.portal.tenant;
     let origin = url.origin();
     // A redirect stays on the link's own origin.
     let allowed = |next: &Url| next.origin() == origin && next.username().is_empty() && next.password().is_none();

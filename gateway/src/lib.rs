@@ -1,6 +1,9 @@
 //! The learner portal's gateway: a backend-for-frontend between the browser and each tenant's
 //! upstream LMS and identity provider. Every route is in [`routes`], every layer in [`middleware`].
 
+// Long functions hide their steps: none over `too-many-lines-threshold` (clippy.toml) lines.
+#![warn(clippy::too_many_lines)]
+
 pub mod app;
 pub mod auth;
 pub mod bff;
@@ -41,7 +44,7 @@ impl Server {
         let listener =
             TcpListener::bind(config.listen).await.map_err(|e| anyhow::anyhow!("binding {}: {e}", config.listen))?;
         // The bound address (port 0 becomes the port given): requests must name this port
-        // (or `public_port`), see `tenant::RequestTenant::resolve`.
+        // (or `public_port`), see `tenant::Portal::resolve`.
         config.listen = listener.local_addr().map_err(|e| anyhow::anyhow!("reading the bound address: {e}"))?;
         let sessions: Arc<dyn auth::session::SessionStore> = match config.session.store {
             config::SessionStoreKind::Memory => Arc::new(auth::session::MemoryStore::new(&config.session)),

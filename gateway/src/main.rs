@@ -1,6 +1,8 @@
 //! `gateway [--config FILE]...`: loads config (default `config/default.toml`), binds, serves.
 //! Prints `gateway listening on http://ADDR` on stdout once bound; logs go to stderr.
 
+#![warn(clippy::too_many_lines)]
+
 use std::{io::Write, path::PathBuf, process::ExitCode};
 
 use gateway::{Server, config::Config, telemetry};

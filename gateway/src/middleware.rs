@@ -75,12 +75,12 @@ use crate::{
     auth::{
         adopt::OwnContentSecurityPolicy,
         csrf::{self, CsrfRefusal},
-        redirect::checked_redirect,
+        redirect_check::checked_redirect,
     },
     config::Config,
     error::{AppError, ErrorCause, problem},
     login_limit::{self, LoginLimiter},
-    tenant::{HostRefusal, RequestTenant},
+    tenant::{HostRefusal, Portal},
 };
 
 /// Marks a 401 answer whose body gets this request's login URL.
@@ -266,8 +266,8 @@ pub fn apply_tenant_layers(router: Router<AppState>, state: AppState) -> Router<
 
 async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let target = req.uri().authority().map(|a| a.as_str().to_owned());
-    let rt = match RequestTenant::resolve(&state.tenants, req.headers(), target.as_deref()) {
-        Ok(rt) => rt,
+    let portal = match Portal::resolve(&state.tenants, req.headers(), target.as_deref()) {
+        Ok(portal) => portal,
         Err(refusal) => {
             let mut response = match refusal {
                 HostRefusal::Ambiguous => AppError::BadRequest(
@@ -281,19 +281,19 @@ async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Nex
         }
     };
     let path = req.uri().path().to_owned();
-    if let Err(refusal) = csrf::check(req.method(), &path, req.headers(), &rt.origin()) {
+    if let Err(refusal) = csrf::check(req.method(), &path, req.headers(), &portal.origin()) {
         let detail = match refusal {
             CsrfRefusal::MissingHeader => "API calls must send the header X-Requested-With: XMLHttpRequest.",
             CsrfRefusal::ForeignOrigin => "This request came from another site.",
         };
-        return with_headers(problem(StatusCode::FORBIDDEN, "forbidden", Some(detail.into())), &rt, &path);
+        return with_headers(problem(StatusCode::FORBIDDEN, "forbidden", Some(detail.into())), &portal, &path);
     }
     let referer = req.headers().get(header::REFERER).and_then(|v| v.to_str().ok()).map(String::from);
     // One session's requests share `limits.max_in_flight_per_session` slots, so a single
     // session cannot take all of its tenant's upstream slots; more wait in line for at most
     // `limits.session_queue_timeout_ms`, then get 429: a greedy session only slows itself.
     let _slot = if path.starts_with("/api/")
-        && let Some(id) = crate::auth::cookies::read(req.headers(), crate::auth::cookies::session_cookie_name(&rt))
+        && let Some(id) = crate::auth::cookies::read(req.headers(), crate::auth::cookies::session_cookie_name(&portal))
     {
         let limits = &state.config.limits;
         let per_session = limits.max_in_flight_per_session;
@@ -305,7 +305,7 @@ async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Nex
                 let detail = format!("At most {per_session} requests of one session are served at once.");
                 let mut response = problem(StatusCode::TOO_MANY_REQUESTS, "too_many_requests", Some(detail));
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-                return with_headers(response, &rt, &path);
+                return with_headers(response, &portal, &path);
             }
         }
     } else {
@@ -313,7 +313,7 @@ async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Nex
     };
     // A view answers within `limits.view_timeout_secs`, however many upstream calls it makes.
     let is_view = req.method() == Method::GET && path.starts_with("/api/bff/");
-    req.extensions_mut().insert(rt.clone());
+    req.extensions_mut().insert(portal.clone());
     let mut response = if is_view {
         let budget = Duration::from_secs(state.config.limits.view_timeout_secs);
         match tokio::time::timeout(budget, next.run(req)).await {
@@ -324,15 +324,16 @@ async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Nex
         next.run(req).await
     };
     if let Some(NeedsLogin(reason)) = response.extensions().get::<NeedsLogin>().copied() {
-        let body = Unauthorized { error: "unauthorized".into(), reason, login_url: login_url(&rt, referer.as_deref()) };
+        let body =
+            Unauthorized { error: "unauthorized".into(), reason, login_url: login_url(&portal, referer.as_deref()) };
         response = (StatusCode::UNAUTHORIZED, Json(body)).into_response();
     }
-    with_headers(response, &rt, &path)
+    with_headers(response, &portal, &path)
 }
 
 /// `/oidc/login`, returning to `referer` when it is a page of this origin.
-fn login_url(rt: &RequestTenant, referer: Option<&str>) -> String {
-    match referer.and_then(|r| checked_redirect(r, &rt.host, rt.tenant.config.allow_http_loopback)) {
+fn login_url(portal: &Portal, referer: Option<&str>) -> String {
+    match referer.and_then(|r| checked_redirect(r, &portal.host, portal.tenant.config.allow_http_loopback)) {
         Some(back) => {
             let query: String =
                 url::form_urlencoded::Serializer::new(String::new()).append_pair("redirectUrl", back.as_str()).finish();
@@ -351,13 +352,13 @@ fn without_tenant_headers(h: &mut axum::http::HeaderMap) {
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
 }
 
-fn with_headers(mut response: Response<Body>, rt: &RequestTenant, path: &str) -> Response<Body> {
+fn with_headers(mut response: Response<Body>, portal: &Portal, path: &str) -> Response<Body> {
     // A page of the gateway's own (the sign-in handoff) brings a stricter policy of its own.
     let own_policy = response.extensions().get::<OwnContentSecurityPolicy>().map(|p| p.0.clone());
     let h = response.headers_mut();
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
-    if rt.secure() {
+    if portal.secure() {
         h.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000; includeSubDomains"));
     }
     match own_policy {
@@ -365,7 +366,7 @@ fn with_headers(mut response: Response<Body>, rt: &RequestTenant, path: &str) ->
             h.insert(header::CONTENT_SECURITY_POLICY, csp);
         }
         None => {
-            if let Ok(csp) = HeaderValue::from_str(&content_security_policy(rt)) {
+            if let Ok(csp) = HeaderValue::from_str(&content_security_policy(portal)) {
                 h.insert(header::CONTENT_SECURITY_POLICY, csp);
             }
         }
@@ -392,8 +393,8 @@ const REACT_ARIA_PRESS_STYLE: &str = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky
 /// never a wildcard). The launch route refuses a form whose action is elsewhere. Rich content
 /// frames pages (video players) of the tenant's `ui.embed_origins` only: `frame-src` names them
 /// too.
-fn content_security_policy(rt: &RequestTenant) -> String {
-    let config = &rt.tenant.config;
+fn content_security_policy(portal: &Portal) -> String {
+    let config = &portal.tenant.config;
     let ancestors: Vec<&str> = config.ui.parent_origins.iter().map(String::as_str).collect();
     let mut issuers: Vec<String> =
         config.providers.iter().map(|p| p.oidc.issuer.origin().ascii_serialization()).collect();
@@ -443,11 +444,11 @@ mod tests {
         providers::{Format, Toml},
     };
 
-    fn tenant(host: &str, parents: &str) -> RequestTenant {
+    fn tenant(host: &str, parents: &str) -> Portal {
         tenant_with(host, parents, "")
     }
 
-    fn tenant_with(host: &str, parents: &str, embeds: &str) -> RequestTenant {
+    fn tenant_with(host: &str, parents: &str, embeds: &str) -> Portal {
         let raw: RawConfig = Figment::new()
             .merge(Toml::string(include_str!("../../config/default.toml")))
             .merge(Toml::string(&format!(
@@ -469,18 +470,18 @@ mod tests {
         let tenants = Tenants::new(&config, &reqwest::Client::new(), &metrics);
         let mut headers = axum::http::HeaderMap::new();
         headers.insert(header::HOST, HeaderValue::from_str(host).expect("host"));
-        RequestTenant::resolve(&tenants, &headers, None).expect("tenant")
+        Portal::resolve(&tenants, &headers, None).expect("tenant")
     }
 
     #[test]
     fn login_url_returns_only_to_pages_of_this_origin() {
-        let rt = tenant("portal.example", "");
+        let portal = tenant("portal.example", "");
         assert_eq!(
-            login_url(&rt, Some("https://portal.example/learn/courses?keyword=a%20b")),
+            login_url(&portal, Some("https://portal.example/learn/courses?keyword=a%20b")),
             "/oidc/login?redirectUrl=https%3A%2F%2Fportal.example%2Flearn%2Fcourses%3Fkeyword%3Da%2520b"
         );
-        assert_eq!(login_url(&rt, Some("https://evil.example/")), "/oidc/login");
-        assert_eq!(login_url(&rt, None), "/oidc/login");
+        assert_eq!(login_url(&portal, Some("https://evil.example/")), "/oidc/login");
+        assert_eq!(login_url(&portal, None), "/oidc/login");
         let dev = tenant("localhost:8080", "");
         assert_eq!(dev.scheme, "http");
         assert!(login_url(&dev, Some("http://localhost:8080/learn/")).contains("redirectUrl="));
@@ -514,8 +515,8 @@ mod tests {
     fn csp_frames_only_the_configured_embed_origins() {
         let csp = content_security_policy(&tenant("portal.example", ""));
         assert!(csp.contains("frame-src 'self' https://lms.example;"), "none configured: {csp}");
-        let rt = tenant_with("portal.example", "", r#""https://video.example", "https://lms.example""#);
-        let csp = content_security_policy(&rt);
+        let portal = tenant_with("portal.example", "", r#""https://video.example", "https://lms.example""#);
+        let csp = content_security_policy(&portal);
         assert!(csp.contains("frame-src 'self' https://lms.example https://video.example;"), "{csp}");
         assert!(!csp.contains('*'), "{csp}");
     }

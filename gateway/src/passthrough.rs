@@ -28,7 +28,7 @@ use crate::{
     bff::learner_courses::tree_proctoring_mismatch,
     domain::outcome::{self, CourseFacts},
     error::{AppError, AppResult, problem},
-    upstream::{aggregates::LoadOptions, passthrough::FORWARDED_REQUEST_HEADERS},
+    upstream::{aggregates::LoadOptions, forward::FORWARDED_REQUEST_HEADERS},
 };
 
 /// Where the pass-through is mounted.
@@ -140,7 +140,7 @@ fn records_of(method: &str, path: &str) -> Option<Records> {
 /// ([`outcome::result_hidden`], proctoring mismatch included). A course whose access cannot be
 /// found is not the learner's: 404.
 async fn results_hidden(auth: &LearnerSession, records: Records) -> AppResult<bool> {
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let aggregate = match records {
         Records::OfAggregate(id) => id,
         Records::OfWorkflow(id) => {
@@ -196,7 +196,7 @@ pub async fn forward(State(state): State<AppState>, auth: LearnerSession, reques
             }
         }
     }
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let hidden = match records_of(parts.method.as_str(), path) {
         Some(records) => results_hidden(&auth, records).await?,
         None => false,

@@ -82,7 +82,7 @@ pub fn bff_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(api!(GET "/api/bff/courses/{objectiveId}/collaboration/{activityPathId}"
             => bff::collaboration::get_collaboration))
         .routes(api!(GET "/api/bff/workflows/{workflowId}" => bff::workflow_view::get_workflow))
-        .routes(api!(GET "/api/bff/redirect" => bff::redirect::get_redirect))
+        .routes(api!(GET "/api/bff/redirect" => bff::redirect_entry::get_redirect))
         .routes(api!(GET "/api/bff/attachment-size" => files::get_attachment_size))
         .routes(api!(GET "/api/bff/files" => files::get_file))
         // the learner's other screens

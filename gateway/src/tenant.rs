@@ -1,4 +1,10 @@
-//! Host → tenant. Each tenant owns its upstream client, its OIDC providers and its UI config.
+//! Host → tenant. Three things go by "tenant", each under its own name:
+//! - [`TenantConfig`]: a tenant as configured (`[tenants.ID]`);
+//! - [`Tenant`]: a tenant ready to serve, built from its config: its upstream client, its OIDC
+//!   providers and its UI config;
+//! - [`Portal`]: the tenant a request reached and the public origin it reached it at.
+//!
+//! A session records only its tenant's id (`Session::tenant_id`).
 
 use std::{collections::HashMap, sync::Arc};
 
@@ -117,10 +123,11 @@ fn host_name(host: &str) -> Option<String> {
     Some(authority.host().trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase())
 }
 
-/// The tenant and public origin of the current request, put in the request by the tenant layer.
+/// The portal a request reached: its tenant and the public origin (scheme and host) it was
+/// reached at, put in the request by the tenant layer.
 #[derive(Debug, Clone)]
-pub struct RequestTenant {
-    /// The tenant.
+pub struct Portal {
+    /// The tenant serving it.
     pub tenant: Arc<Tenant>,
     /// The request's authority (host and optional port), lower-cased, checked against the
     /// configured hosts and served ports.
@@ -139,8 +146,8 @@ pub enum HostRefusal {
     Unknown,
 }
 
-impl RequestTenant {
-    /// Resolves the tenant of a request. The authority of an absolute request target wins
+impl Portal {
+    /// Resolves the portal (tenant and origin) of a request. The authority of an absolute request target wins
     /// (RFC 9112 section 3.2.2; HTTP/2's `:authority` too), else the Host header; a second Host
     /// header or one that contradicts the target is refused. The host must be a configured
     /// host of a tenant and the port one this gateway serves (see `Tenants::serves_port`), so
@@ -178,7 +185,7 @@ impl RequestTenant {
         if !tenants.serves_port(port, scheme) {
             return Err(HostRefusal::Unknown);
         }
-        Ok(RequestTenant { tenant, host: authority.as_str().to_ascii_lowercase(), scheme })
+        Ok(Portal { tenant, host: authority.as_str().to_ascii_lowercase(), scheme })
     }
 
     /// `scheme://host[:port]` of this request.
@@ -192,11 +199,11 @@ impl RequestTenant {
     }
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for RequestTenant {
+impl<S: Send + Sync> FromRequestParts<S> for Portal {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        parts.extensions.get::<RequestTenant>().cloned().ok_or(AppError::MisdirectedRequest)
+        parts.extensions.get::<Portal>().cloned().ok_or(AppError::MisdirectedRequest)
     }
 }
 

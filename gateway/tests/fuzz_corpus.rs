@@ -16,8 +16,8 @@ fn replay(target: &str, check: fn(&[u8])) {
 }
 
 #[test]
-fn redirect_corpus_replays_cleanly() {
-    replay("redirect", gateway::auth::redirect::check_fuzz_input);
+fn redirect_check_corpus_replays_cleanly() {
+    replay("redirect_check", gateway::auth::redirect_check::check_fuzz_input);
 }
 
 #[test]

@@ -35,7 +35,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use std::sync::LazyLock;
 
-use crate::tenant::RequestTenant;
+use crate::tenant::Portal;
 
 /// Length of an adopt code: 32 random bytes in unpadded base64url.
 pub const ADOPT_CODE_CHARS: usize = 43;
@@ -54,12 +54,12 @@ pub fn is_well_formed(code: &str) -> bool {
 
 /// The `parentOrigin` of a login, kept only when it is exactly one of the tenant's
 /// `ui.parent_origins` (no normalising: a configured origin is already in its serialised form).
-pub fn kept_parent_origin(rt: &RequestTenant, requested: Option<&str>) -> Option<String> {
+pub fn kept_parent_origin(portal: &Portal, requested: Option<&str>) -> Option<String> {
     let requested = requested?;
-    let kept = rt.tenant.config.ui.parent_origins.iter().find(|o| o.as_str() == requested).cloned();
+    let kept = portal.tenant.config.ui.parent_origins.iter().find(|o| o.as_str() == requested).cloned();
     if kept.is_none() {
         tracing::warn!(
-            tenant = %rt.tenant.config.id,
+            tenant = %portal.tenant.config.id,
             "a sign-in named a parentOrigin that is not in ui.parent_origins; it signs in without a handoff"
         );
     }

@@ -29,7 +29,7 @@ use serde_json::Value;
 use time::OffsetDateTime;
 
 use super::oidc::ALLOWED_SIGNING_ALGORITHMS;
-use crate::{app::AppState, error::problem, tenant::RequestTenant};
+use crate::{app::AppState, error::problem, tenant::Portal};
 
 /// The event a logout token must carry.
 pub const BACKCHANNEL_LOGOUT_EVENT: &str = "http://schemas.openid.net/event/backchannel-logout";
@@ -62,7 +62,7 @@ pub struct Expected<'a> {
 /// Ends the sessions named by a valid logout token.
 pub async fn backchannel_logout(
     State(state): State<AppState>,
-    rt: RequestTenant,
+    portal: Portal,
     form: Result<Form<HashMap<String, String>>, FormRejection>,
 ) -> Response {
     let token = match form {
@@ -80,8 +80,8 @@ pub async fn backchannel_logout(
     let Some(issuer) = unverified_issuer(&token) else {
         return refused("the logout_token is not a JWT with an `iss` claim".into());
     };
-    let Some((provider_config, oidc)) = rt.tenant.config.providers.iter().find_map(|config| {
-        (config.oidc.issuer.as_str() == issuer).then(|| Some((config, rt.tenant.provider(&config.id)?)))?
+    let Some((provider_config, oidc)) = portal.tenant.config.providers.iter().find_map(|config| {
+        (config.oidc.issuer.as_str() == issuer).then(|| Some((config, portal.tenant.provider(&config.id)?)))?
     }) else {
         return refused("the logout token's issuer is none of this tenant's providers".into());
     };
@@ -101,7 +101,7 @@ pub async fn backchannel_logout(
         },
         Err(e) => return refused(e.to_string()),
     };
-    let config = &rt.tenant.config;
+    let config = &portal.tenant.config;
     let settings = &state.config.session;
     let expected = Expected {
         issuer: provider_config.oidc.issuer.as_str(),
@@ -126,7 +126,7 @@ pub async fn backchannel_logout(
         Ok(removed) => {
             tracing::info!(removed = removed.len(), "back-channel logout");
             for session in &removed {
-                state.caches.forget_user(&session.tenant, session.user.id).await;
+                state.caches.forget_user(&session.tenant_id, session.user.id).await;
             }
             StatusCode::OK.into_response()
         }

@@ -14,22 +14,22 @@
 //! `*.localhost`, `127.0.0.1` and `[::1]` as secure contexts whose `Secure` cookies it keeps over
 //! plain http. The names stay `lp_session` / `lp_login` there, as the `__Host-` prefix needs
 //! https. Plain http is only ever served on such loopback hosts (see
-//! [`RequestTenant::resolve`]), so such a tenant never falls back to a `Lax` cookie a
+//! [`Portal::resolve`]), so such a tenant never falls back to a `Lax` cookie a
 //! cross-site frame would not send.
 
 use axum::http::{HeaderMap, HeaderValue, header};
 use cookie::{Cookie, CookieBuilder, SameSite, time::Duration};
 
-use crate::tenant::RequestTenant;
+use crate::tenant::Portal;
 
 /// Session cookie name for a request.
-pub fn session_cookie_name(rt: &RequestTenant) -> &'static str {
-    if rt.secure() { "__Host-lp_session" } else { "lp_session" }
+pub fn session_cookie_name(portal: &Portal) -> &'static str {
+    if portal.secure() { "__Host-lp_session" } else { "lp_session" }
 }
 
 /// Pending-login cookie name for a request.
-pub fn pending_cookie_name(rt: &RequestTenant) -> &'static str {
-    if rt.secure() { "__Host-lp_login" } else { "lp_login" }
+pub fn pending_cookie_name(portal: &Portal) -> &'static str {
+    if portal.secure() { "__Host-lp_login" } else { "lp_login" }
 }
 
 /// The value of cookie `name` in the request's Cookie headers, if present once or more (first wins).
@@ -45,26 +45,31 @@ pub fn read(headers: &HeaderMap, name: &str) -> Option<String> {
 }
 
 /// Whether this request's cookies are the cross-site (partitioned) kind.
-fn cross_site(rt: &RequestTenant) -> bool {
-    rt.tenant.config.cross_site_embedding
+fn cross_site(portal: &Portal) -> bool {
+    portal.tenant.config.cross_site_embedding
 }
 
 /// The attributes every cookie of ours has for this request.
-fn attributes<'c>(builder: CookieBuilder<'c>, rt: &RequestTenant) -> CookieBuilder<'c> {
+fn attributes<'c>(builder: CookieBuilder<'c>, portal: &Portal) -> CookieBuilder<'c> {
     // `SameSite=None` needs `Secure`; on plain-http loopback browsers keep it (secure context).
-    let builder = builder.http_only(true).secure(rt.secure() || cross_site(rt));
-    if cross_site(rt) { builder.same_site(SameSite::None).partitioned(true) } else { builder.same_site(SameSite::Lax) }
+    let builder = builder.http_only(true).secure(portal.secure() || cross_site(portal));
+    if cross_site(portal) {
+        builder.same_site(SameSite::None).partitioned(true)
+    } else {
+        builder.same_site(SameSite::Lax)
+    }
 }
 
 /// `Set-Cookie` for a new session id.
-pub fn session(rt: &RequestTenant, id: &str) -> HeaderValue {
-    let cookie = attributes(Cookie::build((session_cookie_name(rt), id.to_owned())).path("/"), rt).build();
+pub fn session(portal: &Portal, id: &str) -> HeaderValue {
+    let cookie = attributes(Cookie::build((session_cookie_name(portal), id.to_owned())).path("/"), portal).build();
     to_header(&cookie)
 }
 
 /// `Set-Cookie` that removes the session cookie.
-pub fn clear_session(rt: &RequestTenant) -> HeaderValue {
-    let cookie = attributes(Cookie::build((session_cookie_name(rt), "")).path("/"), rt).max_age(Duration::ZERO).build();
+pub fn clear_session(portal: &Portal) -> HeaderValue {
+    let cookie =
+        attributes(Cookie::build((session_cookie_name(portal), "")).path("/"), portal).max_age(Duration::ZERO).build();
     to_header(&cookie)
 }
 
@@ -87,15 +92,15 @@ pub fn parse_pending_states(value: &str) -> Vec<String> {
 
 /// `Set-Cookie` for the pending-login list (newest last), trimmed to `max` entries and
 /// [`MAX_PENDING_COOKIE_CHARS`] (oldest first).
-pub fn pending(rt: &RequestTenant, mut states: Vec<String>, max: usize, ttl_secs: u64) -> HeaderValue {
+pub fn pending(portal: &Portal, mut states: Vec<String>, max: usize, ttl_secs: u64) -> HeaderValue {
     if states.len() > max {
         states.drain(..states.len() - max);
     }
     while states.len() > 1 && states.iter().map(|s| s.len() + 1).sum::<usize>() > MAX_PENDING_COOKIE_CHARS {
         states.remove(0);
     }
-    let path = if rt.secure() { "/" } else { "/oidc" };
-    let builder = attributes(Cookie::build((pending_cookie_name(rt), states.join("."))).path(path), rt);
+    let path = if portal.secure() { "/" } else { "/oidc" };
+    let builder = attributes(Cookie::build((pending_cookie_name(portal), states.join("."))).path(path), portal);
     let builder = if states.is_empty() {
         builder.max_age(Duration::ZERO)
     } else {
@@ -139,7 +144,7 @@ mod tests {
 
     /// A request on `host` to a tenant with `cross_site_embedding` as given; `localhost` is
     /// plain-http loopback, any other host https.
-    fn request_tenant(host: &str, cross_site_embedding: bool) -> RequestTenant {
+    fn portal_on(host: &str, cross_site_embedding: bool) -> Portal {
         let raw: RawConfig = Figment::new()
             .merge(Toml::string(include_str!("../../../config/default.toml")))
             .merge(Toml::string(&format!(
@@ -163,7 +168,7 @@ mod tests {
         );
         let mut headers = HeaderMap::new();
         headers.insert(header::HOST, HeaderValue::from_str(host).expect("host"));
-        RequestTenant::resolve(&tenants, &headers, None).expect("tenant")
+        Portal::resolve(&tenants, &headers, None).expect("tenant")
     }
 
     fn literal(value: HeaderValue) -> String {
@@ -172,17 +177,17 @@ mod tests {
 
     #[test]
     fn cross_site_tenants_get_partitioned_none_cookies_over_https() {
-        let rt = request_tenant("portal.example", true);
+        let portal = portal_on("portal.example", true);
         assert_eq!(
-            literal(session(&rt, "abc")),
+            literal(session(&portal, "abc")),
             "__Host-lp_session=abc; HttpOnly; SameSite=None; Partitioned; Secure; Path=/"
         );
         assert_eq!(
-            literal(pending(&rt, vec!["s1".into(), "s2".into()], 5, 600)),
+            literal(pending(&portal, vec!["s1".into(), "s2".into()], 5, 600)),
             "__Host-lp_login=s1.s2; HttpOnly; SameSite=None; Partitioned; Secure; Path=/; Max-Age=600"
         );
         assert_eq!(
-            literal(clear_session(&rt)),
+            literal(clear_session(&portal)),
             "__Host-lp_session=; HttpOnly; SameSite=None; Partitioned; Secure; Path=/; Max-Age=0"
         );
     }
@@ -190,7 +195,7 @@ mod tests {
     #[test]
     fn cross_site_tenants_get_partitioned_none_secure_cookies_on_plain_http_loopback_too() {
         // Chromium keeps Secure cookies of loopback hosts over http; the names lack `__Host-`.
-        let http = request_tenant("localhost:8080", true);
+        let http = portal_on("localhost:8080", true);
         assert_eq!(
             literal(session(&http, "abc")),
             "lp_session=abc; HttpOnly; SameSite=None; Partitioned; Secure; Path=/"
@@ -207,13 +212,13 @@ mod tests {
 
     #[test]
     fn other_tenants_keep_lax_cookies() {
-        let https = request_tenant("portal.example", false);
+        let https = portal_on("portal.example", false);
         assert_eq!(literal(session(&https, "abc")), "__Host-lp_session=abc; HttpOnly; SameSite=Lax; Secure; Path=/");
         assert_eq!(
             literal(pending(&https, vec!["s1".into()], 5, 600)),
             "__Host-lp_login=s1; HttpOnly; SameSite=Lax; Secure; Path=/; Max-Age=600"
         );
-        let http = request_tenant("localhost:8080", false);
+        let http = portal_on("localhost:8080", false);
         assert_eq!(literal(session(&http, "abc")), "lp_session=abc; HttpOnly; SameSite=Lax; Path=/");
         assert_eq!(
             literal(pending(&http, vec!["s1".into()], 5, 600)),
@@ -223,17 +228,20 @@ mod tests {
 
     #[test]
     fn pending_cookie_keeps_only_the_newest_logins() {
-        let rt = request_tenant("localhost:8080", false);
+        let portal = portal_on("localhost:8080", false);
         let states: Vec<String> = (1..=7).map(|i| format!("s{i}")).collect();
         assert_eq!(
-            literal(pending(&rt, states, 5, 600)),
+            literal(pending(&portal, states, 5, 600)),
             "lp_login=s3.s4.s5.s6.s7; HttpOnly; SameSite=Lax; Path=/oidc; Max-Age=600"
         );
-        assert_eq!(literal(pending(&rt, vec![], 5, 600)), "lp_login=; HttpOnly; SameSite=Lax; Path=/oidc; Max-Age=0");
+        assert_eq!(
+            literal(pending(&portal, vec![], 5, 600)),
+            "lp_login=; HttpOnly; SameSite=Lax; Path=/oidc; Max-Age=0"
+        );
         assert_eq!(parse_pending_states("a..b.".to_string().as_str()), ["a", "b"]);
         assert!(parse_pending_states(&"x".repeat(MAX_PENDING_ENTRY_CHARS + 1)).is_empty());
         let big: Vec<String> = (0..5).map(|i| format!("{i}").repeat(1000)).collect();
-        let trimmed = literal(pending(&rt, big, 5, 600));
+        let trimmed = literal(pending(&portal, big, 5, 600));
         assert!(trimmed.starts_with("lp_login=2222") && trimmed.contains(".4444"), "{trimmed}");
     }
 

@@ -25,7 +25,7 @@ use crate::{
     app::AppState,
     domain::permissions::{LEARNER_AREA, is_allowed},
     error::AppError,
-    tenant::RequestTenant,
+    tenant::Portal,
     upstream::CallContext,
 };
 
@@ -39,8 +39,8 @@ const REFRESH_POLL: Duration = Duration::from_millis(50);
 pub struct AuthSession {
     /// The session, with its idle expiry already slid.
     pub session: Session,
-    /// The request's tenant.
-    pub tenant: RequestTenant,
+    /// The portal (tenant and origin) the request reached.
+    pub portal: Portal,
     /// What upstream calls of this request carry.
     pub ctx: CallContext,
 }
@@ -49,11 +49,11 @@ impl FromRequestParts<AppState> for AuthSession {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        let rt = RequestTenant::from_request_parts(parts, state).await?;
-        let id = cookies::read(&parts.headers, cookies::session_cookie_name(&rt))
+        let portal = Portal::from_request_parts(parts, state).await?;
+        let id = cookies::read(&parts.headers, cookies::session_cookie_name(&portal))
             .ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
         let mut session = state.sessions.get(&id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
-        if session.tenant != rt.tenant.config.id {
+        if session.tenant_id != portal.tenant.config.id {
             // A session is bound to its tenant: another tenant's cookie is no session here.
             return Err(AppError::Unauthorized(UnauthorizedReason::None));
         }
@@ -63,7 +63,7 @@ impl FromRequestParts<AppState> for AuthSession {
             return Err(AppError::Unauthorized(reason));
         }
         if session.tokens.access_expires_at - now < REFRESH_MARGIN {
-            session = refresh(state, &rt, session).await?;
+            session = refresh(state, &portal, session).await?;
         }
         if needs_write_back(&session, now, &state.config.session) {
             session.last_seen = now;
@@ -75,7 +75,7 @@ impl FromRequestParts<AppState> for AuthSession {
             accept_language: header("accept-language"),
             request_id: header("x-request-id"),
         };
-        Ok(AuthSession { session, tenant: rt, ctx })
+        Ok(AuthSession { session, portal, ctx })
     }
 }
 
@@ -123,7 +123,7 @@ fn refreshed_meanwhile(stale: &Session, current: &Session, now: OffsetDateTime) 
 /// after `session.refresh_lock_ttl_ms` should its holder die. With one-time refresh tokens a
 /// second refresh with the same token would end the session, so the lock is what keeps
 /// concurrent requests signed in.
-async fn refresh(state: &AppState, rt: &RequestTenant, stale: Session) -> Result<Session, AppError> {
+async fn refresh(state: &AppState, portal: &Portal, stale: Session) -> Result<Session, AppError> {
     let local = state.refresh_locks.get_with(stale.id.clone(), async { Arc::new(tokio::sync::Mutex::new(())) }).await;
     let _guard = local.lock().await;
     let deadline = Instant::now() + Duration::from_millis(state.config.session.refresh_lock_wait_ms);
@@ -133,7 +133,7 @@ async fn refresh(state: &AppState, rt: &RequestTenant, stale: Session) -> Result
             return Ok(current);
         }
         if let Some(lock) = state.sessions.try_lock_refresh(&stale.id).await? {
-            let result = refresh_holding_lock(state, rt, &stale).await;
+            let result = refresh_holding_lock(state, portal, &stale).await;
             if let Err(e) = state.sessions.unlock_refresh(lock).await {
                 // The lock expires by itself; the refresh itself succeeded or failed on its own.
                 tracing::warn!(error = %e, "releasing a refresh lock");
@@ -154,7 +154,7 @@ async fn read_again(state: &AppState, id: &str) -> Result<Session, AppError> {
     Ok(current)
 }
 
-async fn refresh_holding_lock(state: &AppState, rt: &RequestTenant, stale: &Session) -> Result<Session, AppError> {
+async fn refresh_holding_lock(state: &AppState, portal: &Portal, stale: &Session) -> Result<Session, AppError> {
     // The previous holder may have finished between our read and taking the lock.
     let mut current = read_again(state, &stale.id).await?;
     if refreshed_meanwhile(stale, &current, OffsetDateTime::now_utc()) {
@@ -164,8 +164,8 @@ async fn refresh_holding_lock(state: &AppState, rt: &RequestTenant, stale: &Sess
         state.sessions.remove(&current.id).await?;
         return Err(AppError::Unauthorized(UnauthorizedReason::Expired));
     };
-    let redirect_uri = callback_url(rt)?;
-    let provider = rt
+    let redirect_uri = callback_url(portal)?;
+    let provider = portal
         .tenant
         .session_provider(current.provider.as_deref())
         .ok_or(AppError::Unauthorized(UnauthorizedReason::Revoked))?;
@@ -198,7 +198,7 @@ async fn refresh_holding_lock(state: &AppState, rt: &RequestTenant, stale: &Sess
 }
 
 /// `{origin}/oidc/callback` of this request.
-pub fn callback_url(rt: &RequestTenant) -> Result<Url, AppError> {
-    Url::parse(&format!("{}/oidc/callback", rt.origin()))
+pub fn callback_url(portal: &Portal) -> Result<Url, AppError> {
+    Url::parse(&format!("{}/oidc/callback", portal.origin()))
         .map_err(|e| AppError::BadRequest(format!("bad Host header: {e}")))
 }

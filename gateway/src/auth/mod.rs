@@ -8,6 +8,6 @@ pub mod csrf;
 pub mod extract;
 pub mod oidc;
 pub mod pending;
-pub mod redirect;
+pub mod redirect_check;
 pub mod routes;
 pub mod session;

@@ -25,9 +25,9 @@ pub const MAX_RETURN_TO_CHARS: usize = 1024;
 /// One started login, as sealed into the pending-login cookie.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct PendingLogin {
-    /// Tenant id.
+    /// Id of the tenant the login was started on.
     #[serde(rename = "t")]
-    pub tenant: String,
+    pub tenant_id: String,
     /// Identity provider id.
     #[serde(rename = "p")]
     pub provider: String,
@@ -70,7 +70,7 @@ impl LoginSealer {
     /// The cookie entry of `login` (URL-safe base64, no `.`).
     pub fn seal(&self, login: &PendingLogin) -> String {
         let json = serde_json::to_vec(login).expect("a pending login serialises");
-        let sealed = self.ring.seal(&json, aad(&login.tenant).as_bytes());
+        let sealed = self.ring.seal(&json, aad(&login.tenant_id).as_bytes());
         sealed.strip_prefix(&format!("{KID}:")).map(String::from).unwrap_or(sealed)
     }
 
@@ -78,7 +78,7 @@ impl LoginSealer {
     pub fn open(&self, entry: &str, tenant: &str, now: OffsetDateTime) -> Option<PendingLogin> {
         let json = self.ring.open(&format!("{KID}:{entry}"), aad(tenant).as_bytes()).ok()?;
         let login: PendingLogin = serde_json::from_slice(&json).ok()?;
-        (login.tenant == tenant && login.expires_at > now.unix_timestamp()).then_some(login)
+        (login.tenant_id == tenant && login.expires_at > now.unix_timestamp()).then_some(login)
     }
 }
 
@@ -92,7 +92,7 @@ mod tests {
 
     fn login(tenant: &str, expires_at: i64) -> PendingLogin {
         PendingLogin {
-            tenant: tenant.into(),
+            tenant_id: tenant.into(),
             provider: "default".into(),
             state: "s".repeat(43),
             nonce: "n".repeat(43),

@@ -2,9 +2,10 @@
 
 use axum::{
     extract::State,
-    http::{HeaderMap, StatusCode, header},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
+use contracts::upstream::UserProfile;
 use serde::Deserialize;
 use time::OffsetDateTime;
 use url::Url;
@@ -12,12 +13,12 @@ use url::Url;
 use super::{
     adopt, cookies,
     extract::callback_url,
-    oidc::OidcError,
+    oidc::{OidcError, TokenSet},
     pending::{MAX_RETURN_TO_CHARS, PendingLogin},
-    redirect::checked_redirect,
+    redirect_check::checked_redirect,
     session::{AdoptGrant, Session, Tokens, new_session_id},
 };
-use crate::{app::AppState, error::AppError, extract::Query, tenant::RequestTenant, upstream::CallContext};
+use crate::{app::AppState, error::AppError, extract::Query, tenant::Portal, upstream::CallContext};
 
 /// Query of `/oidc/login`.
 #[derive(Debug, Deserialize)]
@@ -39,13 +40,13 @@ pub struct LoginQuery {
 /// Starts a login at the tenant's issuer.
 pub async fn login(
     State(state): State<AppState>,
-    rt: RequestTenant,
+    portal: Portal,
     headers: HeaderMap,
     Query(query): Query<LoginQuery>,
 ) -> Result<Response, AppError> {
-    let provider_id = query.provider.clone().unwrap_or_else(|| rt.tenant.config.default_provider.clone());
-    let Some(provider) = rt.tenant.provider(&provider_id) else {
-        let known: Vec<&str> = rt.tenant.providers.iter().map(|(id, _)| id.as_str()).collect();
+    let provider_id = query.provider.clone().unwrap_or_else(|| portal.tenant.config.default_provider.clone());
+    let Some(provider) = portal.tenant.provider(&provider_id) else {
+        let known: Vec<&str> = portal.tenant.providers.iter().map(|(id, _)| id.as_str()).collect();
         return Err(AppError::BadRequest(format!(
             "unknown identity provider `{}`; this tenant signs in with: {}",
             provider_id.chars().take(64).collect::<String>(),
@@ -55,17 +56,17 @@ pub async fn login(
     let return_to = query
         .redirect_url
         .as_deref()
-        .and_then(|u| checked_redirect(u, &rt.host, rt.tenant.config.allow_http_loopback))
+        .and_then(|u| checked_redirect(u, &portal.host, portal.tenant.config.allow_http_loopback))
         .filter(|u| is_page(u) && u.as_str().len() <= MAX_RETURN_TO_CHARS)
-        .unwrap_or(client_home(&rt)?);
+        .unwrap_or(client_home(&portal)?);
     let force_login = query.prompt.as_deref() == Some("login");
-    let parent_origin = adopt::kept_parent_origin(&rt, query.parent_origin.as_deref());
+    let parent_origin = adopt::kept_parent_origin(&portal, query.parent_origin.as_deref());
     let start =
-        provider.begin(&callback_url(&rt)?, query.login_hint.as_deref(), force_login).await.map_err(oidc_error)?;
+        provider.begin(&callback_url(&portal)?, query.login_hint.as_deref(), force_login).await.map_err(oidc_error)?;
     let s = &state.config.session;
     let ttl = i64::try_from(s.pending_login_ttl_secs).unwrap_or(i64::MAX);
     let entry = state.login_sealer.seal(&PendingLogin {
-        tenant: rt.tenant.config.id.clone(),
+        tenant_id: portal.tenant.config.id.clone(),
         provider: provider_id,
         state: start.state,
         nonce: start.nonce,
@@ -75,9 +76,9 @@ pub async fn login(
         parent_origin,
     });
     // One cookie for every tab: the oldest logins beyond the cap are forgotten.
-    let mut entries = cookies::pending_states(&headers, cookies::pending_cookie_name(&rt));
+    let mut entries = cookies::pending_states(&headers, cookies::pending_cookie_name(&portal));
     entries.push(entry);
-    let cookie = cookies::pending(&rt, entries, s.max_pending_logins, s.pending_login_ttl_secs);
+    let cookie = cookies::pending(&portal, entries, s.max_pending_logins, s.pending_login_ttl_secs);
     Ok(found(start.authorize_url.as_str(), vec![cookie]))
 }
 
@@ -103,49 +104,29 @@ pub struct CallbackQuery {
 /// [`super::adopt`]).
 pub async fn callback(
     State(state): State<AppState>,
-    rt: RequestTenant,
+    portal: Portal,
     headers: HeaderMap,
     Query(query): Query<CallbackQuery>,
 ) -> Result<Response, AppError> {
-    let entries = cookies::pending_states(&headers, cookies::pending_cookie_name(&rt));
-    let now = OffsetDateTime::now_utc();
-    let tenant_id = &rt.tenant.config.id;
-    let opened: Vec<(String, Option<PendingLogin>)> = entries
-        .into_iter()
-        .map(|entry| {
-            let login = state.login_sealer.open(&entry, tenant_id, now);
-            (entry, login)
-        })
-        .collect();
-    let found_login = query.state.as_deref().and_then(|wanted| {
-        opened.iter().find_map(|(entry, login)| login.as_ref().filter(|l| l.state == wanted).map(|l| (entry, l)))
-    });
-    // The other logins of this browser that are still valid stay; this one and void ones go.
-    let used_entry = found_login.map(|(entry, _)| entry.as_str());
-    let remaining: Vec<String> =
-        opened.iter().filter(|(e, l)| l.is_some() && Some(e.as_str()) != used_entry).map(|(e, _)| e.clone()).collect();
-    let s = &state.config.session;
-    let pending_cookie = cookies::pending(&rt, remaining, s.max_pending_logins, s.pending_login_ttl_secs);
-    let Some((_, pending)) = found_login else {
+    let (found_login, pending_cookies) = take_pending_login(&state, &portal, &headers, query.state.as_deref());
+    let Some(pending) = found_login else {
         // A callback this browser did not start (stale tab, back button, login CSRF), or one
         // whose login expired or was started before a restart: create nothing and start over
         // from the client.
         tracing::warn!("callback with a state this browser did not start, or an expired one");
-        let forget = if opened.is_empty() { vec![] } else { vec![pending_cookie] };
-        return Ok(found(client_home(&rt)?.as_str(), forget));
+        return Ok(found(client_home(&portal)?.as_str(), pending_cookies));
     };
-    let pending = pending.clone();
     if let Some(error) = query.error {
         let detail = query.error_description.unwrap_or_default();
         return Err(AppError::BadRequest(format!("the identity provider refused the sign-in: {error} {detail}")));
     }
     let code = query.code.ok_or_else(|| AppError::BadRequest("the callback has no code".into()))?;
-    let provider = rt
+    let provider = portal
         .tenant
         .provider(&pending.provider)
         .ok_or_else(|| AppError::BadRequest("this sign-in was started with a provider that is gone".into()))?;
     let tokens = provider
-        .finish(&callback_url(&rt)?, &code, &pending.pkce_verifier, &pending.nonce)
+        .finish(&callback_url(&portal)?, &code, &pending.pkce_verifier, &pending.nonce)
         .await
         .map_err(oidc_error)?;
     let ctx = CallContext {
@@ -153,17 +134,69 @@ pub async fn callback(
         accept_language: headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).map(String::from),
         request_id: headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(String::from),
     };
-    let user = rt.tenant.upstream.current_user(&ctx).await?;
-    if let Some(old) = cookies::read(&headers, cookies::session_cookie_name(&rt)) {
+    let user = portal.tenant.upstream.current_user(&ctx).await?;
+    if let Some(old) = cookies::read(&headers, cookies::session_cookie_name(&portal)) {
         state.sessions.remove(&old).await?;
     }
     let now = OffsetDateTime::now_utc();
-    let session = Session {
+    let session = new_session(&portal, pending.provider.clone(), tokens, user, now);
+    let cookie = cookies::session(&portal, &session.id);
+    let session_id = session.id.clone();
+    state.sessions.put(session).await?;
+    state.metrics.session_created();
+    let return_to = checked_redirect(&pending.return_to, &portal.host, portal.tenant.config.allow_http_loopback)
+        .unwrap_or(client_home(&portal)?);
+    // Checked again: the origin was one of the tenant's at the start, and must still be.
+    let parent_origin = adopt::kept_parent_origin(&portal, pending.parent_origin.as_deref());
+    let mut set_cookies = pending_cookies;
+    set_cookies.push(cookie);
+    let Some(parent_origin) = parent_origin else {
+        return Ok(found(return_to.as_str(), set_cookies));
+    };
+    handoff(&state, &portal, &parent_origin, session_id, return_to.as_str(), now, set_cookies).await
+}
+
+/// Opens this browser's pending-login cookie entries for this tenant and takes the one whose
+/// `state` the callback names, if any is still valid. Also answers the `Set-Cookie` that
+/// rewrites the pending-login cookie: the other logins of this browser that are still valid
+/// stay, this one and void ones go; nothing when the browser sent no entry.
+fn take_pending_login(
+    state: &AppState,
+    portal: &Portal,
+    headers: &HeaderMap,
+    wanted: Option<&str>,
+) -> (Option<PendingLogin>, Vec<HeaderValue>) {
+    let entries = cookies::pending_states(headers, cookies::pending_cookie_name(portal));
+    let now = OffsetDateTime::now_utc();
+    let tenant_id = &portal.tenant.config.id;
+    let opened: Vec<(String, Option<PendingLogin>)> = entries
+        .into_iter()
+        .map(|entry| {
+            let login = state.login_sealer.open(&entry, tenant_id, now);
+            (entry, login)
+        })
+        .collect();
+    let found_login = wanted.and_then(|wanted| {
+        opened.iter().find_map(|(entry, login)| login.as_ref().filter(|l| l.state == wanted).map(|l| (entry, l)))
+    });
+    let used_entry = found_login.map(|(entry, _)| entry.as_str());
+    let remaining: Vec<String> =
+        opened.iter().filter(|(e, l)| l.is_some() && Some(e.as_str()) != used_entry).map(|(e, _)| e.clone()).collect();
+    let s = &state.config.session;
+    let pending_cookie = cookies::pending(portal, remaining, s.max_pending_logins, s.pending_login_ttl_secs);
+    // A browser that sent no entry has nothing to forget.
+    let set_cookies = if opened.is_empty() { vec![] } else { vec![pending_cookie] };
+    (found_login.map(|(_, login)| login.clone()), set_cookies)
+}
+
+/// A new session (a fresh id, never an old one) of `user`, signed in at `provider` with `tokens`.
+fn new_session(portal: &Portal, provider: String, tokens: TokenSet, user: UserProfile, now: OffsetDateTime) -> Session {
+    Session {
         id: new_session_id(),
-        tenant: rt.tenant.config.id.clone(),
+        tenant_id: portal.tenant.config.id.clone(),
         subject: tokens.subject.unwrap_or_default(),
         sid: tokens.sid,
-        provider: Some(pending.provider),
+        provider: Some(provider),
         user,
         tokens: Tokens {
             access_token: tokens.access_token,
@@ -173,28 +206,30 @@ pub async fn callback(
         },
         created_at: now,
         last_seen: now,
-    };
-    let cookie = cookies::session(&rt, &session.id);
-    let session_id = session.id.clone();
-    state.sessions.put(session).await?;
-    state.metrics.session_created();
-    let return_to = checked_redirect(&pending.return_to, &rt.host, rt.tenant.config.allow_http_loopback)
-        .unwrap_or(client_home(&rt)?);
-    // Checked again: the origin was one of the tenant's at the start, and must still be.
-    let parent_origin = adopt::kept_parent_origin(&rt, pending.parent_origin.as_deref());
-    let Some(parent_origin) = parent_origin else {
-        return Ok(found(return_to.as_str(), vec![pending_cookie, cookie]));
-    };
+    }
+}
+
+/// The end of a sign-in an embedding page opened in a popup: a one-time adopt code for the new
+/// session, handed to `parent_origin` by the handoff page (see [`super::adopt`]).
+async fn handoff(
+    state: &AppState,
+    portal: &Portal,
+    parent_origin: &str,
+    session_id: String,
+    return_to: &str,
+    now: OffsetDateTime,
+    set_cookies: Vec<HeaderValue>,
+) -> Result<Response, AppError> {
     let code = adopt::new_adopt_code();
     let ttl_secs = state.config.session.adopt_code_ttl_secs;
     let grant = AdoptGrant {
-        tenant: rt.tenant.config.id.clone(),
+        tenant_id: portal.tenant.config.id.clone(),
         session_id,
         expires_at: now.unix_timestamp().saturating_add(i64::try_from(ttl_secs).unwrap_or(i64::MAX)),
     };
     state.sessions.put_adopt_code(&code, grant, std::time::Duration::from_secs(ttl_secs)).await?;
-    let mut page = adopt::handoff_page(&parent_origin, &code, return_to.as_str());
-    for cookie in [pending_cookie, cookie] {
+    let mut page = adopt::handoff_page(parent_origin, &code, return_to);
+    for cookie in set_cookies {
         page.headers_mut().append(header::SET_COOKIE, cookie);
     }
     Ok(page)
@@ -218,22 +253,18 @@ pub async fn confirm_logout() -> Response {
 /// returns to the client. Only from a page of this origin: the request must carry this
 /// origin's `Origin` (browsers send it with every form post; the CSRF layer refuses another
 /// site's, this refuses none at all).
-pub async fn logout(
-    State(state): State<AppState>,
-    rt: RequestTenant,
-    headers: HeaderMap,
-) -> Result<Response, AppError> {
+pub async fn logout(State(state): State<AppState>, portal: Portal, headers: HeaderMap) -> Result<Response, AppError> {
     if headers.get(header::ORIGIN).is_none() {
         return Err(AppError::Forbidden("Signing out needs the Origin of a page of this site.".into()));
     }
-    let home = client_home(&rt)?;
+    let home = client_home(&portal)?;
     let mut target = home.clone();
-    if let Some(id) = cookies::read(&headers, cookies::session_cookie_name(&rt)) {
+    if let Some(id) = cookies::read(&headers, cookies::session_cookie_name(&portal)) {
         let session = state.sessions.get(&id).await?;
-        if let Some(session) = session.filter(|s| s.tenant == rt.tenant.config.id) {
+        if let Some(session) = session.filter(|s| s.tenant_id == portal.tenant.config.id) {
             state.sessions.remove(&id).await?;
-            state.caches.forget_user(&session.tenant, session.user.id).await;
-            let provider = rt.tenant.session_provider(session.provider.as_deref());
+            state.caches.forget_user(&session.tenant_id, session.user.id).await;
+            let provider = portal.tenant.session_provider(session.provider.as_deref());
             if let Some(provider) = provider
                 && let Some(url) = provider.end_session_url(&session.tokens.id_token, &home).await
             {
@@ -241,11 +272,12 @@ pub async fn logout(
             }
         }
     }
-    Ok(found(target.as_str(), vec![cookies::clear_session(&rt)]))
+    Ok(found(target.as_str(), vec![cookies::clear_session(&portal)]))
 }
 
-fn client_home(rt: &RequestTenant) -> Result<Url, AppError> {
-    Url::parse(&format!("{}/learn/", rt.origin())).map_err(|e| AppError::BadRequest(format!("bad Host header: {e}")))
+fn client_home(portal: &Portal) -> Result<Url, AppError> {
+    Url::parse(&format!("{}/learn/", portal.origin()))
+        .map_err(|e| AppError::BadRequest(format!("bad Host header: {e}")))
 }
 
 fn found(location: &str, cookies: Vec<header::HeaderValue>) -> Response {

@@ -9,16 +9,19 @@
 
 use axum::{Json, extract::Path};
 use contracts::bff::{
-    ActivityContent, ActivityView, EventContent, PlayerActivity, PlayerCourse, Problem, ScoreDisplay, TocStatus,
-    Unauthorized, VideoContent, VideoTrack,
+    ActivityContent, ActivityView, EventContent, PlayerActivity, PlayerCourse, Problem, Unauthorized, VideoContent,
+    VideoTrack,
 };
-use contracts::upstream::{Activity, ActivityContentFields, ActivityType, WorkflowState};
+use contracts::upstream::{
+    Activity, ActivityContentFields, ActivityType, ObjectiveAccess, PresentationMode, WorkflowState,
+};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::IntoParams;
 use uuid::Uuid;
 
 use super::{
+    course_tree::{Shown, ShownPart, kind_name, shown_parts},
     fields::rfc3339,
     params::{activity_path_id, parse_id},
 };
@@ -29,7 +32,7 @@ use crate::{
         details::{self, status_of},
         outcome::{self, CourseFacts},
         player, refresh,
-        tree::{self, CourseContext, EvaluatedPart},
+        tree::{CourseContext, EvaluatedPart},
     },
     error::{AppError, AppResult},
     extract::Query,
@@ -71,7 +74,7 @@ pub async fn get_activity(
     let asked =
         query.workflow_id.as_deref().filter(|w| !w.is_empty()).map(|w| parse_id("workflowId", w)).transpose()?;
     let review = query.view_type.as_deref().is_some_and(|v| v.eq_ignore_ascii_case("review"));
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let ctx = &auth.ctx;
     let access = upstream.objective_access(ctx, objective).await?;
     let last = access.last_objective_workflow.as_ref();
@@ -116,18 +119,45 @@ pub async fn get_activity(
     let course_state = details::course_state(&access).or(Some(root.state));
     let grade_hidden = outcome::result_hidden(&CourseFacts::of_access(&access, false), now);
     let shown = shown_parts(&root.children, course_state, grade_hidden, &course_ctx);
-    let index = shown
-        .iter()
-        .position(|(e, _)| e.part.activity_path_id.as_deref() == Some(path.as_str()))
-        .ok_or(AppError::NotFound)?;
+    let (evaluated, this, subtree) = part_with_subtree(&shown, &path)?;
+    let children = child_activities(subtree, evaluated.depth, &at_path, review);
+    let fields = content_fields(Some(&at_path));
+    let course_mode =
+        access.objective.activity.as_ref().and_then(|a| a.presentation_mode).or(access.objective.presentation_mode);
+    Ok(Json(ActivityView {
+        objective_id: objective.to_string(),
+        workflow_id: workflow.to_string(),
+        review_mode: review,
+        activity: player_activity(evaluated, this, Some(&at_path), review),
+        presentation_mode: player::presentation_mode(fields.presentation_mode.or(course_mode)),
+        children,
+        finish_check: player::finish_check(&subtree.iter().map(|(e, s)| (e, Some(s.status))).collect::<Vec<_>>()),
+        course: player_course(&access, course_mode, workflow_state, review, &shown),
+        refresh_at: rfc3339(refresh::refresh_at(&access, &root.children, now)),
+    }))
+}
+
+/// The part at `path` among the shown parts, its status and score, and the shown parts under it;
+/// 404 when the contents do not show it.
+fn part_with_subtree<'s, 'a>(
+    shown: &'s [ShownPart<'a>],
+    path: &str,
+) -> AppResult<(&'s EvaluatedPart<'a>, Shown, &'s [ShownPart<'a>])> {
+    let index =
+        shown.iter().position(|(e, _)| e.part.activity_path_id.as_deref() == Some(path)).ok_or(AppError::NotFound)?;
     let (evaluated, this) = &shown[index];
     let subtree_end =
         shown[index + 1..].iter().position(|(e, _)| e.depth <= evaluated.depth).map_or(shown.len(), |n| index + 1 + n);
-    let subtree = &shown[index + 1..subtree_end];
+    Ok((evaluated, *this, &shown[index + 1..subtree_end]))
+}
+
+/// The direct children (one level below `depth`) among `subtree`, each with its content from the
+/// activity read at the path (`at_path`'s `children`).
+fn child_activities(subtree: &[ShownPart<'_>], depth: usize, at_path: &Value, review: bool) -> Vec<PlayerActivity> {
     let children_content = at_path.get("children").and_then(Value::as_array).cloned().unwrap_or_default();
-    let children = subtree
+    subtree
         .iter()
-        .filter(|(e, _)| e.depth == evaluated.depth + 1)
+        .filter(|(e, _)| e.depth == depth + 1)
         .map(|(e, s)| {
             let content = children_content
                 .iter()
@@ -135,77 +165,32 @@ pub async fn get_activity(
                 .and_then(|c| c.get("childActivity"));
             player_activity(e, *s, content, review)
         })
-        .collect();
-    let fields = content_fields(Some(&at_path));
-    let course_mode =
-        access.objective.activity.as_ref().and_then(|a| a.presentation_mode).or(access.objective.presentation_mode);
+        .collect()
+}
+
+/// The course around the activity: its name, status, modes, preferred size, whether it can be
+/// submitted or finished, and what finishing it warns about (over every shown part).
+fn player_course(
+    access: &ObjectiveAccess,
+    course_mode: Option<PresentationMode>,
+    workflow_state: WorkflowState,
+    review: bool,
+    shown: &[ShownPart<'_>],
+) -> PlayerCourse {
     let preferred = |v: Option<i32>| v.and_then(|n| u32::try_from(n).ok()).filter(|n| *n > 0);
     let root_activity = access.objective.activity.as_ref();
     let state = Some(workflow_state);
-    Ok(Json(ActivityView {
-        objective_id: objective.to_string(),
-        workflow_id: workflow.to_string(),
-        review_mode: review,
-        activity: player_activity(evaluated, *this, Some(&at_path), review),
-        presentation_mode: player::presentation_mode(fields.presentation_mode.or(course_mode)),
-        children,
-        finish_check: player::finish_check(&subtree.iter().map(|(e, s)| (e, Some(s.status))).collect::<Vec<_>>()),
-        course: PlayerCourse {
-            name: access.objective.name.clone(),
-            status: status_of(state, false),
-            presentation_mode: player::presentation_mode(course_mode),
-            display_mode: player::display_mode(access.objective.display_mode),
-            preferred_width: preferred(root_activity.and_then(|a| a.preferred_width)),
-            preferred_height: preferred(root_activity.and_then(|a| a.preferred_height)),
-            can_submit: player::can_submit_course(state, review),
-            can_finish: player::can_finish_course(state, review),
-            finish_check: player::finish_check(&shown.iter().map(|(e, s)| (e, Some(s.status))).collect::<Vec<_>>()),
-        },
-        refresh_at: rfc3339(refresh::refresh_at(&access, &root.children, now)),
-    }))
-}
-
-/// The parts the contents show, in reading order with their status: archived parts and
-/// everything under them are left out (spec section 2).
-///
-/// The pass and the score of each part are hidden by one decision,
-/// [`outcome::activity_result_hidden`], as in the contents.
-fn shown_parts<'a>(
-    parts: &'a [contracts::upstream::ActivityPart],
-    course_state: Option<contracts::upstream::CourseState>,
-    grade_hidden: bool,
-    ctx: &CourseContext,
-) -> Vec<(EvaluatedPart<'a>, Shown)> {
-    let mut out = Vec::new();
-    let mut hidden_below: Option<usize> = None;
-    for evaluated in tree::evaluate_in(parts, course_state, ctx) {
-        if hidden_below.is_some_and(|depth| evaluated.depth > depth) {
-            continue;
-        }
-        hidden_below = None;
-        let aggregate = evaluated.part.child_activity.activity_workflow_aggregate.as_ref();
-        let hidden = outcome::activity_result_hidden(
-            grade_hidden,
-            &evaluated.constraint,
-            aggregate.and_then(|a| a.last_activity_workflow.as_ref()),
-            ctx.now,
-        );
-        match tree::toc_status(evaluated.part, evaluated.state, &evaluated.lock, hidden) {
-            Some(status) => {
-                let score = outcome::activity_score(aggregate.and_then(|a| a.best_activity_record.as_ref()), hidden);
-                out.push((evaluated, Shown { status, score }));
-            }
-            None => hidden_below = Some(evaluated.depth),
-        }
+    PlayerCourse {
+        name: access.objective.name.clone(),
+        status: status_of(state, false),
+        presentation_mode: player::presentation_mode(course_mode),
+        display_mode: player::display_mode(access.objective.display_mode),
+        preferred_width: preferred(root_activity.and_then(|a| a.preferred_width)),
+        preferred_height: preferred(root_activity.and_then(|a| a.preferred_height)),
+        can_submit: player::can_submit_course(state, review),
+        can_finish: player::can_finish_course(state, review),
+        finish_check: player::finish_check(&shown.iter().map(|(e, s)| (e, Some(s.status))).collect::<Vec<_>>()),
     }
-    out
-}
-
-/// What the contents show of a part: its status and its score.
-#[derive(Debug, Clone, Copy)]
-struct Shown {
-    status: TocStatus,
-    score: Option<ScoreDisplay>,
 }
 
 fn content_fields(value: Option<&Value>) -> ActivityContentFields {
@@ -249,18 +234,6 @@ fn player_activity(
         duration_minutes: duration_minutes(activity.duration),
         score: shown.score,
         content: activity_content(activity.kind, fields),
-    }
-}
-
-fn kind_name(kind: ActivityType, activity_type: Option<&str>) -> String {
-    match kind {
-        ActivityType::Composite => "composite".into(),
-        ActivityType::Lti => "lti".into(),
-        ActivityType::Text => "text".into(),
-        ActivityType::Video => "video".into(),
-        ActivityType::Discussion => "discussion".into(),
-        ActivityType::Event => "event".into(),
-        ActivityType::Other => activity_type.unwrap_or("other").to_string(),
     }
 }
 

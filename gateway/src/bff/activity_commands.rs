@@ -63,7 +63,7 @@ pub async fn start_activities(
     for path in paths {
         activity_path_id(path)?;
     }
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let tree_path = format!("users/me/objective-workflows/{workflow}/activity-with-aggregates");
     let tree: Value = upstream.get(&auth.ctx, "reading the activity tree", &tree_path, &[]).await?;
     let parts = paths
@@ -118,7 +118,7 @@ pub async fn save_activity_progress(
     }
     let path = format!("users/me/objective-workflows/{workflow}/activity-workflows/{activity_workflow}");
     let answer = auth
-        .tenant
+        .portal
         .tenant
         .upstream
         .command(&auth.ctx, "saving the activity's progress", Method::PUT, &path, &body, Prefer::RespondSync)

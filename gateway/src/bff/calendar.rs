@@ -53,7 +53,7 @@ pub async fn get_calendar(
     let max_days = state.config.views.calendar_max_range_days;
     // The same check in UTC first, so a bad range costs no upstream call.
     calendar_range(&query.from, &query.to, zone("UTC"), max_days).map_err(AppError::BadRequest)?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let (user, courses) = tokio::try_join!(
         async { upstream.current_user(&auth.ctx).await.map_err(AppError::from) },
         enrolled_courses(&auth),

@@ -28,13 +28,13 @@ use crate::{
     domain::{catalog, course, filters, lists},
     error::{AppError, AppResult},
     extract::Query,
-    tenant::RequestTenant,
+    tenant::Portal,
     upstream::aggregates::LoadOptions,
 };
 
 /// 404 when the tenant has the catalog turned off.
-pub fn require_catalog(rt: &RequestTenant) -> AppResult<()> {
-    if rt.tenant.config.ui.catalog_enabled { Ok(()) } else { Err(AppError::NotFound) }
+pub fn require_catalog(portal: &Portal) -> AppResult<()> {
+    if portal.tenant.config.ui.catalog_enabled { Ok(()) } else { Err(AppError::NotFound) }
 }
 
 /// The catalog view.
@@ -54,10 +54,10 @@ pub async fn get_catalog(
     auth: LearnerSession,
     Query(params): Query<Vec<(String, String)>>,
 ) -> AppResult<Json<CatalogView>> {
-    require_catalog(&auth.tenant)?;
+    require_catalog(&auth.portal)?;
     let query = ListQuery::parse(&params, &state.config.catalog)?;
-    let upstream = &auth.tenant.tenant.upstream;
-    let tenant = &auth.session.tenant;
+    let upstream = &auth.portal.tenant.upstream;
+    let tenant_id = &auth.session.tenant_id;
     let uncategorized = LoadOptions {
         filter: Some(catalog::catalog_query_filter(
             "",
@@ -73,7 +73,7 @@ pub async fn get_catalog(
         async {
             state
                 .caches
-                .terms(tenant, auth.session.user.id, upstream, &auth.ctx)
+                .terms(tenant_id, auth.session.user.id, upstream, &auth.ctx)
                 .await
                 // moka shares one error among every waiter
                 .map_err(|e| AppError::from((*e).clone()))
@@ -145,10 +145,10 @@ pub async fn get_catalog_course(
     auth: LearnerSession,
     Path(raw_id): Path<String>,
 ) -> AppResult<Json<CatalogCourseView>> {
-    require_catalog(&auth.tenant)?;
+    require_catalog(&auth.portal)?;
     let id = parse_id("objectiveId", &raw_id)?;
-    let access = auth.tenant.tenant.upstream.objective_access(&auth.ctx, id).await?;
-    let now = auth.tenant.tenant.upstream.now();
+    let access = auth.portal.tenant.upstream.objective_access(&auth.ctx, id).await?;
+    let now = auth.portal.tenant.upstream.now();
     let actions = catalog::catalog_page_actions(&access, now);
     let enrolled = catalog::in_my_courses(&access);
     let objective = &access.objective;

@@ -47,7 +47,7 @@ pub async fn get_certificate_preview(
     Path(number): Path<String>,
 ) -> AppResult<Json<CertificatePreview>> {
     let number = certificate_number(&number)?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let user = &auth.session.user;
     let record = upstream
         .certificate_by_number(&auth.ctx, number)
@@ -64,7 +64,7 @@ pub async fn get_certificate_preview(
     let hidden =
         access.as_ref().is_none_or(|a| outcome::result_hidden(&CourseFacts::of_access(a, false), upstream.now()));
     let scale_ids: Vec<uuid::Uuid> = access.as_ref().and_then(|a| a.objective.grading_scale_id).into_iter().collect();
-    let scales = state.caches.grading_scales(&auth.session.tenant, &scale_ids, upstream, &auth.ctx).await?;
+    let scales = state.caches.grading_scales(&auth.session.tenant_id, &scale_ids, upstream, &auth.ctx).await?;
     let scale = scales
         .first()
         .map(|s| (**s).clone())

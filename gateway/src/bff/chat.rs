@@ -85,7 +85,7 @@ fn message(up: UpstreamMessage, me: &str) -> ChatMessage {
     (status = 502, description = "The chat service could not be reached", body = Problem),
 ))]
 pub async fn get_chat_channels(LearnerSession(auth): LearnerSession) -> AppResult<Json<ChatChannelsView>> {
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let posts = posts_announcements(&auth);
     let mut channels: Vec<ChatChannel> =
         upstream.chat_channels(&auth.ctx).await?.into_iter().filter_map(|c| channel(c, posts)).collect();
@@ -120,7 +120,7 @@ pub async fn get_chat_channel(
     LearnerSession(auth): LearnerSession,
     Path(channel_id): Path<String>,
 ) -> AppResult<Json<ChatChannelView>> {
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let settings = &state.config.chat;
     let posts = posts_announcements(&auth);
     let (channel, page) = tokio::try_join!(find_channel(upstream, &auth.ctx, &channel_id, posts), async {
@@ -162,7 +162,7 @@ pub async fn post_chat_message(
     if text.chars().count() > max {
         return Err(AppError::BadRequest(format!("text: Maximum length is {max}")));
     }
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let posted = upstream.post_chat_message(&auth.ctx, &channel_id, text).await.map_err(|e| match e {
         UpstreamError::Forbidden(_) => AppError::Forbidden("Only instructors post in this channel.".into()),
         e => refused(e, "The message could not be posted."),
@@ -191,7 +191,7 @@ pub async fn mark_chat_read(
     if body.seq < 0 {
         return Err(AppError::BadRequest("seq: must not be negative".into()));
     }
-    auth.tenant
+    auth.portal
         .tenant
         .upstream
         .mark_chat_read(&auth.ctx, &channel_id, body.seq)
@@ -242,7 +242,7 @@ pub async fn get_chat_stream(
     let after = headers.get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<i64>().ok());
     let live = Live {
         state: state.clone(),
-        upstream: auth.tenant.tenant.upstream.clone(),
+        upstream: auth.portal.tenant.upstream.clone(),
         ctx: auth.ctx.clone(),
         session_id: auth.session.id.clone(),
         me: auth.session.user.id.to_string(),

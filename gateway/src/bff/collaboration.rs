@@ -102,7 +102,7 @@ pub async fn get_collaboration(
 ) -> AppResult<Json<CollaborationView>> {
     let objective = parse_id("objectiveId", &objective_id)?;
     let path = activity_path_id(&raw_path)?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let ctx = &auth.ctx;
     let me = auth.session.user.id;
     let access = upstream.objective_access(ctx, objective).await?;
@@ -179,7 +179,7 @@ pub async fn join_collaboration(
 ) -> AppResult<Json<CollaborationJoinResult>> {
     let objective = parse_id("objectiveId", &objective_id)?;
     let path = activity_path_id(&raw_path)?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let ctx = &auth.ctx;
     let me = auth.session.user.id;
     let access = upstream.objective_access(ctx, objective).await?;

@@ -53,7 +53,7 @@ pub async fn get_course_details(
     Path(objective_id): Path<String>,
 ) -> AppResult<Json<CourseDetailsView>> {
     let objective = parse_id("objectiveId", &objective_id)?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let access = upstream.objective_access(&auth.ctx, objective).await?;
     let scale_ids: Vec<Uuid> = access.objective.grading_scale_id.into_iter().collect();
     let aggregate = access.objective_workflow_aggregate.as_ref().map(|a| a.id);
@@ -71,7 +71,7 @@ pub async fn get_course_details(
         async {
             state
                 .caches
-                .grading_scales(&auth.session.tenant, &scale_ids, upstream, &auth.ctx)
+                .grading_scales(&auth.session.tenant_id, &scale_ids, upstream, &auth.ctx)
                 .await
                 .map_err(AppError::from)
         },

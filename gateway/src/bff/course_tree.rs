@@ -4,13 +4,14 @@
 //! [`crate::domain::tree`]).
 
 use axum::{Json, extract::Path};
-use contracts::bff::{Problem, Unauthorized};
+use contracts::bff::{Problem, ScoreDisplay, TocStatus, Unauthorized};
 use contracts::{
     bff::{CourseTreeView, TreeItem},
-    upstream::{ActivityType, WorkflowState},
+    upstream::{Activity, ActivityPart, ActivityType, CourseState, WorkflowState},
 };
 use serde::Deserialize;
 use utoipa::IntoParams;
+use uuid::Uuid;
 
 use super::{fields::rfc3339, learner_courses::tree_proctoring_mismatch, params::parse_id};
 use crate::{
@@ -18,10 +19,12 @@ use crate::{
     domain::{
         details,
         outcome::{self, CourseFacts},
-        refresh, tree,
+        refresh,
+        tree::{self, CourseContext, EvaluatedPart},
     },
     error::{AppError, AppResult},
     extract::Query,
+    upstream::{CallContext, Upstream},
 };
 
 /// Spec section 4 locks never-started activities of a finished course 'when new content after
@@ -37,8 +40,8 @@ pub struct TreeQuery {
     workflow_id: Option<String>,
 }
 
-/// The item type as the client names it.
-fn kind_name(kind: ActivityType, activity_type: Option<&str>) -> String {
+/// The item type as the client names it (in the contents and in the player).
+pub(super) fn kind_name(kind: ActivityType, activity_type: Option<&str>) -> String {
     match kind {
         ActivityType::Composite => "composite".into(),
         ActivityType::Lti => "lti".into(),
@@ -70,7 +73,7 @@ pub async fn get_course_tree(
     let objective = parse_id("objectiveId", &objective_id)?;
     let asked =
         query.workflow_id.as_deref().filter(|w| !w.is_empty()).map(|w| parse_id("workflowId", w)).transpose()?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let access = upstream.objective_access(&auth.ctx, objective).await?;
     let last = access.last_objective_workflow.as_ref();
     let workflow = match (asked, last) {
@@ -92,18 +95,11 @@ pub async fn get_course_tree(
         _ => asked.is_some(),
     };
     // The course's facts are those of its last attempt, as on every other view.
-    let mismatch = match last {
-        Some(w) if w.id == workflow => tree_proctoring_mismatch(upstream, &auth.ctx, workflow, &root).await?,
-        Some(w) => {
-            let last_tree = upstream.activity_tree(&auth.ctx, w.id).await?;
-            tree_proctoring_mismatch(upstream, &auth.ctx, w.id, &last_tree).await?
-        }
-        None => false,
-    };
+    let mismatch = last_attempt_mismatch(upstream, &auth.ctx, last.map(|w| w.id), workflow, &root).await?;
     let facts = CourseFacts::of_access(&access, mismatch);
     let now = upstream.now();
     let can_continue = shows_last && outcome::can_continue(&facts);
-    let ctx = tree::CourseContext {
+    let ctx = CourseContext {
         course_finished,
         new_content_after_completion: NEW_CONTENT_AFTER_COMPLETION,
         now,
@@ -113,44 +109,7 @@ pub async fn get_course_tree(
     };
     let course_state = details::course_state(&access).or(Some(root.state));
     let grade_hidden = outcome::result_hidden(&facts, now);
-    let mut items = Vec::new();
-    let mut hidden_below: Option<usize> = None;
-    for evaluated in tree::evaluate_in(&root.children, course_state, &ctx) {
-        if hidden_below.is_some_and(|depth| evaluated.depth > depth) {
-            continue;
-        }
-        hidden_below = None;
-        let part = evaluated.part;
-        let aggregate = part.child_activity.activity_workflow_aggregate.as_ref();
-        let hidden = outcome::activity_result_hidden(
-            grade_hidden,
-            &evaluated.constraint,
-            aggregate.and_then(|a| a.last_activity_workflow.as_ref()),
-            now,
-        );
-        let Some(status) = tree::toc_status(part, evaluated.state, &evaluated.lock, hidden) else {
-            // archived: hidden, with everything under it
-            hidden_below = Some(evaluated.depth);
-            continue;
-        };
-        let activity = &part.child_activity;
-        items.push(TreeItem {
-            activity_id: activity.id.map(|id| id.to_string()),
-            activity_path_id: part.activity_path_id.clone(),
-            depth: u32::try_from(evaluated.depth).unwrap_or(u32::MAX),
-            name: activity.name.clone().unwrap_or_default(),
-            kind: kind_name(activity.kind, activity.activity_type.as_deref()),
-            status,
-            locked: evaluated.lock.locked,
-            disabled: evaluated.lock.disabled,
-            lock_reason: evaluated.lock.reason,
-            lock_message: evaluated.lock.message.clone(),
-            optional: part.optional == Some(true),
-            proctored: tree::toc_proctored(part),
-            due: rfc3339(evaluated.constraint.due),
-            score: outcome::activity_score(aggregate.and_then(|a| a.best_activity_record.as_ref()), hidden),
-        });
-    }
+    let items = toc_items(&root.children, course_state, &ctx, grade_hidden);
     // Only a course the learner can go on working in has an activity to open next: not one
     // treated as in grading (a running proctored exam is not reopened), finished, draft or archived.
     let open_next = can_continue
@@ -169,3 +128,103 @@ pub async fn get_course_tree(
         refresh_at: rfc3339(refresh::refresh_at(&access, &root.children, now)),
     }))
 }
+
+/// Whether the course's last attempt has a proctoring mismatch (see
+/// [`tree_proctoring_mismatch`]): read from `shown_root` when the view shows the last attempt,
+/// else from the last attempt's own tree; `false` when the course was never started.
+async fn last_attempt_mismatch(
+    upstream: &Upstream,
+    ctx: &CallContext,
+    last: Option<Uuid>,
+    shown: Uuid,
+    shown_root: &Activity,
+) -> AppResult<bool> {
+    Ok(match last {
+        Some(id) if id == shown => tree_proctoring_mismatch(upstream, ctx, shown, shown_root).await?,
+        Some(id) => {
+            let last_tree = upstream.activity_tree(ctx, id).await?;
+            tree_proctoring_mismatch(upstream, ctx, id, &last_tree).await?
+        }
+        None => false,
+    })
+}
+
+/// The rows of the table of contents: every shown part with its status, lock and score.
+fn toc_items(
+    parts: &[ActivityPart],
+    course_state: Option<CourseState>,
+    ctx: &CourseContext,
+    grade_hidden: bool,
+) -> Vec<TreeItem> {
+    shown_parts(parts, course_state, grade_hidden, ctx)
+        .into_iter()
+        .map(|(evaluated, shown)| {
+            let part = evaluated.part;
+            let activity = &part.child_activity;
+            TreeItem {
+                activity_id: activity.id.map(|id| id.to_string()),
+                activity_path_id: part.activity_path_id.clone(),
+                depth: u32::try_from(evaluated.depth).unwrap_or(u32::MAX),
+                name: activity.name.clone().unwrap_or_default(),
+                kind: kind_name(activity.kind, activity.activity_type.as_deref()),
+                status: shown.status,
+                locked: evaluated.lock.locked,
+                disabled: evaluated.lock.disabled,
+                lock_reason: evaluated.lock.reason,
+                lock_message: evaluated.lock.message.clone(),
+                optional: part.optional == Some(true),
+                proctored: tree::toc_proctored(part),
+                due: rfc3339(evaluated.constraint.due),
+                score: shown.score,
+            }
+        })
+        .collect()
+}
+
+/// The parts the contents show, in reading order with their status: archived parts and
+/// everything under them are left out (spec section 2).
+///
+/// The pass and the score of each part are hidden by one decision,
+/// [`outcome::activity_result_hidden`], as in the contents.
+pub(super) fn shown_parts<'a>(
+    parts: &'a [ActivityPart],
+    course_state: Option<CourseState>,
+    grade_hidden: bool,
+    ctx: &CourseContext,
+) -> Vec<ShownPart<'a>> {
+    let mut out = Vec::new();
+    let mut hidden_below: Option<usize> = None;
+    for evaluated in tree::evaluate_in(parts, course_state, ctx) {
+        if hidden_below.is_some_and(|depth| evaluated.depth > depth) {
+            continue;
+        }
+        hidden_below = None;
+        let aggregate = evaluated.part.child_activity.activity_workflow_aggregate.as_ref();
+        let hidden = outcome::activity_result_hidden(
+            grade_hidden,
+            &evaluated.constraint,
+            aggregate.and_then(|a| a.last_activity_workflow.as_ref()),
+            ctx.now,
+        );
+        match tree::toc_status(evaluated.part, evaluated.state, &evaluated.lock, hidden) {
+            Some(status) => {
+                let score = outcome::activity_score(aggregate.and_then(|a| a.best_activity_record.as_ref()), hidden);
+                out.push((evaluated, Shown { status, score }));
+            }
+            None => hidden_below = Some(evaluated.depth),
+        }
+    }
+    out
+}
+
+/// What the contents show of a part: its status and its score.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Shown {
+    /// Its status in the contents.
+    pub(super) status: TocStatus,
+    /// Its score, unless hidden.
+    pub(super) score: Option<ScoreDisplay>,
+}
+
+/// A shown part with what the contents show of it.
+pub(super) type ShownPart<'a> = (EvaluatedPart<'a>, Shown);

@@ -37,7 +37,7 @@ use crate::{
 ))]
 pub async fn get_dashboard(State(state): State<AppState>, auth: LearnerSession) -> AppResult<Json<DashboardView>> {
     let settings = &state.config.views;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let (courses, records, unread) = tokio::try_join!(
         enrolled_courses(&auth),
         async { upstream.query_objective_records(&auth.ctx, MAX_COURSES).await.map_err(AppError::from) },

@@ -79,7 +79,7 @@ pub async fn get_email_answer(
         .ok_or(AppError::NotFound)?;
     let course = &courses[index];
     // The module's pass is a result: absent while the course's result is hidden, as on every view.
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let mismatch = match course.aggregate.last_objective_workflow.as_ref() {
         Some(w) => tree_proctoring_mismatch(upstream, &auth.ctx, w.id, tree).await?,
         None => false,

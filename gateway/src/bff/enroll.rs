@@ -63,7 +63,7 @@ pub async fn enroll_course(
     Query(query): Query<EnrollQuery>,
 ) -> AppResult<Json<EnrollResult>> {
     let objective = parse_id("objectiveId", &objective_id)?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let enrolled_already = match query.occflow {
         Some(_) => upstream.objective_aggregate(&auth.ctx, objective).await?.filter(is_enrolled),
         None => None,
@@ -95,7 +95,7 @@ pub(crate) async fn self_enroll(
     auth: &AuthSession,
     objective: Uuid,
 ) -> AppResult<ObjectiveWorkflowAggregate> {
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let access = upstream.find_objective_access(&auth.ctx, objective).await?;
     if access.is_none() {
         // Without an access only an open-catalog course can be enrolled in: an unknown course

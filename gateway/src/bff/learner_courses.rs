@@ -56,7 +56,7 @@ pub async fn with_accesses(
     auth: &AuthSession,
     aggregates: Vec<ObjectiveWorkflowAggregate>,
 ) -> AppResult<Vec<LearnerCourse>> {
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let ids: Vec<Uuid> = aggregates.iter().map(|a| a.objective.id).collect();
     let queries = ids.chunks(ACCESS_IDS_PER_QUERY).map(|chunk| {
         let mut filter = Vec::new();
@@ -129,7 +129,7 @@ pub async fn proctoring_mismatches(
     courses: &[LearnerCourse],
     trees: &[(usize, Activity)],
 ) -> AppResult<Vec<bool>> {
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let mut out = vec![false; courses.len()];
     for (i, tree) in trees {
         let Some(workflow) = courses[*i].aggregate.last_objective_workflow.as_ref() else { continue };
@@ -140,7 +140,7 @@ pub async fn proctoring_mismatches(
 
 /// Every enrolled course of the learner, sorted by name.
 pub async fn enrolled_courses(auth: &AuthSession) -> AppResult<Vec<LearnerCourse>> {
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let aggregates_options = LoadOptions {
         filter: Some(lists::enrolled_filter("")),
         sort: Some(lists::default_sort()),
@@ -180,7 +180,7 @@ pub async fn last_attempt_trees(auth: &AuthSession, courses: &[LearnerCourse]) -
         .filter_map(|(i, c)| c.aggregate.last_objective_workflow.as_ref().map(|w| (i, w.id)))
         .collect();
     // Owned handles: the stream's futures must not borrow from the caller's locals.
-    let (upstream, ctx) = (auth.tenant.tenant.upstream.clone(), auth.ctx.clone());
+    let (upstream, ctx) = (auth.portal.tenant.upstream.clone(), auth.ctx.clone());
     let answers: Vec<(usize, Result<Activity, UpstreamError>)> = stream::iter(jobs)
         .map(move |(i, id)| {
             let (upstream, ctx) = (upstream.clone(), ctx.clone());

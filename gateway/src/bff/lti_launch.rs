@@ -203,7 +203,7 @@ pub async fn launch_activity(
     if path.is_some_and(|p| p.len() > 64 || !p.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')) {
         return Err(AppError::BadRequest("activityPathId must be a path like 1.3".into()));
     }
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let ctx = &auth.ctx;
     let (access, tree) = tokio::try_join!(
         async { upstream.objective_access(ctx, objective).await.map_err(AppError::from) },
@@ -235,7 +235,7 @@ pub async fn launch_activity(
         .await
         .map_err(command_error)?;
     // Where the tool sends the learner back: this portal's `/lti-tool-callback` for the course.
-    let return_url = format!("{}{}/lti-tool-callback?objectiveId={objective}", auth.tenant.origin(), client::MOUNT);
+    let return_url = format!("{}{}/lti-tool-callback?objectiveId={objective}", auth.portal.origin(), client::MOUNT);
     let form_path = format!("objective-workflows/{workflow}/resource-form/{activity_workflow}");
     let form: Value = upstream.get(ctx, "reading the resource form", &form_path, &[("returnUrl", return_url)]).await?;
     let api_url = upstream.base();

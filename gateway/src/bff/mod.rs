@@ -23,7 +23,7 @@ pub mod params;
 pub mod proctoring;
 pub mod profile;
 pub mod public;
-pub mod redirect;
+pub mod redirect_entry;
 pub mod session;
 pub mod start;
 pub mod streams;

@@ -63,13 +63,13 @@ pub async fn get_my_courses(
     }
     let params: Vec<(String, String)> = url::form_urlencoded::parse(raw_query.as_bytes()).into_owned().collect();
     let ListQuery { keyword, skip, take } = ListQuery::parse(&params, &state.config.catalog)?;
-    let upstream = &auth.tenant.tenant.upstream;
-    let tenant = &auth.session.tenant;
+    let upstream = &auth.portal.tenant.upstream;
+    let tenant_id = &auth.session.tenant_id;
     let (showcases, terms) =
         tokio::try_join!(async { upstream.enrolled_showcases(&auth.ctx).await.map_err(AppError::from) }, async {
             state
                 .caches
-                .terms(tenant, auth.session.user.id, upstream, &auth.ctx)
+                .terms(tenant_id, auth.session.user.id, upstream, &auth.ctx)
                 .await
                 // moka shares one error among every waiter
                 .map_err(|e| AppError::from((*e).clone()))
@@ -99,7 +99,7 @@ pub async fn get_my_courses(
     scale_ids.dedup();
     // One call for the whole page's unread announcements, beside the grading scales.
     let (scales, unread) = tokio::join!(
-        state.caches.grading_scales(tenant, &scale_ids, upstream, &auth.ctx),
+        state.caches.grading_scales(tenant_id, &scale_ids, upstream, &auth.ctx),
         crate::bff::chat::unread_counts(upstream, &auth.ctx)
     );
     let scales: HashMap<Uuid, std::sync::Arc<GradingScale>> = scales?.into_iter().map(|s| (s.id, s)).collect();
@@ -126,7 +126,7 @@ pub async fn get_my_courses(
         keyword,
         collections,
         terms: terms.iter().map(|t| TermOption { id: t.id.to_string(), name: t.name.clone() }).collect(),
-        catalog_enabled: auth.tenant.tenant.config.ui.catalog_enabled,
+        catalog_enabled: auth.portal.tenant.config.ui.catalog_enabled,
         filter: sanitised.filter,
         filters_unavailable: sanitised.filters_unavailable,
     }))

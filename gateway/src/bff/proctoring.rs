@@ -50,7 +50,7 @@ pub async fn get_proctoring(
 ) -> AppResult<Json<ProctoringView>> {
     let objective = parse_id("objectiveId", &objective_id)?;
     let path = activity_path_id(&raw_path)?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let ctx = &auth.ctx;
     let access = upstream.objective_access(ctx, objective).await?;
     let course_name = access.objective.name.clone();
@@ -119,7 +119,7 @@ pub async fn start_token(
 ) -> AppResult<Json<ProctoringStartToken>> {
     let objective = parse_id("objectiveId", &objective_id)?;
     let path = activity_path_id(&raw_path)?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let ctx = &auth.ctx;
     let access = upstream.objective_access(ctx, objective).await?;
     let no_session = || AppError::Conflict("no_proctoring_session", "The proctoring session is not open.".into());

@@ -20,7 +20,7 @@ use crate::{
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_profile(auth: AuthSession) -> AppResult<Json<ProfileView>> {
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let user_id = auth.session.user.id;
     let (user, units) =
         tokio::try_join!(async { upstream.current_user(&auth.ctx).await.map_err(AppError::from) }, async {
@@ -39,7 +39,7 @@ pub async fn get_profile(auth: AuthSession) -> AppResult<Json<ProfileView>> {
             timezone: user.timezone.clone(),
         },
         primary_unit: primary,
-        privacy_policy_url: auth.tenant.tenant.config.ui.privacy_policy_url.clone(),
+        privacy_policy_url: auth.portal.tenant.config.ui.privacy_policy_url.clone(),
         timezone: display_timezone(user.timezone.as_deref()).to_string(),
         timezone_chosen: user.timezone.as_deref().is_some_and(|tz| !tz.trim().is_empty()),
     }))

@@ -32,7 +32,7 @@ use crate::{
     domain::{catalog, course, filters, refresh},
     error::{AppError, AppResult},
     extract::Query,
-    tenant::RequestTenant,
+    tenant::Portal,
     upstream::{CallContext, aggregates::LoadOptions},
 };
 
@@ -55,14 +55,14 @@ fn anonymous(headers: &HeaderMap) -> CallContext {
 ))]
 pub async fn get_public_catalog(
     State(state): State<AppState>,
-    rt: RequestTenant,
+    portal: Portal,
     headers: HeaderMap,
     Query(params): Query<Vec<(String, String)>>,
 ) -> AppResult<Json<PublicCatalogView>> {
-    require_catalog(&rt)?;
+    require_catalog(&portal)?;
     let query = ListQuery::parse(&params, &state.config.catalog)?;
     let ctx = anonymous(&headers);
-    let upstream = &rt.tenant.upstream;
+    let upstream = &portal.tenant.upstream;
     let nil = uuid::Uuid::nil().to_string();
     let uncategorized = LoadOptions {
         filter: catalog::open_catalog_filter("", std::slice::from_ref(&nil)),
@@ -125,13 +125,13 @@ fn public_card(o: &Objective, color: Option<String>) -> CatalogCard {
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_public_course(
-    rt: RequestTenant,
+    portal: Portal,
     headers: HeaderMap,
     Path(raw_id): Path<String>,
 ) -> AppResult<Json<PublicCourseView>> {
-    require_catalog(&rt)?;
+    require_catalog(&portal)?;
     let id = parse_id("objectiveId", &raw_id)?;
-    let o = rt.tenant.upstream.open_catalog_objective(&anonymous(&headers), id).await?;
+    let o = portal.tenant.upstream.open_catalog_objective(&anonymous(&headers), id).await?;
     if o.state == Some(CourseState::Archived) {
         return Err(AppError::NotFound);
     }
@@ -155,14 +155,14 @@ pub async fn get_public_course(
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_public_certificate(
-    rt: RequestTenant,
+    portal: Portal,
     headers: HeaderMap,
     Path(raw): Path<String>,
 ) -> AppResult<Json<PublicCertificateView>> {
     let number = certificate_number(&raw)?;
-    let found = rt.tenant.upstream.public_certificate(&anonymous(&headers), number).await?;
+    let found = portal.tenant.upstream.public_certificate(&anonymous(&headers), number).await?;
     let record = &found;
-    let now = rt.tenant.upstream.now();
+    let now = portal.tenant.upstream.now();
     let holder = found.user.as_ref().map(|u| {
         [&u.first_name, &u.middle_name, &u.last_name]
             .into_iter()
@@ -196,14 +196,14 @@ enum CertificateFile {
 }
 
 async fn certificate_file(
-    rt: RequestTenant,
+    portal: Portal,
     headers: HeaderMap,
     raw: String,
     kind: CertificateFile,
 ) -> AppResult<Response> {
     let number = certificate_number(&raw)?;
     let ctx = anonymous(&headers);
-    let upstream = &rt.tenant.upstream;
+    let upstream = &portal.tenant.upstream;
     let found = upstream.public_certificate(&ctx, number).await?;
     let (address, content_type) = match kind {
         CertificateFile::Pdf => (found.certificate_pdf_url, "application/pdf"),
@@ -228,12 +228,8 @@ async fn certificate_file(
     (status = 503, description = "Too many public requests at once", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
-pub async fn get_certificate_pdf(
-    rt: RequestTenant,
-    headers: HeaderMap,
-    Path(raw): Path<String>,
-) -> AppResult<Response> {
-    certificate_file(rt, headers, raw, CertificateFile::Pdf).await
+pub async fn get_certificate_pdf(portal: Portal, headers: HeaderMap, Path(raw): Path<String>) -> AppResult<Response> {
+    certificate_file(portal, headers, raw, CertificateFile::Pdf).await
 }
 
 /// The certificate as PNG, through this origin.
@@ -246,10 +242,6 @@ pub async fn get_certificate_pdf(
     (status = 503, description = "Too many public requests at once", body = Problem),
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
-pub async fn get_certificate_png(
-    rt: RequestTenant,
-    headers: HeaderMap,
-    Path(raw): Path<String>,
-) -> AppResult<Response> {
-    certificate_file(rt, headers, raw, CertificateFile::Png).await
+pub async fn get_certificate_png(portal: Portal, headers: HeaderMap, Path(raw): Path<String>) -> AppResult<Response> {
+    certificate_file(portal, headers, raw, CertificateFile::Png).await
 }

@@ -29,7 +29,7 @@ use crate::{
     },
     error::{AppResult, problem_titled},
     extract::{self, Query},
-    tenant::RequestTenant,
+    tenant::Portal,
 };
 
 /// Query of `GET /api/bff/session`.
@@ -48,7 +48,7 @@ pub struct SessionQuery {
 ))]
 pub async fn get_session(
     State(state): State<AppState>,
-    rt: RequestTenant,
+    portal: Portal,
     auth: AuthSession,
     Query(query): Query<SessionQuery>,
 ) -> AppResult<Json<SessionView>> {
@@ -63,14 +63,14 @@ pub async fn get_session(
             full_name: full_name(user),
             timezone: user.timezone.clone(),
         },
-        tenant: session.tenant.clone(),
+        tenant: session.tenant_id.clone(),
         roles: user.roles.clone(),
         permissions: user.permissions.iter().map(|p| p.name.clone()).collect(),
         idle_timeout_seconds: u32::try_from(state.config.session.idle_timeout_secs).unwrap_or(u32::MAX),
         idle_expires_at,
         logout_url: "/oidc/logout".into(),
         home: session_home(&home(&user.permissions, NAVIGATION, query.requested_url.as_deref())),
-        navigation: session_navigation(&rt.tenant.config.ui, &user.permissions),
+        navigation: session_navigation(&portal.tenant.config.ui, &user.permissions),
     }))
 }
 
@@ -135,12 +135,12 @@ pub async fn touch_session(_auth: AuthSession) -> StatusCode {
 ))]
 pub async fn adopt_session(
     State(state): State<AppState>,
-    rt: RequestTenant,
+    portal: Portal,
     headers: HeaderMap,
     extract::Json(request): extract::Json<AdoptSessionRequest>,
 ) -> AppResult<Response> {
     let refused = |why: &str| {
-        tracing::warn!(tenant = %rt.tenant.config.id, why, "a session adoption was refused");
+        tracing::warn!(tenant = %portal.tenant.config.id, why, "a session adoption was refused");
         Ok(problem_titled(
             StatusCode::BAD_REQUEST,
             "invalid_adopt_code",
@@ -155,23 +155,23 @@ pub async fn adopt_session(
     let Some(grant) = state.sessions.take_adopt_code(&request.code).await? else {
         return refused("unknown or used code");
     };
-    if grant.tenant != rt.tenant.config.id {
+    if grant.tenant_id != portal.tenant.config.id {
         return refused("code of another tenant");
     }
     let now = time::OffsetDateTime::now_utc();
     if grant.expires_at <= now.unix_timestamp() {
         return refused("expired code");
     }
-    let session = state.sessions.get(&grant.session_id).await?.filter(|s| s.tenant == grant.tenant);
+    let session = state.sessions.get(&grant.session_id).await?.filter(|s| s.tenant_id == grant.tenant_id);
     let Some(session) = session.filter(|s| check_expiry(s, now, &state.config.session).is_ok()) else {
         return refused("the session of the code has ended");
     };
     // The frame's previous session, if any other, ends here, as at a sign-in.
-    if let Some(old) = cookies::read(&headers, cookies::session_cookie_name(&rt))
+    if let Some(old) = cookies::read(&headers, cookies::session_cookie_name(&portal))
         && old != session.id
-        && state.sessions.get(&old).await?.is_some_and(|s| s.tenant == rt.tenant.config.id)
+        && state.sessions.get(&old).await?.is_some_and(|s| s.tenant_id == portal.tenant.config.id)
     {
         state.sessions.remove(&old).await?;
     }
-    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookies::session(&rt, &session.id))]).into_response())
+    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookies::session(&portal, &session.id))]).into_response())
 }

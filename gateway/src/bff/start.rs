@@ -67,7 +67,7 @@ fn refused(refusal: StartRefusal) -> AppError {
 
 /// The whole start sequence (also run by `occflow=startTheCourse`).
 pub(crate) async fn run_start(state: &AppState, auth: &AuthSession, objective: Uuid) -> AppResult<StartResult> {
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let ctx = &auth.ctx;
     let (access, aggregate) = tokio::try_join!(
         async { upstream.find_objective_access(ctx, objective).await.map_err(AppError::from) },

@@ -42,7 +42,7 @@ pub async fn save_timezone(
             "timezone must be an IANA time-zone name such as Europe/Paris (at most {MAX_TIMEZONE_CHARS} characters)"
         )));
     }
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let user = upstream.current_user(&auth.ctx).await?;
     let changed = timezone_needs_saving(user.timezone.as_deref(), timezone);
     if changed {

@@ -55,7 +55,7 @@ pub async fn ask_tutor(
     extract::Json(body): extract::Json<TutorQuestion>,
 ) -> AppResult<Response> {
     let settings = &state.config.tutor;
-    if !auth.tenant.tenant.config.ui.ai_tutor_enabled {
+    if !auth.portal.tenant.config.ui.ai_tutor_enabled {
         return Err(AppError::NotFound);
     }
     let question = body.question.trim();
@@ -71,7 +71,7 @@ pub async fn ask_tutor(
         .acquire(StreamKind::Tutor, &auth.session.id, settings.max_streams_per_session)
         .ok_or_else(|| AppError::TooManyRequests("The tutor is still answering your last question.".into()))?;
 
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     // The learner must have the course; its knowledge model, when it has one, goes along.
     let access = upstream.objective_access(&auth.ctx, objective).await?;
     let own_model = match access.objective_workflow_aggregate.as_ref().map(|a| a.id) {
@@ -79,7 +79,7 @@ pub async fn ask_tutor(
         None => None,
     };
     // The course's own model, else the tenant's default (spec section 6).
-    let knowledge_model = own_model.or_else(|| auth.tenant.tenant.config.ui.ai_tutor_knowledge_model_id.clone());
+    let knowledge_model = own_model.or_else(|| auth.portal.tenant.config.ui.ai_tutor_knowledge_model_id.clone());
     let question_body = json!({
         "objectiveId": objective,
         "knowledgeModelId": knowledge_model,

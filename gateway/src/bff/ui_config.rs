@@ -3,11 +3,11 @@
 use axum::{Json, extract::State};
 use contracts::bff::{NavPluginItem, UiConfig};
 
-use crate::{app::AppState, tenant::RequestTenant};
+use crate::{app::AppState, tenant::Portal};
 
 /// The tenant's client config; no session needed.
-pub async fn get_ui_config(State(state): State<AppState>, rt: RequestTenant) -> Json<UiConfig> {
-    let t = &rt.tenant.config;
+pub async fn get_ui_config(State(state): State<AppState>, portal: Portal) -> Json<UiConfig> {
+    let t = &portal.tenant.config;
     let ui = &t.ui;
     Json(UiConfig {
         tenant: t.id.clone(),

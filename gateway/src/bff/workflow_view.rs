@@ -51,7 +51,7 @@ fn collect_lti(parts: &[ActivityPart], out: &mut Vec<WorkflowActivity>) {
 ))]
 pub async fn get_workflow(auth: LearnerSession, Path(workflow_id): Path<String>) -> AppResult<Json<WorkflowView>> {
     let id = parse_id("workflowId", &workflow_id)?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let (workflow, tree) =
         tokio::try_join!(upstream.objective_workflow(&auth.ctx, id), upstream.activity_tree(&auth.ctx, id))?;
     let mut activities = Vec::new();

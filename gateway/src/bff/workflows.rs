@@ -31,7 +31,7 @@ pub const MAX_ACTIVITY_WORKFLOWS: usize = 100;
 /// The learner's own workflow, read before any command on it: an unknown workflow, or another
 /// learner's, is a 404 as for `GET /api/bff/workflows/{workflowId}`, and nothing is sent.
 async fn own_workflow(auth: &AuthSession, workflow: Uuid) -> AppResult<()> {
-    auth.tenant.tenant.upstream.objective_workflow(&auth.ctx, workflow).await?;
+    auth.portal.tenant.upstream.objective_workflow(&auth.ctx, workflow).await?;
     Ok(())
 }
 
@@ -57,7 +57,7 @@ pub async fn submit_workflow(
     Path(workflow_id): Path<String>,
 ) -> AppResult<Json<SubmitResult>> {
     let workflow = parse_id("workflowId", &workflow_id)?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     own_workflow(&auth, workflow).await?;
     let what = "submitting the course";
     let answer = upstream
@@ -106,7 +106,7 @@ pub async fn finish_activities(
         .iter()
         .map(|id| parse_id("activityWorkflowId", id))
         .collect::<Result<Vec<Uuid>, _>>()?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     own_workflow(&auth, workflow).await?;
     let body = json!({ "objectiveWorkflowId": workflow, "activityWorkflowIds": ids });
     let answer = upstream
@@ -143,7 +143,7 @@ pub async fn finish_workflow(
     Path(workflow_id): Path<String>,
 ) -> AppResult<Json<FinishObjectiveResult>> {
     let workflow = parse_id("workflowId", &workflow_id)?;
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     own_workflow(&auth, workflow).await?;
     let body = json!({ "id": Uuid::new_v4(), "objectiveWorkflowId": workflow });
     let answer = upstream

@@ -232,6 +232,7 @@ mod tests {
 
     /// Spec section 4 'Review hidden'.
     #[test]
+    #[expect(clippy::too_many_lines, reason = "a table test: one row per case of the clause")]
     fn review_hidden_by_review_policy_then_disclosure_policy() {
         use ActivityType::{Composite, Lti, Text};
         use ReviewPolicy as R;

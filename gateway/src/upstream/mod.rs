@@ -20,9 +20,9 @@ pub mod conversations;
 pub mod courses;
 mod error;
 pub mod files;
+pub mod forward;
 pub mod learner;
 pub mod open_catalog;
-pub mod passthrough;
 pub mod profile;
 pub mod users;
 

@@ -76,7 +76,7 @@ impl SessionStore for MemoryStore {
                 .cache
                 .iter()
                 .filter(|(_, s)| {
-                    s.tenant == tenant
+                    s.tenant_id == tenant
                         && match (sid, subject) {
                             (Some(sid), _) => s.sid.as_deref() == Some(sid),
                             (None, Some(subject)) => s.subject == subject,
@@ -155,7 +155,7 @@ mod tests {
         let mut ids = Vec::new();
         for (tenant, subject, sid) in [("acme", "s", "x"), ("acme", "s", "y"), ("globex", "s", "x")] {
             let mut s = session(now, now);
-            s.tenant = tenant.into();
+            s.tenant_id = tenant.into();
             s.subject = subject.into();
             s.sid = Some(sid.into());
             ids.push(s.id.clone());
@@ -173,7 +173,7 @@ mod tests {
     #[tokio::test]
     async fn an_adopt_code_is_taken_once() {
         let store = MemoryStore::new(&settings());
-        let grant = AdoptGrant { tenant: "acme".into(), session_id: "s".into(), expires_at: 1 };
+        let grant = AdoptGrant { tenant_id: "acme".into(), session_id: "s".into(), expires_at: 1 };
         store.put_adopt_code("c", grant.clone(), Duration::from_secs(60)).await.expect("put");
         assert_eq!(store.take_adopt_code("other").await.expect("take"), None);
         assert_eq!(store.take_adopt_code("c").await.expect("take"), Some(grant));

@@ -51,8 +51,10 @@ pub struct Session {
     /// Opaque id (256 random bits, base64url); the cookie value. Never logged.
     #[serde(skip)]
     pub id: String,
-    /// Tenant the session belongs to; it is refused on any other tenant's host.
-    pub tenant: String,
+    /// Id of the tenant the session belongs to; it is refused on any other tenant's host.
+    /// Stored as `tenant`.
+    #[serde(rename = "tenant")]
+    pub tenant_id: String,
     /// The issuer's subject.
     pub subject: String,
     /// The issuer's session id (`sid`), for back-channel logout.
@@ -75,8 +77,10 @@ pub struct Session {
 /// moment. Kept by the store that keeps the sessions, so any instance can redeem it.
 #[derive(Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct AdoptGrant {
-    /// Tenant the code was made on; it is refused on any other tenant's host.
-    pub tenant: String,
+    /// Id of the tenant the code was made on; it is refused on any other tenant's host.
+    /// Stored as `tenant`.
+    #[serde(rename = "tenant")]
+    pub tenant_id: String,
     /// Id of the session the code lets a frame share.
     pub session_id: String,
     /// Unix time after which the code is void (the store also forgets it then).
@@ -86,7 +90,7 @@ pub struct AdoptGrant {
 impl std::fmt::Debug for AdoptGrant {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // The session id is a credential: never in logs.
-        f.debug_struct("AdoptGrant").field("tenant", &self.tenant).field("expires_at", &self.expires_at).finish()
+        f.debug_struct("AdoptGrant").field("tenant_id", &self.tenant_id).field("expires_at", &self.expires_at).finish()
     }
 }
 
@@ -201,7 +205,7 @@ pub(super) mod tests {
     pub(super) fn session(created: OffsetDateTime, last_seen: OffsetDateTime) -> Session {
         Session {
             id: new_session_id(),
-            tenant: "acme".into(),
+            tenant_id: "acme".into(),
             subject: "s".into(),
             sid: None,
             provider: None,
@@ -253,5 +257,21 @@ pub(super) mod tests {
         let s = session(t0, t0);
         assert!(!needs_write_back(&s, t0 + time::Duration::seconds(59), &settings()));
         assert!(needs_write_back(&s, t0 + time::Duration::seconds(60), &settings()));
+    }
+
+    /// Sessions and adopt grants already in a store were written with the key `tenant`; the
+    /// field's name in code is `tenant_id`, its stored name stays.
+    #[test]
+    fn stored_sessions_and_adopt_grants_keep_their_tenant_key() {
+        let t0 = datetime!(2026-01-01 08:00 UTC);
+        let stored = serde_json::to_value(session(t0, t0)).expect("json");
+        assert_eq!(stored["tenant"], "acme");
+        assert!(stored.get("tenant_id").is_none(), "{stored}");
+        let read: Session = serde_json::from_value(stored).expect("read back");
+        assert_eq!(read.tenant_id, "acme");
+        let grant = AdoptGrant { tenant_id: "acme".into(), session_id: "s".into(), expires_at: 1 };
+        let stored = serde_json::to_value(&grant).expect("json");
+        assert_eq!(stored, serde_json::json!({ "tenant": "acme", "session_id": "s", "expires_at": 1 }));
+        assert_eq!(serde_json::from_value::<AdoptGrant>(stored).expect("read back"), grant);
     }
 }

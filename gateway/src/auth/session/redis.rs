@@ -147,9 +147,9 @@ impl SessionStore for RedisStore {
             let queue = store_error("queueing a session write");
             let _: () =
                 pipeline.set(&key, sealed, Some(Expiration::PX(ttl_ms as i64)), None, false).await.map_err(queue)?;
-            let mut indexes = vec![subject_index(&session.tenant, &session.subject)];
+            let mut indexes = vec![subject_index(&session.tenant_id, &session.subject)];
             if let Some(sid) = &session.sid {
-                indexes.push(sid_index(&session.tenant, sid));
+                indexes.push(sid_index(&session.tenant_id, sid));
             }
             for index in indexes {
                 let _: () = pipeline.sadd(&index, &key).await.map_err(store_error("queueing an index write"))?;

@@ -38,7 +38,7 @@ pub fn checked_redirect(candidate: &str, request_host: &str, allow_http_loopback
 
 /// One fuzzing input: byte 0 says whether http loopback is allowed (lowest bit), the rest is
 /// `request host` and `candidate` separated by the first newline. Panics when an accepted URL
-/// breaks the rule; used by the `redirect` fuzz target and the corpus replay test.
+/// breaks the rule; used by the `redirect_check` fuzz target and the corpus replay test.
 pub fn check_fuzz_input(data: &[u8]) {
     let Some((&flags, rest)) = data.split_first() else { return };
     let Ok(text) = std::str::from_utf8(rest) else { return };

@@ -97,7 +97,7 @@ pub async fn get_redirect(auth: LearnerSession, Query(query): Query<RedirectQuer
             None => format!("/courses/{objective}/view/content"),
         },
     };
-    let upstream = &auth.tenant.tenant.upstream;
+    let upstream = &auth.portal.tenant.upstream;
     let access = match upstream.objective_access(&auth.ctx, objective).await {
         Ok(access) => access,
         Err(UpstreamError::NotFound(_)) => return Ok(Json(details())),
