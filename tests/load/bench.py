@@ -621,7 +621,8 @@ def scenario_details(stack: Stack, args) -> dict:
     path = f"/api/bff/courses/{item['objectiveId']}"
     set_faults(stack, [{"tenant": "acme", "path": "**", "fault": {"kind": "latency", "ms": 50}}])
     try:
-        timed_get(origin, path, cookie)
+        # The learner's first visit of the course, after My courses (as a learner gets there).
+        _, first_ms, _ = timed_get(origin, path, cookie)
         c0, s0 = upstream_totals(origin)
         samples = []
         for _ in range(args.detail_samples):
@@ -636,9 +637,11 @@ def scenario_details(stack: Stack, args) -> dict:
     return {
         "course": item.get("name"),
         "injected_ms": 50,
+        "first_ms": first_ms,
         "median_ms": statistics.median(samples),
         "samples_ms": samples,
         "upstream_calls_per_request": calls,
+        "mean_upstream_call_ms": (s1 - s0) * 1000 / (c1 - c0) if c1 > c0 else 0.0,
         "upstream_ms_per_request": (s1 - s0) * 1000 / n,
         "if_sequential_ms": calls * 50,
     }
@@ -840,11 +843,14 @@ def write_report(data: dict, out_dir: Path) -> None:
             "",
             f"Course '{dt['course']}', sandbox fault rule `latency 50 ms` on every API call of the tenant.",
             "",
-            "| median answer | upstream calls per request | upstream time per request (summed) | if the calls ran one after another |",
-            "| --- | --- | --- | --- |",
-            f"| {fmt(dt['median_ms'])} ms | {fmt(dt['upstream_calls_per_request'], 1)} | {fmt(dt['upstream_ms_per_request'])} ms | {fmt(dt['if_sequential_ms'], 0)} ms |",
+            "| first visit (after My courses) | median answer | upstream calls per request | mean upstream call | median over the mean call | upstream time per request (summed) | if the calls ran one after another |",
+            "| --- | --- | --- | --- | --- | --- | --- |",
+            f"| {fmt(dt.get('first_ms'))} ms | {fmt(dt['median_ms'])} ms | {fmt(dt['upstream_calls_per_request'], 1)} | {fmt(dt.get('mean_upstream_call_ms'))} ms "
+            f"| {fmt(dt['median_ms'] - dt.get('mean_upstream_call_ms', 0.0))} ms | {fmt(dt['upstream_ms_per_request'])} ms | {fmt(dt['if_sequential_ms'], 0)} ms |",
             "",
-            "Target: within 5 ms of its slowest upstream call (here at least 50 ms).",
+            "Target: within 5 ms of its slowest upstream call (here at least 50 ms; the slowest is at least the mean). "
+            "The calls run in one concurrent round when the course's ids are known from an earlier view (My courses here), "
+            "else in two (three for a course with proctored activities).",
             "",
         ]
     s = data.get("sessions")
@@ -936,7 +942,7 @@ def main() -> int:
     ap.add_argument("--bin-dir", default=str(ROOT / "target" / "release"))
     ap.add_argument("--client-dir", default=str(ROOT / "client" / "dist"))
     ap.add_argument("--out-dir", default=str(HERE))
-    ap.add_argument("--only", choices=["passthrough"], help="scenario 1 alone (a hot-path step)")
+    ap.add_argument("--only", choices=["passthrough", "views", "details", "sessions"], help="one scenario alone, printed, no report (passthrough: a hot-path step)")
     ap.add_argument("--label", help="also save scenario 1 as a hot-path step under this name")
     ap.add_argument("--perf", help="write a perf profile of the gateway (16 connections, first run) to this file")
     ap.add_argument("--smoke", action="store_true", help="tiny durations: checks the harness, not the speed")
@@ -986,9 +992,16 @@ def main() -> int:
         stack = Stack(procs, scratch, bin_dir, Path(args.client_dir))
         stack.start()
         log("servers started")
-        data["passthrough"] = scenario_passthrough(stack, args, conns_list)
-        log("scenario 1 done")
-        if not args.only:
+        if args.only in (None, "passthrough"):
+            data["passthrough"] = scenario_passthrough(stack, args, conns_list)
+            log("scenario 1 done")
+        if args.only == "views":
+            data["views"] = scenario_views(stack, args)
+        elif args.only == "details":
+            data["details"] = scenario_details(stack, args)
+        elif args.only == "sessions":
+            data["sessions"] = scenario_sessions(stack, args, procs)
+        elif not args.only:
             data["views"] = scenario_views(stack, args)
             log("scenario 2 done")
             data["details"] = scenario_details(stack, args)
@@ -1011,7 +1024,7 @@ def main() -> int:
     data["elapsed_s"] = round(time.monotonic() - t0, 1)
     data["machine"]["load_after"] = " ".join(Path("/proc/loadavg").read_text().split()[:3])
     data["commands"] = COMMANDS
-    if args.label:
+    if args.label and "passthrough" in data:
         # A hot-path step: scenario 1's figures kept under tests/load/hotpath for the report.
         step = {"label": args.label, "commit": data["commit"], "started": data["started"], "machine": data["machine"], "settings": data["settings"], "passthrough": data["passthrough"]}
         hp = HERE / "hotpath"
@@ -1019,6 +1032,9 @@ def main() -> int:
         n = len(list(hp.glob("*.json"))) + 1
         slug = re.sub(r"[^a-z0-9]+", "-", args.label.lower()).strip("-")
         (hp / f"{n:02d}-{slug}.json").write_text(json.dumps(step, indent=2) + "\n")
+    if args.only and args.only != "passthrough":
+        print(json.dumps({k: data[k] for k in ("commit", "machine", args.only)}, indent=2))
+        return 0
     if args.only:
         for row in data["passthrough"]["rows"]:
             n, g = row["nginx"], row["gateway"]

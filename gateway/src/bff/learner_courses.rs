@@ -8,12 +8,13 @@
 
 use std::collections::HashMap;
 
-use contracts::upstream::{Activity, ObjectiveAccess, ObjectiveWorkflowAggregate, WorkflowState};
+use contracts::upstream::{Activity, ObjectiveAccess, ObjectiveWorkflowAggregate, ProctoringSession, WorkflowState};
 use futures::{StreamExt, TryStreamExt, stream};
 use uuid::Uuid;
 
 use crate::{
     auth::extract::AuthSession,
+    cache::{Caches, CourseIds},
     domain::{lists, outcome::CourseFacts, reveal},
     error::{AppError, AppResult},
     upstream::{CallContext, Upstream, UpstreamError, aggregates::LoadOptions},
@@ -100,6 +101,32 @@ fn proctored_workflows(activity: &Activity, out: &mut Vec<(Uuid, WorkflowState)>
     }
 }
 
+/// The activity workflows of `tree` whose proctoring sessions [`tree_proctoring_mismatch`]
+/// reads.
+pub fn proctored_activity_workflows(tree: &Activity) -> Vec<Uuid> {
+    let mut proctored = Vec::new();
+    proctored_workflows(tree, &mut proctored);
+    proctored.into_iter().map(|(id, _)| id).collect()
+}
+
+/// Last proctoring sessions already read, by activity workflow id.
+pub type SessionsRead = HashMap<Uuid, Result<Option<ProctoringSession>, UpstreamError>>;
+
+/// Reads the last proctoring sessions of `activity_workflows` of the attempt `workflow`, a few
+/// at a time; each answer is kept, failures too.
+pub async fn read_proctoring_sessions(
+    upstream: &Upstream,
+    ctx: &CallContext,
+    workflow: Uuid,
+    activity_workflows: &[Uuid],
+) -> SessionsRead {
+    stream::iter(activity_workflows.iter().copied())
+        .map(|aw| async move { (aw, upstream.last_proctoring_session(ctx, workflow, aw).await) })
+        .buffer_unordered(SESSION_READS_IN_FLIGHT)
+        .collect()
+        .await
+}
+
 /// Spec section 4 'Availability': whether any proctored activity of the attempt `workflow`
 /// (whose tree is `tree`) has a session that disagrees with it
 /// ([`reveal::proctoring_mismatch`]); every view asks this one question.
@@ -109,11 +136,25 @@ pub async fn tree_proctoring_mismatch(
     workflow: Uuid,
     tree: &Activity,
 ) -> Result<bool, UpstreamError> {
+    tree_proctoring_mismatch_with(upstream, ctx, workflow, tree, &SessionsRead::new()).await
+}
+
+/// [`tree_proctoring_mismatch`] with some sessions already `read`: only the others are read.
+pub async fn tree_proctoring_mismatch_with(
+    upstream: &Upstream,
+    ctx: &CallContext,
+    workflow: Uuid,
+    tree: &Activity,
+    read: &SessionsRead,
+) -> Result<bool, UpstreamError> {
     let mut proctored = Vec::new();
     proctored_workflows(tree, &mut proctored);
     let sessions: Vec<bool> = stream::iter(proctored)
         .map(|(activity_workflow, state)| async move {
-            let session = upstream.last_proctoring_session(ctx, workflow, activity_workflow).await?;
+            let session = match read.get(&activity_workflow) {
+                Some(answer) => answer.clone()?,
+                None => upstream.last_proctoring_session(ctx, workflow, activity_workflow).await?,
+            };
             Ok::<_, UpstreamError>(session.is_some_and(|s| reveal::proctoring_mismatch(s.state, state)))
         })
         .buffer_unordered(SESSION_READS_IN_FLIGHT)
@@ -136,6 +177,36 @@ pub async fn proctoring_mismatches(
         out[*i] = tree_proctoring_mismatch(upstream, &auth.ctx, workflow.id, tree).await?;
     }
     Ok(out)
+}
+
+/// Remembers the ids course details needs (see [`crate::cache::CourseIds`]) of those of
+/// `courses` whose last attempt's tree is among `trees` (or that have no attempt), so the
+/// learner's next details page reads everything in one round.
+pub async fn remember_course_ids(
+    caches: &Caches,
+    auth: &AuthSession,
+    courses: &[LearnerCourse],
+    trees: &[(usize, Activity)],
+) {
+    let mut trees = trees.iter().peekable();
+    let mut known = Vec::with_capacity(courses.len());
+    for (i, c) in courses.iter().enumerate() {
+        let workflow = c.aggregate.last_objective_workflow.as_ref().map(|w| w.id);
+        let tree = trees.next_if(|(at, _)| *at == i).map(|(_, tree)| tree);
+        let proctored = match (workflow, tree) {
+            (None, _) => Vec::new(),
+            (Some(_), Some(tree)) => proctored_activity_workflows(tree),
+            (Some(_), None) => continue,
+        };
+        let ids = CourseIds {
+            aggregate: Some(c.aggregate.id),
+            workflow,
+            grading_scale: c.aggregate.objective.grading_scale_id,
+            proctored: proctored.into(),
+        };
+        known.push((c.aggregate.objective.id, ids));
+    }
+    caches.remember_course_ids(&auth.session.tenant, auth.session.user.id, known).await;
 }
 
 /// Every enrolled course of the learner, sorted by name.
