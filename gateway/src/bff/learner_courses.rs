@@ -179,18 +179,19 @@ pub async fn proctoring_mismatches(
     Ok(out)
 }
 
-/// Remembers the ids course details needs (see [`crate::cache::CourseIds`]) of those of
-/// `courses` whose last attempt's tree is among `trees` (or that have no attempt), so the
-/// learner's next details page reads everything in one round.
-pub async fn remember_course_ids(
+/// Remembers the ids course details needs (see [`crate::cache::CourseIds`]) of `courses`
+/// (index, course) whose last attempt's tree is among `trees` (by the same index, sorted), or
+/// that have no attempt, so the learner's next details page reads everything in one round.
+pub async fn remember_course_ids<'a>(
     caches: &Caches,
     auth: &AuthSession,
-    courses: &[LearnerCourse],
+    courses: impl IntoIterator<Item = (usize, &'a LearnerCourse)>,
     trees: &[(usize, Activity)],
 ) {
     let mut trees = trees.iter().peekable();
-    let mut known = Vec::with_capacity(courses.len());
-    for (i, c) in courses.iter().enumerate() {
+    let mut known = Vec::new();
+    for (i, c) in courses {
+        while trees.next_if(|(at, _)| *at < i).is_some() {}
         let workflow = c.aggregate.last_objective_workflow.as_ref().map(|w| w.id);
         let tree = trees.next_if(|(at, _)| *at == i).map(|(_, tree)| tree);
         let proctored = match (workflow, tree) {
@@ -211,45 +212,67 @@ pub async fn remember_course_ids(
 
 /// Every enrolled course of the learner, sorted by name.
 pub async fn enrolled_courses(auth: &AuthSession) -> AppResult<Vec<LearnerCourse>> {
-    let upstream = &auth.tenant.tenant.upstream;
-    let aggregates_options = LoadOptions {
+    let (aggregates, accesses) = tokio::try_join!(enrolled_aggregates(auth), every_access(auth))?;
+    Ok(with_access_list(aggregates, accesses))
+}
+
+/// A 502 naming [`MAX_COURSES`] when the upstream has more than were read.
+fn at_most_max_courses(total: Option<i64>, read: usize) -> AppResult<()> {
+    if total.is_some_and(|t| t > read as i64) {
+        return Err(AppError::BadGateway(format!("the learner has more than {MAX_COURSES} courses")));
+    }
+    Ok(())
+}
+
+/// Every enrolled course of the learner (the list rule applied upstream and here), sorted by name.
+pub async fn enrolled_aggregates(auth: &AuthSession) -> AppResult<Vec<ObjectiveWorkflowAggregate>> {
+    let options = LoadOptions {
         filter: Some(lists::enrolled_filter("")),
         sort: Some(lists::default_sort()),
         skip: 0,
         take: MAX_COURSES,
         require_total_count: true,
     };
-    let access_options = LoadOptions { take: MAX_COURSES, require_total_count: true, ..LoadOptions::default() };
-    let (aggregates, accesses) = tokio::try_join!(
-        async { upstream.query_aggregates(&auth.ctx, &aggregates_options).await.map_err(AppError::from) },
-        async { upstream.query_objective_accesses(&auth.ctx, &access_options).await.map_err(AppError::from) },
-    )?;
-    let too_many = |total: Option<i64>, read: usize| total.is_some_and(|t| t > read as i64);
-    if too_many(aggregates.total_count, aggregates.data.len()) || too_many(accesses.total_count, accesses.data.len()) {
-        return Err(AppError::BadGateway(format!("the learner has more than {MAX_COURSES} courses")));
-    }
-    let mut by_objective: HashMap<Uuid, ObjectiveAccess> =
-        accesses.data.into_iter().map(|a| (a.objective.id, a)).collect();
-    Ok(aggregates
-        .data
+    let page = auth.tenant.tenant.upstream.query_aggregates(&auth.ctx, &options).await?;
+    at_most_max_courses(page.total_count, page.data.len())?;
+    Ok(page.data.into_iter().filter(lists::is_enrolled_listed).collect())
+}
+
+/// Every objective access of the learner.
+pub async fn every_access(auth: &AuthSession) -> AppResult<Vec<ObjectiveAccess>> {
+    let options = LoadOptions { take: MAX_COURSES, require_total_count: true, ..LoadOptions::default() };
+    let page = auth.tenant.tenant.upstream.query_objective_accesses(&auth.ctx, &options).await?;
+    at_most_max_courses(page.total_count, page.data.len())?;
+    Ok(page.data)
+}
+
+/// `aggregates`, in their order, each with its access from `accesses` (matched by objective).
+pub fn with_access_list(
+    aggregates: Vec<ObjectiveWorkflowAggregate>,
+    accesses: Vec<ObjectiveAccess>,
+) -> Vec<LearnerCourse> {
+    let mut by_objective: HashMap<Uuid, ObjectiveAccess> = accesses.into_iter().map(|a| (a.objective.id, a)).collect();
+    aggregates
         .into_iter()
-        .filter(lists::is_enrolled_listed)
         .map(|aggregate| {
             let access = by_objective.remove(&aggregate.objective.id);
             LearnerCourse { aggregate, access }
         })
-        .collect())
+        .collect()
 }
 
 /// The activity trees of the last attempts of `courses` (those with one), as (index in
 /// `courses`, tree), at most [`TREE_READS_IN_FLIGHT`] read at a time. A tree the upstream no
 /// longer has is left out.
 pub async fn last_attempt_trees(auth: &AuthSession, courses: &[LearnerCourse]) -> AppResult<Vec<(usize, Activity)>> {
-    let jobs: Vec<(usize, Uuid)> = courses
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| c.aggregate.last_objective_workflow.as_ref().map(|w| (i, w.id)))
-        .collect();
+    let jobs =
+        courses.iter().enumerate().filter_map(|(i, c)| c.aggregate.last_objective_workflow.as_ref().map(|w| (i, w.id)));
+    attempt_trees(auth, jobs.collect()).await
+}
+
+/// The activity trees of the attempts `jobs` (index, workflow id), sorted by index, as
+/// [`last_attempt_trees`] reads them.
+pub async fn attempt_trees(auth: &AuthSession, jobs: Vec<(usize, Uuid)>) -> AppResult<Vec<(usize, Activity)>> {
     // Owned handles: the stream's futures must not borrow from the caller's locals.
     let (upstream, ctx) = (auth.tenant.tenant.upstream.clone(), auth.ctx.clone());
     let answers: Vec<(usize, Result<Activity, UpstreamError>)> = stream::iter(jobs)

@@ -106,7 +106,7 @@ pub async fn get_my_courses(
     let courses = with_accesses(&auth, items).await?;
     let trees = last_attempt_trees(&auth, &courses).await?;
     let mismatches = proctoring_mismatches(&auth, &courses, &trees).await?;
-    remember_course_ids(&state.caches, &auth, &courses, &trees).await;
+    remember_course_ids(&state.caches, &auth, courses.iter().enumerate(), &trees).await;
     let now = upstream.now();
     let cards = courses
         .iter()
