@@ -71,7 +71,7 @@ impl FromRequestParts<AppState> for AuthSession {
         }
         let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
         let ctx = CallContext {
-            access_token: session.tokens.access_token.clone(),
+            access_token: session.tokens.access_token.text().into_owned(),
             accept_language: header("accept-language"),
             request_id: header("x-request-id"),
         };
@@ -169,15 +169,15 @@ async fn refresh_holding_lock(state: &AppState, rt: &RequestTenant, stale: &Sess
         .tenant
         .session_provider(current.provider.as_deref())
         .ok_or(AppError::Unauthorized(UnauthorizedReason::Revoked))?;
-    match provider.refresh(&refresh_token, &redirect_uri).await {
+    match provider.refresh(&refresh_token.text(), &redirect_uri).await {
         Ok(tokens) => {
-            current.tokens.access_token = tokens.access_token;
+            current.tokens.access_token = tokens.access_token.into();
             current.tokens.access_expires_at = tokens.access_expires_at;
             if let Some(rotated) = tokens.refresh_token {
-                current.tokens.refresh_token = Some(rotated);
+                current.tokens.refresh_token = Some(rotated.into());
             }
             if let Some(id_token) = tokens.id_token {
-                current.tokens.id_token = id_token;
+                current.tokens.id_token = id_token.into();
             }
             // New tokens are always written, with the slid idle expiry.
             current.last_seen = OffsetDateTime::now_utc();

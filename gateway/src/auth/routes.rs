@@ -166,10 +166,10 @@ pub async fn callback(
         provider: Some(pending.provider),
         user,
         tokens: Tokens {
-            access_token: tokens.access_token,
+            access_token: tokens.access_token.into(),
             access_expires_at: tokens.access_expires_at,
-            refresh_token: tokens.refresh_token,
-            id_token: tokens.id_token.unwrap_or_default(),
+            refresh_token: tokens.refresh_token.map(Into::into),
+            id_token: tokens.id_token.unwrap_or_default().into(),
         },
         created_at: now,
         last_seen: now,
@@ -235,7 +235,7 @@ pub async fn logout(
             state.caches.forget_user(&session.tenant, session.user.id).await;
             let provider = rt.tenant.session_provider(session.provider.as_deref());
             if let Some(provider) = provider
-                && let Some(url) = provider.end_session_url(&session.tokens.id_token, &home).await
+                && let Some(url) = provider.end_session_url(&session.tokens.id_token.text(), &home).await
             {
                 target = url;
             }

@@ -52,7 +52,10 @@ impl SessionStore for MemoryStore {
 
     fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>> {
         Box::pin(async move {
-            self.cache.insert(session.id.clone(), Arc::new(session)).await;
+            // The id is the key; kept once.
+            let mut session = session;
+            let id = std::mem::take(&mut session.id);
+            self.cache.insert(id, Arc::new(session)).await;
             Ok(())
         })
     }

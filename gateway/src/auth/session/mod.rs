@@ -11,9 +11,11 @@
 pub mod crypto;
 pub mod memory;
 pub mod redis;
+pub mod token;
 
 pub use memory::MemoryStore;
 pub use redis::RedisStore;
+pub use token::Token;
 
 use std::time::Duration;
 
@@ -26,17 +28,17 @@ use time::OffsetDateTime;
 
 use crate::config::SessionSettings;
 
-/// Tokens of a session; they never leave the gateway.
+/// Tokens of a session; they never leave the gateway. Each is kept compactly ([`Token`]).
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Tokens {
     /// Bearer token for the upstream API.
-    pub access_token: String,
+    pub access_token: Token,
     /// When the access token expires.
     pub access_expires_at: OffsetDateTime,
     /// Refresh token, when the issuer gave one.
-    pub refresh_token: Option<String>,
+    pub refresh_token: Option<Token>,
     /// The raw ID token, kept as `id_token_hint` for logout.
-    pub id_token: String,
+    pub id_token: Token,
 }
 
 impl std::fmt::Debug for Tokens {
