@@ -37,8 +37,8 @@ const REFRESH_POLL: Duration = Duration::from_millis(50);
 /// A signed-in request.
 #[derive(Debug, Clone)]
 pub struct AuthSession {
-    /// The session, with its idle expiry already slid.
-    pub session: Session,
+    /// The session, with its idle expiry already slid; shared with the store, not copied.
+    pub session: Arc<Session>,
     /// The request's tenant.
     pub tenant: RequestTenant,
     /// What upstream calls of this request carry.
@@ -52,7 +52,8 @@ impl FromRequestParts<AppState> for AuthSession {
         let rt = RequestTenant::from_request_parts(parts, state).await?;
         let id = cookies::read(&parts.headers, cookies::session_cookie_name(&rt))
             .ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
-        let mut session = state.sessions.get(&id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
+        let mut session =
+            state.sessions.get_shared(&id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
         if session.tenant != rt.tenant.config.id {
             // A session is bound to its tenant: another tenant's cookie is no session here.
             return Err(AppError::Unauthorized(UnauthorizedReason::None));
@@ -63,11 +64,14 @@ impl FromRequestParts<AppState> for AuthSession {
             return Err(AppError::Unauthorized(reason));
         }
         if session.tokens.access_expires_at - now < REFRESH_MARGIN {
-            session = refresh(state, &rt, session).await?;
+            session = Arc::new(refresh(state, &rt, (*session).clone()).await?);
         }
         if needs_write_back(&session, now, &state.config.session) {
-            session.last_seen = now;
-            state.sessions.put(session.clone()).await?;
+            // Once per `session.touch_write_interval_secs`: the one copy of a request's session.
+            let mut slid = (*session).clone();
+            slid.last_seen = now;
+            state.sessions.put(slid.clone()).await?;
+            session = Arc::new(slid);
         }
         let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
         let ctx = CallContext {

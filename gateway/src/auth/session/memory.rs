@@ -41,21 +41,17 @@ impl MemoryStore {
 
 impl SessionStore for MemoryStore {
     fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Session>, StoreError>> {
-        Box::pin(async move {
-            Ok(self.cache.get(id).await.map(|s| {
-                let mut s = (*s).clone();
-                s.id = id.to_owned();
-                s
-            }))
-        })
+        Box::pin(async move { Ok(self.cache.get(id).await.map(|s| (*s).clone())) })
+    }
+
+    fn get_shared<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Arc<Session>>, StoreError>> {
+        Box::pin(async move { Ok(self.cache.get(id).await) })
     }
 
     fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>> {
         Box::pin(async move {
-            // The id is the key; kept once.
-            let mut session = session;
-            let id = std::mem::take(&mut session.id);
-            self.cache.insert(id, Arc::new(session)).await;
+            // The id stays in the session too, so a request shares the stored copy as it is.
+            self.cache.insert(session.id.clone(), Arc::new(session)).await;
             Ok(())
         })
     }
