@@ -104,7 +104,9 @@ class Stack:
     def start_sandbox(self) -> None:
         _, url = self.procs.start(
             "lms-sandbox",
-            [str(self.bin_dir / "lms-sandbox"), "--listen", "127.0.0.1:0"],
+            # Its own data folder, so a running `make demo` (which holds the default one) is
+            # neither in the way nor touched.
+            [str(self.bin_dir / "lms-sandbox"), "--listen", "127.0.0.1:0", "--data-dir", str(self.scratch / "sandbox")],
             env={"RUST_LOG": "warn"},
             ready=r"lms-sandbox listening on (http://\S+)",
         )
