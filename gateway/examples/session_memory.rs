@@ -34,6 +34,17 @@ fn token(n: usize, seed: &str) -> String {
     seed.chars().cycle().take(n).collect()
 }
 
+/// A signed JWT of about `n` characters, shaped as the sandbox's: an RS256 header, claims and a
+/// 256-byte signature, each base64url.
+fn jwt(n: usize, seed: &str) -> String {
+    use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+    let header = URL_SAFE_NO_PAD.encode(br#"{"alg":"RS256","kid":"acme-2026-1","typ":"JWT"}"#);
+    let signature = URL_SAFE_NO_PAD.encode(token(256, seed).as_bytes());
+    let claims_chars = n.saturating_sub(header.len() + signature.len() + 2);
+    let claims = URL_SAFE_NO_PAD.encode(token(claims_chars * 3 / 4, seed).as_bytes());
+    format!("{header}.{claims}.{signature}")
+}
+
 fn session(now: OffsetDateTime) -> Session {
     let id = new_session_id();
     let permission = |name: &str| Permission { name: name.into(), scope_id: None };
@@ -59,10 +70,10 @@ fn session(now: OffsetDateTime) -> Session {
             ],
         },
         tokens: Tokens {
-            access_token: token(ACCESS_TOKEN_CHARS, &id),
+            access_token: jwt(ACCESS_TOKEN_CHARS, &id).as_str().into(),
             access_expires_at: now + time::Duration::minutes(10),
-            refresh_token: Some(token(REFRESH_TOKEN_CHARS, &id)),
-            id_token: token(ID_TOKEN_CHARS, &id),
+            refresh_token: Some(token(REFRESH_TOKEN_CHARS, &id).as_str().into()),
+            id_token: jwt(ID_TOKEN_CHARS, &id).as_str().into(),
         },
         created_at: now,
         last_seen: now,

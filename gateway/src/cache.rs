@@ -3,6 +3,10 @@
 //! one upstream call (moka's `or_try_insert_with`). Hits and misses are counted in
 //! [`crate::metrics`]: a miss is a lookup that called the upstream; requests that waited for
 //! another's call count as hits.
+//!
+//! Beside them, the ids of each learner's courses last seen ([`CourseIds`]): not data shown
+//! to anyone, but what lets course details start its dependent reads at once instead of
+//! after the course access has answered. They are checked against that answer every time.
 
 use std::{sync::Arc, time::Duration};
 
@@ -16,11 +20,32 @@ use crate::{
     upstream::{CallContext, Upstream, UpstreamError},
 };
 
+/// The ids a course's dependent reads need, as last seen for one learner: the aggregate
+/// (earlier attempts), the last attempt (the activity tree), the grading scale, and the
+/// activity workflows of that attempt with a proctoring session. A hint only: whoever reads
+/// through it compares it with the course access it reads at the same time.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CourseIds {
+    /// The learner's aggregate of the course.
+    pub aggregate: Option<Uuid>,
+    /// The last attempt (objective workflow).
+    pub workflow: Option<Uuid>,
+    /// The course's grading scale.
+    pub grading_scale: Option<Uuid>,
+    /// The activity workflows of `workflow` with a proctoring session.
+    pub proctored: Arc<[Uuid]>,
+}
+
+/// Course ids by tenant, learner and objective.
+type CourseIdsCache = Cache<(Arc<str>, Uuid, Uuid), CourseIds>;
+
 /// The gateway's caches.
 #[derive(Debug, Clone)]
 pub struct Caches {
     terms: Cache<(String, Uuid), Arc<Vec<Term>>>,
     grading_scales: Cache<(String, Uuid), Arc<GradingScale>>,
+    /// By tenant, learner and objective; `None` when `cache.course_ids_max_entries` is 0.
+    course_ids: Option<CourseIdsCache>,
     metrics: Arc<Metrics>,
 }
 
@@ -37,6 +62,38 @@ impl Caches {
                 .max_capacity(settings.max_entries)
                 .time_to_live(Duration::from_secs(settings.grading_scales_ttl_secs))
                 .build(),
+            course_ids: (settings.course_ids_max_entries > 0).then(|| {
+                Cache::builder()
+                    .max_capacity(settings.course_ids_max_entries)
+                    .time_to_live(Duration::from_secs(settings.course_ids_ttl_secs))
+                    .build()
+            }),
+        }
+    }
+
+    /// The ids last seen for `user`'s course `objective` (all empty when none are known).
+    pub async fn course_ids(&self, tenant: &str, user: Uuid, objective: Uuid) -> CourseIds {
+        let Some(cache) = &self.course_ids else { return CourseIds::default() };
+        let found = cache.get(&(Arc::from(tenant), user, objective)).await;
+        self.metrics.cache_lookup("course_ids", found.is_some());
+        found.unwrap_or_default()
+    }
+
+    /// Remembers the ids of `user`'s courses, as (objective, ids); unchanged ones are left as
+    /// they are (an insert costs more than a look-up).
+    pub async fn remember_course_ids(
+        &self,
+        tenant: &str,
+        user: Uuid,
+        courses: impl IntoIterator<Item = (Uuid, CourseIds)>,
+    ) {
+        let Some(cache) = &self.course_ids else { return };
+        let tenant: Arc<str> = Arc::from(tenant);
+        for (objective, ids) in courses {
+            let key = (tenant.clone(), user, objective);
+            if cache.get(&key).await.as_ref() != Some(&ids) {
+                cache.insert(key, ids).await;
+            }
         }
     }
 
@@ -148,7 +205,13 @@ mod tests {
     async fn hits_and_misses_are_counted_per_cache() {
         let metrics = Arc::new(Metrics::new());
         let (upstream, calls) = upstream(&metrics).await;
-        let settings = CacheSettings { terms_ttl_secs: 60, grading_scales_ttl_secs: 60, max_entries: 10 };
+        let settings = CacheSettings {
+            terms_ttl_secs: 60,
+            grading_scales_ttl_secs: 60,
+            max_entries: 10,
+            course_ids_ttl_secs: 60,
+            course_ids_max_entries: 10,
+        };
         let caches = Caches::new(&settings, metrics.clone());
         let ctx = CallContext { access_token: "t".into(), accept_language: None, request_id: None };
         let user = Uuid::nil();
@@ -170,7 +233,13 @@ mod tests {
     async fn concurrent_misses_share_one_call_and_logout_drops_the_users_entry() {
         let metrics = Arc::new(Metrics::new());
         let (upstream, calls) = upstream(&metrics).await;
-        let settings = CacheSettings { terms_ttl_secs: 60, grading_scales_ttl_secs: 60, max_entries: 10 };
+        let settings = CacheSettings {
+            terms_ttl_secs: 60,
+            grading_scales_ttl_secs: 60,
+            max_entries: 10,
+            course_ids_ttl_secs: 60,
+            course_ids_max_entries: 10,
+        };
         let caches = Caches::new(&settings, metrics.clone());
         let ctx = CallContext { access_token: "t".into(), accept_language: None, request_id: None };
         let (ada, grace) = (Uuid::from_u128(1), Uuid::from_u128(2));
@@ -187,5 +256,36 @@ mod tests {
         assert_eq!(calls.load(Ordering::SeqCst), 2, "the other user's entry stays");
         caches.terms("acme", ada, &upstream, &ctx).await.expect("terms");
         assert_eq!(calls.load(Ordering::SeqCst), 3, "the signed-out user's entry is gone");
+    }
+
+    /// Course ids are kept per tenant, learner and course, and not at all with a capacity of 0.
+    #[tokio::test]
+    async fn course_ids_are_kept_per_learner_and_course_unless_turned_off() {
+        let settings = |n| CacheSettings {
+            terms_ttl_secs: 60,
+            grading_scales_ttl_secs: 60,
+            max_entries: 10,
+            course_ids_ttl_secs: 60,
+            course_ids_max_entries: n,
+        };
+        let metrics = Arc::new(Metrics::new());
+        let caches = Caches::new(&settings(10), metrics.clone());
+        let (ada, grace, course) = (Uuid::from_u128(1), Uuid::from_u128(2), Uuid::from_u128(3));
+        let ids = CourseIds {
+            aggregate: Some(Uuid::from_u128(4)),
+            workflow: Some(Uuid::from_u128(5)),
+            grading_scale: None,
+            proctored: vec![Uuid::from_u128(6)].into(),
+        };
+        assert_eq!(caches.course_ids("acme", ada, course).await, CourseIds::default(), "nothing seen yet");
+        caches.remember_course_ids("acme", ada, [(course, ids.clone())]).await;
+        assert_eq!(caches.course_ids("acme", ada, course).await, ids);
+        assert_eq!(caches.course_ids("acme", grace, course).await, CourseIds::default(), "another learner");
+        assert_eq!(caches.course_ids("globex", ada, course).await, CourseIds::default(), "another tenant");
+        assert_eq!((count(&metrics, "course_ids", "hit"), count(&metrics, "course_ids", "miss")), (1, 3));
+
+        let off = Caches::new(&settings(0), metrics);
+        off.remember_course_ids("acme", ada, [(course, ids)]).await;
+        assert_eq!(off.course_ids("acme", ada, course).await, CourseIds::default(), "turned off");
     }
 }

@@ -334,7 +334,7 @@ pub async fn post_events(
             Queued {
                 tenant: auth.portal.tenant.clone(),
                 session_hash: hash.clone(),
-                access_token: auth.session.tokens.access_token.clone(),
+                access_token: auth.session.tokens.access_token.text().into_owned(),
                 event: Value::Object(event),
             }
         })

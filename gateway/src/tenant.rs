@@ -30,6 +30,9 @@ pub struct Tenant {
     pub upstream: Upstream,
     /// Its identity providers, by id, in configured order.
     pub providers: Vec<(String, OidcProvider)>,
+    /// Its Content-Security-Policy, made from its config at the first answer and then reused
+    /// (`None`: not a valid header value, none is sent).
+    pub content_security_policy: std::sync::OnceLock<Option<axum::http::HeaderValue>>,
 }
 
 impl Tenant {
@@ -78,6 +81,7 @@ impl Tenants {
                     })
                     .collect(),
                 config: tenant.clone(),
+                content_security_policy: std::sync::OnceLock::new(),
             });
             for host in &tenant.hosts {
                 by_host.insert(host.clone(), t.clone());

@@ -37,8 +37,8 @@ const REFRESH_POLL: Duration = Duration::from_millis(50);
 /// A signed-in request.
 #[derive(Debug, Clone)]
 pub struct AuthSession {
-    /// The session, with its idle expiry already slid.
-    pub session: Session,
+    /// The session, with its idle expiry already slid; shared with the store, not copied.
+    pub session: Arc<Session>,
     /// The portal (tenant and origin) the request reached.
     pub portal: Portal,
     /// What upstream calls of this request carry.
@@ -52,7 +52,8 @@ impl FromRequestParts<AppState> for AuthSession {
         let portal = Portal::from_request_parts(parts, state).await?;
         let id = cookies::read(&parts.headers, cookies::session_cookie_name(&portal))
             .ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
-        let mut session = state.sessions.get(&id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
+        let mut session =
+            state.sessions.get_shared(&id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
         if session.tenant_id != portal.tenant.config.id {
             // A session is bound to its tenant: another tenant's cookie is no session here.
             return Err(AppError::Unauthorized(UnauthorizedReason::None));
@@ -63,15 +64,18 @@ impl FromRequestParts<AppState> for AuthSession {
             return Err(AppError::Unauthorized(reason));
         }
         if session.tokens.access_expires_at - now < REFRESH_MARGIN {
-            session = refresh(state, &portal, session).await?;
+            session = Arc::new(refresh(state, &portal, (*session).clone()).await?);
         }
         if needs_write_back(&session, now, &state.config.session) {
-            session.last_seen = now;
-            state.sessions.put(session.clone()).await?;
+            // Once per `session.touch_write_interval_secs`: the one copy of a request's session.
+            let mut slid = (*session).clone();
+            slid.last_seen = now;
+            state.sessions.put(slid.clone()).await?;
+            session = Arc::new(slid);
         }
         let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
         let ctx = CallContext {
-            access_token: session.tokens.access_token.clone(),
+            access_token: session.tokens.access_token.text().into_owned(),
             accept_language: header("accept-language"),
             request_id: header("x-request-id"),
         };
@@ -169,15 +173,15 @@ async fn refresh_holding_lock(state: &AppState, portal: &Portal, stale: &Session
         .tenant
         .session_provider(current.provider.as_deref())
         .ok_or(AppError::Unauthorized(UnauthorizedReason::Revoked))?;
-    match provider.refresh(&refresh_token, &redirect_uri).await {
+    match provider.refresh(&refresh_token.text(), &redirect_uri).await {
         Ok(tokens) => {
-            current.tokens.access_token = tokens.access_token;
+            current.tokens.access_token = tokens.access_token.into();
             current.tokens.access_expires_at = tokens.access_expires_at;
             if let Some(rotated) = tokens.refresh_token {
-                current.tokens.refresh_token = Some(rotated);
+                current.tokens.refresh_token = Some(rotated.into());
             }
             if let Some(id_token) = tokens.id_token {
-                current.tokens.id_token = id_token;
+                current.tokens.id_token = id_token.into();
             }
             // New tokens are always written, with the slid idle expiry.
             current.last_seen = OffsetDateTime::now_utc();

@@ -199,10 +199,10 @@ fn new_session(portal: &Portal, provider: String, tokens: TokenSet, user: UserPr
         provider: Some(provider),
         user,
         tokens: Tokens {
-            access_token: tokens.access_token,
+            access_token: tokens.access_token.into(),
             access_expires_at: tokens.access_expires_at,
-            refresh_token: tokens.refresh_token,
-            id_token: tokens.id_token.unwrap_or_default(),
+            refresh_token: tokens.refresh_token.map(Into::into),
+            id_token: tokens.id_token.unwrap_or_default().into(),
         },
         created_at: now,
         last_seen: now,
@@ -266,7 +266,7 @@ pub async fn logout(State(state): State<AppState>, portal: Portal, headers: Head
             state.caches.forget_user(&session.tenant_id, session.user.id).await;
             let provider = portal.tenant.session_provider(session.provider.as_deref());
             if let Some(provider) = provider
-                && let Some(url) = provider.end_session_url(&session.tokens.id_token, &home).await
+                && let Some(url) = provider.end_session_url(&session.tokens.id_token.text(), &home).await
             {
                 target = url;
             }

@@ -1,9 +1,11 @@
 //! `GET /api/bff/courses/{objectiveId}`: the course details page in one call.
 //!
-//! Reads the learner's access to the course, then concurrently its earlier attempts, its
-//! certificates, its grading scale (through the cache) and, for a started course, the activity
-//! tree with the proctoring sessions of its proctored activities. Every rule is in `domain`;
-//! `now` is the upstream's business time ([`crate::upstream::Upstream::now`]).
+//! Reads the learner's access to the course, its certificates, its earlier attempts, its
+//! grading scale (through the cache) and, for a started course, the activity tree with the
+//! proctoring sessions of its proctored activities, all in one concurrent round when the ids
+//! they need are known from an earlier view ([`crate::cache::CourseIds`]), else in a second
+//! round once the access has named them. Every rule is in `domain`; `now` is the upstream's
+//! business time ([`crate::upstream::Upstream::now`]).
 
 use axum::{
     Json,
@@ -12,7 +14,7 @@ use axum::{
 use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::{AttemptRow, CourseCertificate, CourseDetailsView, CourseTarget, DetailsResult},
-    upstream::{CertificateRecord, GradingScale, ObjectiveAccess, ObjectiveRecord},
+    upstream::{Activity, CertificateRecord, GradingScale, ObjectiveAccess, ObjectiveRecord},
 };
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -20,12 +22,15 @@ use uuid::Uuid;
 use super::{
     course_header::{availability, objective_header},
     fields::{non_empty, rfc3339},
-    learner_courses::tree_proctoring_mismatch,
+    learner_courses::{
+        SessionsRead, proctored_activity_workflows, read_proctoring_sessions, tree_proctoring_mismatch_with,
+    },
     params::parse_id,
 };
 use crate::{
     app::AppState,
     auth::extract::LearnerSession,
+    cache::CourseIds,
     domain::{
         certificate::{self, CertificateFile},
         details,
@@ -54,44 +59,95 @@ pub async fn get_course_details(
 ) -> AppResult<Json<CourseDetailsView>> {
     let objective = parse_id("objectiveId", &objective_id)?;
     let upstream = &auth.portal.tenant.upstream;
-    let access = upstream.objective_access(&auth.ctx, objective).await?;
-    let scale_ids: Vec<Uuid> = access.objective.grading_scale_id.into_iter().collect();
+    let (ctx, tenant, user) = (&auth.ctx, auth.session.tenant_id.as_str(), auth.session.user.id);
+    let caches = &state.caches;
+    // The earlier attempts, the tree and the grading scale need ids the access names. Those
+    // last seen for this course are read beside the access, in one round; an id the access
+    // does not confirm is read again once it has answered.
+    let known = caches.course_ids(tenant, user, objective).await;
+    let (access, certificates, early_records, early_tree, early_scales) = tokio::try_join!(
+        async { upstream.objective_access(ctx, objective).await.map_err(AppError::from) },
+        async { upstream.course_certificates(ctx, objective, user).await.map_err(AppError::from) },
+        read_early(known.aggregate, |id| upstream.objective_records(ctx, id)),
+        read_early(known.workflow, |id| tree_and_sessions(upstream, ctx, id, &known.proctored)),
+        read_early(known.grading_scale, |id| async move { caches.grading_scales(tenant, &[id], upstream, ctx).await }),
+    )?;
     let aggregate = access.objective_workflow_aggregate.as_ref().map(|a| a.id);
     let workflow = access.last_objective_workflow.as_ref().map(|w| w.id);
-    let (records, certificates, scales, mismatch) = tokio::try_join!(
+    let scale_id = access.objective.grading_scale_id;
+    let (records, (mismatch, proctored), scales) = tokio::try_join!(
+        confirmed(early_records, aggregate, |id| upstream.objective_records(ctx, id)),
         async {
-            match aggregate {
-                Some(id) => upstream.objective_records(&auth.ctx, id).await.map_err(AppError::from),
-                None => Ok(Vec::new()),
+            let tree = confirmed(early_tree, workflow, |id| tree_and_sessions(upstream, ctx, id, &[])).await?;
+            match (workflow, tree) {
+                (Some(id), Some((tree, sessions))) => {
+                    let mismatch = tree_proctoring_mismatch_with(upstream, ctx, id, &tree, &sessions).await?;
+                    Ok((mismatch, proctored_activity_workflows(&tree)))
+                }
+                _ => Ok((false, Vec::new())),
             }
         },
-        async {
-            upstream.course_certificates(&auth.ctx, objective, auth.session.user.id).await.map_err(AppError::from)
-        },
-        async {
-            state
-                .caches
-                .grading_scales(&auth.session.tenant_id, &scale_ids, upstream, &auth.ctx)
-                .await
-                .map_err(AppError::from)
-        },
-        async {
-            match workflow {
-                Some(id) => proctoring_mismatch(upstream, &auth.ctx, id).await.map_err(AppError::from),
-                None => Ok(false),
-            }
-        },
+        confirmed(
+            early_scales,
+            scale_id,
+            |id| async move { caches.grading_scales(tenant, &[id], upstream, ctx).await }
+        ),
     )?;
-    let scale = scales.first().map(|s| &**s).or(access.objective.objective_grading_scale.as_ref());
+    let seen = CourseIds { aggregate, workflow, grading_scale: scale_id, proctored: proctored.into() };
+    if seen != known {
+        caches.remember_course_ids(tenant, user, [(objective, seen)]).await;
+    }
+    let scale =
+        scales.as_ref().and_then(|s| s.first()).map(|s| &**s).or(access.objective.objective_grading_scale.as_ref());
     let now = upstream.now();
-    Ok(Json(details_view(&access, records, certificates, scale, mismatch, now)))
+    Ok(Json(details_view(&access, records.unwrap_or_default(), certificates, scale, mismatch, now)))
 }
 
-/// Whether any proctored activity of the workflow's tree has a session that disagrees with it
-/// (spec section 4 'Availability'), as every view reads it.
-async fn proctoring_mismatch(upstream: &Upstream, ctx: &CallContext, workflow: Uuid) -> Result<bool, UpstreamError> {
-    let tree = upstream.activity_tree(ctx, workflow).await?;
-    tree_proctoring_mismatch(upstream, ctx, workflow, &tree).await
+/// A read started before the access confirms its id: the id and the answer, kept whatever
+/// it is (an error only counts once the access has named the same id).
+type Early<T> = Option<(Uuid, Result<T, UpstreamError>)>;
+
+/// Reads through `known`, when there is one; never fails itself, so the other reads of the
+/// round go on.
+async fn read_early<T, F, Fut>(known: Option<Uuid>, read: F) -> AppResult<Early<T>>
+where
+    F: FnOnce(Uuid) -> Fut,
+    Fut: Future<Output = Result<T, UpstreamError>>,
+{
+    Ok(match known {
+        Some(id) => Some((id, read(id).await)),
+        None => None,
+    })
+}
+
+/// The answer for `id` (what the access names): the early one when it was read for the same
+/// id, else read now; `None` when the access names none.
+async fn confirmed<T, F, Fut>(early: Early<T>, id: Option<Uuid>, read: F) -> AppResult<Option<T>>
+where
+    F: FnOnce(Uuid) -> Fut,
+    Fut: Future<Output = Result<T, UpstreamError>>,
+{
+    let Some(id) = id else { return Ok(None) };
+    let answer = match early {
+        Some((early_id, answer)) if early_id == id => answer,
+        _ => read(id).await,
+    };
+    answer.map(Some).map_err(AppError::from)
+}
+
+/// The activity tree of the attempt `workflow` and, read beside it, the last proctoring
+/// sessions of `proctored` (its proctored activities as last seen).
+async fn tree_and_sessions(
+    upstream: &Upstream,
+    ctx: &CallContext,
+    workflow: Uuid,
+    proctored: &[Uuid],
+) -> Result<(Activity, SessionsRead), UpstreamError> {
+    let (tree, sessions) = tokio::join!(
+        upstream.activity_tree(ctx, workflow),
+        read_proctoring_sessions(upstream, ctx, workflow, proctored)
+    );
+    Ok((tree?, sessions))
 }
 
 fn certificate_view(record: &CertificateRecord, now: OffsetDateTime) -> CourseCertificate {

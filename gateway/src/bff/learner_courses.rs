@@ -8,12 +8,13 @@
 
 use std::collections::HashMap;
 
-use contracts::upstream::{Activity, ObjectiveAccess, ObjectiveWorkflowAggregate, WorkflowState};
+use contracts::upstream::{Activity, ObjectiveAccess, ObjectiveWorkflowAggregate, ProctoringSession, WorkflowState};
 use futures::{StreamExt, TryStreamExt, stream};
 use uuid::Uuid;
 
 use crate::{
     auth::extract::AuthSession,
+    cache::{Caches, CourseIds},
     domain::{lists, outcome::CourseFacts, reveal},
     error::{AppError, AppResult},
     upstream::{CallContext, Upstream, UpstreamError, aggregates::LoadOptions},
@@ -100,6 +101,32 @@ fn proctored_workflows(activity: &Activity, out: &mut Vec<(Uuid, WorkflowState)>
     }
 }
 
+/// The activity workflows of `tree` whose proctoring sessions [`tree_proctoring_mismatch`]
+/// reads.
+pub fn proctored_activity_workflows(tree: &Activity) -> Vec<Uuid> {
+    let mut proctored = Vec::new();
+    proctored_workflows(tree, &mut proctored);
+    proctored.into_iter().map(|(id, _)| id).collect()
+}
+
+/// Last proctoring sessions already read, by activity workflow id.
+pub type SessionsRead = HashMap<Uuid, Result<Option<ProctoringSession>, UpstreamError>>;
+
+/// Reads the last proctoring sessions of `activity_workflows` of the attempt `workflow`, a few
+/// at a time; each answer is kept, failures too.
+pub async fn read_proctoring_sessions(
+    upstream: &Upstream,
+    ctx: &CallContext,
+    workflow: Uuid,
+    activity_workflows: &[Uuid],
+) -> SessionsRead {
+    stream::iter(activity_workflows.iter().copied())
+        .map(|aw| async move { (aw, upstream.last_proctoring_session(ctx, workflow, aw).await) })
+        .buffer_unordered(SESSION_READS_IN_FLIGHT)
+        .collect()
+        .await
+}
+
 /// Spec section 4 'Availability': whether any proctored activity of the attempt `workflow`
 /// (whose tree is `tree`) has a session that disagrees with it
 /// ([`reveal::proctoring_mismatch`]); every view asks this one question.
@@ -109,11 +136,25 @@ pub async fn tree_proctoring_mismatch(
     workflow: Uuid,
     tree: &Activity,
 ) -> Result<bool, UpstreamError> {
+    tree_proctoring_mismatch_with(upstream, ctx, workflow, tree, &SessionsRead::new()).await
+}
+
+/// [`tree_proctoring_mismatch`] with some sessions already `read`: only the others are read.
+pub async fn tree_proctoring_mismatch_with(
+    upstream: &Upstream,
+    ctx: &CallContext,
+    workflow: Uuid,
+    tree: &Activity,
+    read: &SessionsRead,
+) -> Result<bool, UpstreamError> {
     let mut proctored = Vec::new();
     proctored_workflows(tree, &mut proctored);
     let sessions: Vec<bool> = stream::iter(proctored)
         .map(|(activity_workflow, state)| async move {
-            let session = upstream.last_proctoring_session(ctx, workflow, activity_workflow).await?;
+            let session = match read.get(&activity_workflow) {
+                Some(answer) => answer.clone()?,
+                None => upstream.last_proctoring_session(ctx, workflow, activity_workflow).await?,
+            };
             Ok::<_, UpstreamError>(session.is_some_and(|s| reveal::proctoring_mismatch(s.state, state)))
         })
         .buffer_unordered(SESSION_READS_IN_FLIGHT)
@@ -138,47 +179,100 @@ pub async fn proctoring_mismatches(
     Ok(out)
 }
 
+/// Remembers the ids course details needs (see [`crate::cache::CourseIds`]) of `courses`
+/// (index, course) whose last attempt's tree is among `trees` (by the same index, sorted), or
+/// that have no attempt, so the learner's next details page reads everything in one round.
+pub async fn remember_course_ids<'a>(
+    caches: &Caches,
+    auth: &AuthSession,
+    courses: impl IntoIterator<Item = (usize, &'a LearnerCourse)>,
+    trees: &[(usize, Activity)],
+) {
+    let mut trees = trees.iter().peekable();
+    let mut known = Vec::new();
+    for (i, c) in courses {
+        while trees.next_if(|(at, _)| *at < i).is_some() {}
+        let workflow = c.aggregate.last_objective_workflow.as_ref().map(|w| w.id);
+        let tree = trees.next_if(|(at, _)| *at == i).map(|(_, tree)| tree);
+        let proctored = match (workflow, tree) {
+            (None, _) => Vec::new(),
+            (Some(_), Some(tree)) => proctored_activity_workflows(tree),
+            (Some(_), None) => continue,
+        };
+        let ids = CourseIds {
+            aggregate: Some(c.aggregate.id),
+            workflow,
+            grading_scale: c.aggregate.objective.grading_scale_id,
+            proctored: proctored.into(),
+        };
+        known.push((c.aggregate.objective.id, ids));
+    }
+    caches.remember_course_ids(&auth.session.tenant_id, auth.session.user.id, known).await;
+}
+
 /// Every enrolled course of the learner, sorted by name.
 pub async fn enrolled_courses(auth: &AuthSession) -> AppResult<Vec<LearnerCourse>> {
-    let upstream = &auth.portal.tenant.upstream;
-    let aggregates_options = LoadOptions {
+    let (aggregates, accesses) = tokio::try_join!(enrolled_aggregates(auth), every_access(auth))?;
+    Ok(with_access_list(aggregates, accesses))
+}
+
+/// A 502 naming [`MAX_COURSES`] when the upstream has more than were read.
+fn at_most_max_courses(total: Option<i64>, read: usize) -> AppResult<()> {
+    if total.is_some_and(|t| t > read as i64) {
+        return Err(AppError::BadGateway(format!("the learner has more than {MAX_COURSES} courses")));
+    }
+    Ok(())
+}
+
+/// Every enrolled course of the learner (the list rule applied upstream and here), sorted by name.
+pub async fn enrolled_aggregates(auth: &AuthSession) -> AppResult<Vec<ObjectiveWorkflowAggregate>> {
+    let options = LoadOptions {
         filter: Some(lists::enrolled_filter("")),
         sort: Some(lists::default_sort()),
         skip: 0,
         take: MAX_COURSES,
         require_total_count: true,
     };
-    let access_options = LoadOptions { take: MAX_COURSES, require_total_count: true, ..LoadOptions::default() };
-    let (aggregates, accesses) = tokio::try_join!(
-        async { upstream.query_aggregates(&auth.ctx, &aggregates_options).await.map_err(AppError::from) },
-        async { upstream.query_objective_accesses(&auth.ctx, &access_options).await.map_err(AppError::from) },
-    )?;
-    let too_many = |total: Option<i64>, read: usize| total.is_some_and(|t| t > read as i64);
-    if too_many(aggregates.total_count, aggregates.data.len()) || too_many(accesses.total_count, accesses.data.len()) {
-        return Err(AppError::BadGateway(format!("the learner has more than {MAX_COURSES} courses")));
-    }
-    let mut by_objective: HashMap<Uuid, ObjectiveAccess> =
-        accesses.data.into_iter().map(|a| (a.objective.id, a)).collect();
-    Ok(aggregates
-        .data
+    let page = auth.portal.tenant.upstream.query_aggregates(&auth.ctx, &options).await?;
+    at_most_max_courses(page.total_count, page.data.len())?;
+    Ok(page.data.into_iter().filter(lists::is_enrolled_listed).collect())
+}
+
+/// Every objective access of the learner.
+pub async fn every_access(auth: &AuthSession) -> AppResult<Vec<ObjectiveAccess>> {
+    let options = LoadOptions { take: MAX_COURSES, require_total_count: true, ..LoadOptions::default() };
+    let page = auth.portal.tenant.upstream.query_objective_accesses(&auth.ctx, &options).await?;
+    at_most_max_courses(page.total_count, page.data.len())?;
+    Ok(page.data)
+}
+
+/// `aggregates`, in their order, each with its access from `accesses` (matched by objective).
+pub fn with_access_list(
+    aggregates: Vec<ObjectiveWorkflowAggregate>,
+    accesses: Vec<ObjectiveAccess>,
+) -> Vec<LearnerCourse> {
+    let mut by_objective: HashMap<Uuid, ObjectiveAccess> = accesses.into_iter().map(|a| (a.objective.id, a)).collect();
+    aggregates
         .into_iter()
-        .filter(lists::is_enrolled_listed)
         .map(|aggregate| {
             let access = by_objective.remove(&aggregate.objective.id);
             LearnerCourse { aggregate, access }
         })
-        .collect())
+        .collect()
 }
 
 /// The activity trees of the last attempts of `courses` (those with one), as (index in
 /// `courses`, tree), at most [`TREE_READS_IN_FLIGHT`] read at a time. A tree the upstream no
 /// longer has is left out.
 pub async fn last_attempt_trees(auth: &AuthSession, courses: &[LearnerCourse]) -> AppResult<Vec<(usize, Activity)>> {
-    let jobs: Vec<(usize, Uuid)> = courses
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| c.aggregate.last_objective_workflow.as_ref().map(|w| (i, w.id)))
-        .collect();
+    let jobs =
+        courses.iter().enumerate().filter_map(|(i, c)| c.aggregate.last_objective_workflow.as_ref().map(|w| (i, w.id)));
+    attempt_trees(auth, jobs.collect()).await
+}
+
+/// The activity trees of the attempts `jobs` (index, workflow id), sorted by index, as
+/// [`last_attempt_trees`] reads them.
+pub async fn attempt_trees(auth: &AuthSession, jobs: Vec<(usize, Uuid)>) -> AppResult<Vec<(usize, Activity)>> {
     // Owned handles: the stream's futures must not borrow from the caller's locals.
     let (upstream, ctx) = (auth.portal.tenant.upstream.clone(), auth.ctx.clone());
     let answers: Vec<(usize, Result<Activity, UpstreamError>)> = stream::iter(jobs)

@@ -25,7 +25,7 @@ use uuid::Uuid;
 use super::{
     course_header::availability,
     fields::{non_empty, rfc3339, total_count},
-    learner_courses::{LearnerCourse, last_attempt_trees, proctoring_mismatches, with_accesses},
+    learner_courses::{LearnerCourse, last_attempt_trees, proctoring_mismatches, remember_course_ids, with_accesses},
     params::{FilterParams, ListParams, ListQuery},
 };
 use crate::{
@@ -106,6 +106,7 @@ pub async fn get_my_courses(
     let courses = with_accesses(&auth, items).await?;
     let trees = last_attempt_trees(&auth, &courses).await?;
     let mismatches = proctoring_mismatches(&auth, &courses, &trees).await?;
+    remember_course_ids(&state.caches, &auth, courses.iter().enumerate(), &trees).await;
     let now = upstream.now();
     let cards = courses
         .iter()

@@ -144,6 +144,7 @@ pub(super) fn redis(raw: Option<&RedisSettings>, session: Option<&SessionSetting
 pub(super) fn cache(raw: Option<CacheSettings>, errors: &mut Vec<String>) -> Option<CacheSettings> {
     let c = require(raw, "cache", errors)?;
     positive(c.max_entries, "cache.max_entries", errors);
+    positive(c.course_ids_max_entries, "cache.course_ids_max_entries", errors);
     Some(c)
 }
 

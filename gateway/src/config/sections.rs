@@ -204,6 +204,11 @@ pub struct CacheSettings {
     pub grading_scales_ttl_secs: u64,
     /// Most entries per cache.
     pub max_entries: u64,
+    /// Time-to-live of the ids remembered per learner and course (aggregate, last attempt,
+    /// grading scale, proctored activities), in seconds.
+    pub course_ids_ttl_secs: u64,
+    /// Most learner and course pairs whose ids are remembered.
+    pub course_ids_max_entries: u64,
 }
 
 /// Analytics events (`POST /api/events`). Forwarded only when `environment` is `prod` or

@@ -67,11 +67,7 @@ impl Upstream {
         read: FileRead<'_>,
     ) -> Result<reqwest::Response, FileError> {
         let what = "reading a storage file";
-        let queue = Duration::from_millis(self.settings.queue_timeout_ms);
-        let _permit = match tokio::time::timeout(queue, self.in_flight.acquire()).await {
-            Ok(Ok(permit)) => permit,
-            _ => return Err(UpstreamError::Busy(what.into()).into()),
-        };
+        let _permit = self.slot(what).await?;
         let mut url = url;
         let mut redirects = 0;
         loop {

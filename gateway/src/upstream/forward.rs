@@ -2,8 +2,6 @@
 //! `crate::passthrough`): through the tenant's in-flight limit, with the session's bearer
 //! token and only the headers named here, never retried (the browser decides that).
 
-use std::time::Duration;
-
 use reqwest::{Method, StatusCode, header::HeaderMap};
 
 use super::{BodyError, CallContext, Upstream, UpstreamError, read_limited, transport};
@@ -41,11 +39,7 @@ impl Upstream {
         let what = "forwarding a client call";
         let mut url = self.url(what, path)?;
         url.set_query(query);
-        let queue = Duration::from_millis(self.settings.queue_timeout_ms);
-        let _permit = match tokio::time::timeout(queue, self.in_flight.acquire()).await {
-            Ok(Ok(permit)) => permit,
-            _ => return Err(UpstreamError::Busy(what.into())),
-        };
+        let _permit = self.slot(what).await?;
         let mut request = self.http.request(method, url).bearer_auth(&ctx.access_token);
         for name in FORWARDED_REQUEST_HEADERS {
             for value in headers.get_all(name) {

@@ -258,6 +258,19 @@ impl Upstream {
         self.base.join(path).map_err(|e| UpstreamError::Bad(what.into(), e.to_string()))
     }
 
+    /// One of the tenant's in-flight slots, waiting at most `upstream.queue_timeout_ms` for it
+    /// (then [`UpstreamError::Busy`]). A free slot is taken at once, with no timer armed.
+    async fn slot(&self, what: &str) -> Result<tokio::sync::SemaphorePermit<'_>, UpstreamError> {
+        if let Ok(permit) = self.in_flight.try_acquire() {
+            return Ok(permit);
+        }
+        let queue = Duration::from_millis(self.settings.queue_timeout_ms);
+        match tokio::time::timeout(queue, self.in_flight.acquire()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            _ => Err(UpstreamError::Busy(what.into())),
+        }
+    }
+
     /// One call through the tenant's in-flight limit, with the retry rule for idempotent
     /// methods. Answers the status, the `Location` header and the body.
     #[expect(clippy::too_many_arguments, reason = "one private call site per public method")]
@@ -271,11 +284,7 @@ impl Upstream {
         body: Option<&serde_json::Value>,
         prefer: Option<Prefer>,
     ) -> Result<(StatusCode, Option<String>, Vec<u8>), UpstreamError> {
-        let queue = Duration::from_millis(self.settings.queue_timeout_ms);
-        let _permit = match tokio::time::timeout(queue, self.in_flight.acquire()).await {
-            Ok(Ok(permit)) => permit,
-            _ => return Err(UpstreamError::Busy(what.into())),
-        };
+        let _permit = self.slot(what).await?;
         let idempotent = method == Method::GET || method == Method::HEAD;
         let deadline = self.call_budget.map(|budget| tokio::time::Instant::now() + budget);
         let mut attempt = 0;

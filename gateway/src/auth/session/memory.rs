@@ -41,17 +41,16 @@ impl MemoryStore {
 
 impl SessionStore for MemoryStore {
     fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Session>, StoreError>> {
-        Box::pin(async move {
-            Ok(self.cache.get(id).await.map(|s| {
-                let mut s = (*s).clone();
-                s.id = id.to_owned();
-                s
-            }))
-        })
+        Box::pin(async move { Ok(self.cache.get(id).await.map(|s| (*s).clone())) })
+    }
+
+    fn get_shared<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Arc<Session>>, StoreError>> {
+        Box::pin(async move { Ok(self.cache.get(id).await) })
     }
 
     fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>> {
         Box::pin(async move {
+            // The id stays in the session too, so a request shares the stored copy as it is.
             self.cache.insert(session.id.clone(), Arc::new(session)).await;
             Ok(())
         })

@@ -11,9 +11,11 @@
 pub mod crypto;
 pub mod memory;
 pub mod redis;
+pub mod token;
 
 pub use memory::MemoryStore;
 pub use redis::RedisStore;
+pub use token::Token;
 
 use std::time::Duration;
 
@@ -26,17 +28,17 @@ use time::OffsetDateTime;
 
 use crate::config::SessionSettings;
 
-/// Tokens of a session; they never leave the gateway.
+/// Tokens of a session; they never leave the gateway. Each is kept compactly ([`Token`]).
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Tokens {
     /// Bearer token for the upstream API.
-    pub access_token: String,
+    pub access_token: Token,
     /// When the access token expires.
     pub access_expires_at: OffsetDateTime,
     /// Refresh token, when the issuer gave one.
-    pub refresh_token: Option<String>,
+    pub refresh_token: Option<Token>,
     /// The raw ID token, kept as `id_token_hint` for logout.
-    pub id_token: String,
+    pub id_token: Token,
 }
 
 impl std::fmt::Debug for Tokens {
@@ -146,6 +148,11 @@ pub struct RefreshLock {
 pub trait SessionStore: Send + Sync + std::fmt::Debug {
     /// The session with this id, if any.
     fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Session>, StoreError>>;
+    /// The session with this id, shared: what every request reads. A store that keeps sessions
+    /// as they are (in process) answers its own copy, with no copying per request.
+    fn get_shared<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<std::sync::Arc<Session>>, StoreError>> {
+        Box::pin(async move { Ok(self.get(id).await?.map(std::sync::Arc::new)) })
+    }
     /// Creates or replaces a session; it lives until [`expires_at`].
     fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>>;
     /// Removes a session; removing a missing one is not an error.

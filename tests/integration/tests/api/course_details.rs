@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{ada, get_ok, objective, seconds_until, shift_clock};
+use crate::helpers::{TestApp, ada, get_ok, objective, post, seconds_until, shift_clock, signed_in};
 
 async fn details(name: &str) -> Value {
     let (app, browser) = ada().await;
@@ -254,4 +254,74 @@ async fn bad_uuid_is_400_and_unknown_course_is_404_problem() {
     assert_eq!(unknown.headers()["content-type"], "application/problem+json");
     let body: Value = unknown.json().await.expect("json");
     assert_eq!(body["error"], "not_found");
+}
+
+/// Milliseconds `path` takes to answer 200 as ada, and its body.
+async fn timed(app: &TestApp, browser: &reqwest::Client, path: &str) -> (u128, Value) {
+    let started = std::time::Instant::now();
+    let body = get_ok(app, browser, path).await;
+    (started.elapsed().as_millis(), body)
+}
+
+/// 300 ms on every read of the details page, so each round of reads shows in its time.
+async fn slow_details_reads(app: &TestApp) {
+    let rule = |path: &str| json!({ "method": "GET", "path": path, "fault": { "kind": "latency", "ms": 300 } });
+    crate::reliability_common::set_faults(
+        app,
+        json!([
+            rule("users/me/objectives/*/objective-access"),
+            rule("certificate-records/query"),
+            rule("objective-workflow-aggregates/*/objective-records"),
+            rule("users/me/objective-workflows/*/activity-with-aggregates"),
+            rule("users/me/objective-workflows/*/activity-workflows/*/last-proctoring-session"),
+        ]),
+    )
+    .await;
+}
+
+/// The access names the attempt, the attempt its tree, the tree its proctored activities: read
+/// one after another that is three rounds. Once a view has seen those ids, every read starts
+/// at once: one round, the same answer.
+#[tokio::test]
+async fn reads_run_in_one_round_once_the_ids_are_known() {
+    let (app, browser) = ada().await;
+    slow_details_reads(&app).await;
+    let proctored = format!("/api/bff/courses/{}", objective("Proctored Final Exam"));
+    let (first_ms, first) = timed(&app, &browser, &proctored).await;
+    assert!(first_ms >= 900, "access, tree, then sessions: {first_ms} ms");
+    let (again_ms, again) = timed(&app, &browser, &proctored).await;
+    println!("details of a proctored course: {first_ms} ms, then {again_ms} ms");
+    assert!(again_ms < 600, "one round of 300 ms reads: {again_ms} ms");
+    assert_eq!(again, first, "the same view");
+    assert_eq!(again["status"], "inGrading", "its session still disagrees");
+
+    // My courses names the ids of every card: the first visit of a course is one round too.
+    crate::reliability_common::clear_faults(&app).await;
+    get_ok(&app, &browser, "/api/bff/my-courses").await;
+    slow_details_reads(&app).await;
+    let graded = format!("/api/bff/courses/{}", objective("Workplace Safety"));
+    let (ms, view) = timed(&app, &browser, &graded).await;
+    println!("first details of a graded course after My courses: {ms} ms");
+    assert!(ms < 600, "one round: {ms} ms");
+    assert_eq!(view["result"]["grade"], "A", "the grade from the scale: {view}");
+    crate::reliability_common::clear_faults(&app).await;
+    assert_eq!(get_ok(&app, &browser, &graded).await, view, "the same view read again");
+}
+
+/// An attempt started since the ids were last seen: the tree of the new attempt is read once
+/// the access names it, and the view is the one a fresh read gives.
+#[tokio::test]
+async fn an_attempt_started_since_the_last_visit_is_the_one_shown() {
+    let app = TestApp::builder().fast_commands().spawn().await;
+    let browser = signed_in(&app, "ada").await;
+    let path = format!("/api/bff/courses/{}", objective("Financial Literacy"));
+    let before = get_ok(&app, &browser, &path).await;
+    let old = before["workflowId"].as_str().expect("a finished attempt").to_string();
+    let (status, started) = post(&app, &browser, &format!("{path}/start"), None).await;
+    assert_eq!(status, StatusCode::OK, "{started}");
+    assert_eq!(started["newWorkflow"], true, "{started}");
+    let after = get_ok(&app, &browser, &path).await;
+    assert_eq!(after["workflowId"], started["workflowId"], "the new attempt, not {old}");
+    assert_eq!(after["status"], "inProgress", "{after}");
+    assert_eq!(get_ok(&app, &browser, &path).await, after, "read again with the ids confirmed: the same view");
 }

@@ -87,3 +87,40 @@ async fn the_dashboard_changes_at_its_refresh_at() {
         assert!(next > previous, "the next boundary is later");
     }
 }
+
+/// Upstream reads of activity trees the gateway made so far (its `/metrics`).
+async fn tree_reads(app: &TestApp) -> f64 {
+    let text = reqwest::get(format!("http://127.0.0.1:{}/metrics", app.port))
+        .await
+        .expect("metrics")
+        .text()
+        .await
+        .expect("text");
+    text.lines()
+        .filter(|l| l.starts_with("gateway_upstream_call_duration_seconds_count{"))
+        .filter(|l| l.contains(r#"operation="reading the activity tree""#))
+        .map(|l| l.rsplit(' ').next().expect("value").parse::<f64>().expect("a number"))
+        .sum()
+}
+
+/// Only the courses the sections show are read beyond the lists: ada has more started
+/// courses than the dashboard shows, and the trees read are at most those shown.
+#[tokio::test]
+async fn only_the_courses_shown_have_their_tree_read() {
+    let (app, browser) = ada().await;
+    let my_courses = app.api(&browser, "localhost", "/api/bff/my-courses").await.json::<Value>().await.expect("json");
+    let started = my_courses["items"].as_array().expect("cards").iter().filter(|c| c["status"] != "notStarted").count();
+    let before = tree_reads(&app).await;
+    let view = dashboard(&app, &browser).await;
+    let read = tree_reads(&app).await - before;
+    let mut shown: Vec<&str> = ["inProgress", "dueSoon", "recentlyFinished"]
+        .iter()
+        .flat_map(|l| view[*l].as_array().expect("list").iter().map(|c| c["objectiveId"].as_str().expect("id")))
+        .collect();
+    shown.sort_unstable();
+    shown.dedup();
+    assert!(shown.len() < started, "ada has started courses the dashboard does not show: {} of {started}", shown.len());
+    println!("{read} trees read, {} courses shown, {started} started", shown.len());
+    assert!(read >= 1.0, "the trees of courses in progress are read: {read}");
+    assert!(read <= shown.len() as f64, "{read} trees read for {} courses shown", shown.len());
+}

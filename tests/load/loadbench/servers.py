@@ -1,0 +1,222 @@
+"""The tools and servers the harness drives: wrk, perf, nginx configurations and the Stack
+(sandbox, upstream nginx, reference nginx proxy, gateway)."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import urllib.parse
+from pathlib import Path
+
+from .common import FIXED_JSON, NGINX, ROOT, Processes, cpu_seconds, free_port, log, note_command, run, wait_port
+
+WRK_LUA = """
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('BENCHJSON {"requests":%d,"duration_us":%d,"socket_errors":%d,"non_2xx":%d,"p50_us":%d,"p90_us":%d,"p99_us":%d,"mean_us":%.1f}\\n',
+    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status,
+    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.mean))
+end
+"""
+
+
+def wrk(url: str, conns: int, duration: float, headers: list[str], pids: list[int], scratch: Path) -> dict:
+    script = scratch / "report.lua"
+    script.write_text(WRK_LUA)
+    argv = ["wrk", f"-t{min(2, conns)}", f"-c{conns}", f"-d{duration:g}s", "--timeout", "5s", "-s", str(script)]
+    for h in headers:
+        argv += ["-H", h]
+    argv.append(url)
+    before = cpu_seconds(pids)
+    out = run(argv, capture_output=True, text=True, timeout=duration + 60)
+    after = cpu_seconds(pids)
+    line = next((l for l in out.stdout.splitlines() if l.startswith("BENCHJSON ")), None)
+    if line is None:
+        raise RuntimeError(f"wrk gave no summary: {out.stdout}\n{out.stderr}")
+    r = json.loads(line.split(" ", 1)[1])
+    secs = r["duration_us"] / 1e6
+    r["rps"] = r["requests"] / secs if secs else 0
+    r["cpu_s"] = after - before
+    r["cpu_us_per_request"] = (after - before) * 1e6 / r["requests"] if r["requests"] else None
+    return r
+
+
+def median_of(runs: list[dict], key: str):
+    values = [r[key] for r in runs if r.get(key) is not None]
+    return statistics.median(values) if values else None
+
+
+def profile_start(pid: int, duration: float, scratch: Path) -> subprocess.Popen:
+    """perf samples of the gateway while one wrk run loads it (call graphs, 999 Hz)."""
+    argv = ["perf", "record", "-F", "999", "-g", "-p", str(pid), "-o", str(scratch / "perf.data"), "--", "sleep", str(max(1, duration - 1))]
+    note_command(argv)
+    return subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def profile_finish(perf: subprocess.Popen, scratch: Path, out: Path) -> None:
+    perf.wait(120)
+    argv = ["perf", "report", "-i", str(scratch / "perf.data"), "--stdio", "--no-children", "--sort", "dso,symbol", "--percent-limit", "0.7", "-g", "none"]
+    note_command(argv)
+    report = subprocess.run(argv, capture_output=True, text=True, timeout=300).stdout
+    out.write_text("\n".join(line.rstrip() for line in report.splitlines() if line.strip()) + "\n")
+    log(f"profile written to {out}")
+
+
+def nginx_conf(scratch: Path, name: str, workers: int, body: str) -> Path:
+    d = scratch / f"nginx-{name}"
+    for sub in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (d / sub).mkdir(parents=True, exist_ok=True)
+    conf = d / "nginx.conf"
+    conf.write_text(
+        f"""worker_processes {workers};
+pid {d}/nginx.pid;
+error_log {d}/error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+  access_log off;
+  client_body_temp_path {d}/client_body;
+  proxy_temp_path {d}/proxy;
+  fastcgi_temp_path {d}/fastcgi;
+  uwsgi_temp_path {d}/uwsgi;
+  scgi_temp_path {d}/scgi;
+  keepalive_requests 1000000;
+{body}
+}}
+"""
+    )
+    return conf
+
+
+class Stack:
+    """The sandbox, the upstream nginx, the reference nginx proxy and the gateway."""
+
+    def __init__(self, procs: Processes, scratch: Path, bin_dir: Path, client_dir: Path):
+        self.procs, self.scratch, self.bin_dir, self.client_dir = procs, scratch, bin_dir, client_dir
+
+    def start(self) -> None:
+        self.start_sandbox()
+        self.start_nginx()
+        self.write_gateway_config()
+        self.gateway = self.start_gateway("gateway")
+
+    def start_sandbox(self) -> None:
+        _, url = self.procs.start(
+            "lms-sandbox",
+            # Its own data folder, so a running `make demo` (which holds the default one) is
+            # neither in the way nor touched.
+            [str(self.bin_dir / "lms-sandbox"), "--listen", "127.0.0.1:0", "--data-dir", str(self.scratch / "sandbox")],
+            env={"RUST_LOG": "warn"},
+            ready=r"lms-sandbox listening on (http://\S+)",
+        )
+        self.sandbox = url.rstrip("/")
+
+    def start_nginx(self) -> None:
+        """The upstream nginx (the fixed answer, the sandbox behind it) and the reference proxy."""
+        sandbox_port = urllib.parse.urlsplit(self.sandbox).port
+        self.up_port, self.proxy_port = free_port(), free_port()
+        up = nginx_conf(
+            self.scratch,
+            "upstream",
+            1,
+            f"""  upstream sandbox {{ server 127.0.0.1:{sandbox_port}; keepalive 16; }}
+  server {{
+    listen 127.0.0.1:{self.up_port};
+    location ~ ^/t/acme/api/users/me/objective-workflow-aggregates/[^/]+/knowledge-model$ {{
+      default_type application/json;
+      return 200 '{FIXED_JSON}';
+    }}
+    location / {{
+      proxy_pass http://sandbox;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_buffering off;
+    }}
+  }}""",
+        )
+        proxy = nginx_conf(
+            self.scratch,
+            "proxy",
+            os.cpu_count() or 1,
+            f"""  upstream lms {{ server 127.0.0.1:{self.up_port}; keepalive 64; }}
+  server {{
+    listen 127.0.0.1:{self.proxy_port};
+    location /api/lms/ {{
+      proxy_pass http://lms/t/acme/api/;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Cookie "";
+      proxy_set_header Authorization "Bearer reference-token";
+      add_header Cache-Control no-store;
+    }}
+  }}""",
+        )
+        self.nginx_up, _ = self.procs.start(
+            "nginx-upstream", [NGINX, "-p", str(up.parent), "-e", str(up.parent / "error.log"), "-c", str(up), "-g", "daemon off;"]
+        )
+        self.nginx_proxy, _ = self.procs.start(
+            "nginx-proxy", [NGINX, "-p", str(proxy.parent), "-e", str(proxy.parent / "error.log"), "-c", str(proxy), "-g", "daemon off;"]
+        )
+        wait_port(self.up_port)
+        wait_port(self.proxy_port)
+
+    def write_gateway_config(self) -> None:
+        self.gateway_config = self.scratch / "gateway.toml"
+        q = json.dumps
+        self.gateway_config.write_text(
+            f"""client_dir = {q(str(self.client_dir))}
+environment = "prod"
+
+# The pass-through tenant: its upstream is the nginx with the fixed answer.
+[tenants.bench]
+name = "Bench"
+hosts = ["localhost"]
+allow_http_loopback = true
+api_url = {q(f"http://127.0.0.1:{self.up_port}/t/acme/api/")}
+[tenants.bench.oidc]
+issuer = {q(f"{self.sandbox}/t/acme/idp")}
+client_id = "learner-portal"
+client_secret = "demo-secret"
+
+# The views tenant: the sandbox itself.
+[tenants.acme]
+name = "Acme"
+hosts = ["acme.localhost"]
+allow_http_loopback = true
+api_url = {q(f"{self.sandbox}/t/acme/api/")}
+[tenants.acme.oidc]
+issuer = {q(f"{self.sandbox}/t/acme/idp")}
+client_id = "learner-portal"
+client_secret = "demo-secret"
+[tenants.acme.ui]
+dashboard_enabled = true
+default_locale = "en-US"
+locales = ["en-US", "ar-AR"]
+"""
+        )
+
+    def start_gateway(self, name: str, env: dict | None = None):
+        argv = [
+            str(self.bin_dir / "gateway"),
+            "--config",
+            str(ROOT / "config" / "default.toml"),
+            "--config",
+            str(self.gateway_config),
+        ]
+        proc, url = self.procs.start(
+            name,
+            argv,
+            env={"LP_LISTEN": "127.0.0.1:0", "RUST_LOG": "warn", **(env or {})},
+            ready=r"gateway listening on (http://\S+)",
+        )
+        port = urllib.parse.urlsplit(url).port
+        return {"proc": proc, "port": port}
+
+    def restart_gateway(self) -> None:
+        self.procs.stop(self.gateway["proc"])
+        self.gateway = self.start_gateway("gateway")
+
+    def origin(self, host: str, gw=None) -> str:
+        return f"http://{host}:{(gw or self.gateway)['port']}"
