@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { CatalogCard, CatalogView } from '../../api/contracts/bff';
 import { useCatalog } from '../../api/hooks';
 import { CourseCard } from '../course-card';
-import { appliedFilter, CourseListScreen, FilterDrawer, SearchEmptyArt, useListParams } from '../course-list';
+import { appliedFilter, CourseListScreen, SearchEmptyArt, useListParams } from '../course-list';
 import { catalogMessages as m } from './messages';
 
 const renderCard = (card: CatalogCard) => <CourseCard kind="catalog" card={card} />;
@@ -14,18 +14,16 @@ const appliedOf = (view: CatalogView) => appliedFilter(view.filter);
 
 export default function CatalogPage() {
   const intl = useIntl();
-  const { filter, keyword, query, setFilter, clearFilters, activeCount } = useListParams();
+  const params = useListParams();
   return (
     <CourseListScreen
       heading={intl.formatMessage(m.title)}
       messages={m}
-      query={query}
+      params={params}
       useView={useCatalog}
       renderItem={renderCard}
       itemKey={cardKey}
       appliedOf={appliedOf}
-      keyword={keyword}
-      narrowed={!!keyword || activeCount > 0}
       empty={() => (
         <div className="empty-state">
           <SearchEmptyArt />
@@ -36,19 +34,7 @@ export default function CatalogPage() {
           </Link>
         </div>
       )}
-      filters={(data, current) => (
-        <FilterDrawer
-          filter={filter}
-          activeCount={activeCount}
-          totalCount={current?.totalCount}
-          collections={data.collections}
-          terms={data.terms}
-          onChange={setFilter}
-          onClear={clearFilters}
-        />
-      )}
-      selectedCollections={filter.collection}
-      onCollectionsChange={(collection) => setFilter({ collection })}
+      filterDrawer
     />
   );
 }

@@ -6,14 +6,15 @@
 import { useMemo, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { SWRResponse } from 'swr';
-import type { CollectionChip } from '../../api/contracts/bff';
+import type { CollectionChip, TermOption } from '../../api/contracts/bff';
 import type { CourseListQuery } from '../../api/keys';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageHeading } from '../../ui/PageHeading';
 import { CollectionChips } from './CollectionChips';
 import { NoMatches } from './EmptyResults';
-import type { ListFilter } from './listParams';
+import { FilterDrawer } from './FilterDrawer';
+import type { ListFilter, useListParams } from './listParams';
 import { PAGE_SIZE, PagedCourseGrid } from './PagedCourseGrid';
 import { SearchBox } from './SearchBox';
 import { useFiltersUnavailable } from './useFiltersUnavailable';
@@ -23,6 +24,8 @@ interface ListScreenView<T> {
   items: T[];
   totalCount: number;
   collections: CollectionChip[];
+  /** The terms of the filter drawer (views without the drawer have none). */
+  terms?: TermOption[];
   filtersUnavailable: boolean;
 }
 
@@ -31,43 +34,42 @@ interface Props<T, V extends ListScreenView<T>> {
   /** The screen's texts: the intro line, the search label, the list's name, the announced count
    * (`{count}`) and the load failure. */
   messages: Record<'subtitle' | 'searchLabel' | 'listLabel' | 'resultsCount' | 'loadFailed', MessageDescriptor>;
-  /** The list query without paging, from the URL. */
-  query: CourseListQuery;
+  /** The keyword and filters in the URL (`useListParams`). */
+  params: ReturnType<typeof useListParams>;
+  /** The list query without paging (the URL's when left out). */
+  query?: CourseListQuery;
   useView: (query: CourseListQuery) => SWRResponse<V, unknown>;
   renderItem: (item: T) => ReactNode;
   itemKey: (item: T) => string;
   /** The filter the answer applied (a stable function: it feeds a memo). */
   appliedOf: (view: V) => Partial<ListFilter>;
-  keyword: string;
-  /** A keyword or a filter narrows the list: an empty answer then means 'no matches'. */
-  narrowed: boolean;
+  /** A keyword or a filter narrows the list: an empty answer then means 'no matches' (by
+   * default when the URL holds a keyword or any filter). */
+  narrowed?: boolean;
   /** The empty state of a list nothing narrows. */
   empty: (view: V) => ReactNode;
-  /** The screen's filter controls beside the search box, given the answer and the fresh one. */
-  filters?: (view: V, current: V | undefined) => ReactNode;
+  /** The filter drawer beside the search box (the open catalog has collections only). */
+  filterDrawer?: boolean;
   /** Whether the filters and chips show for this answer (all answers when left out). */
   offersFilters?: (view: V) => boolean;
-  selectedCollections: string[];
-  onCollectionsChange: (collection: string[]) => void;
 }
 
 export function CourseListScreen<T, V extends ListScreenView<T>>({
   heading,
   messages: m,
-  query,
+  params,
+  query = params.query,
   useView,
   renderItem,
   itemKey,
   appliedOf,
-  keyword,
-  narrowed,
+  narrowed = !!params.keyword || params.activeCount > 0,
   empty,
-  filters,
+  filterDrawer,
   offersFilters = () => true,
-  selectedCollections,
-  onCollectionsChange,
 }: Props<T, V>) {
   const intl = useIntl();
+  const { filter, keyword, setFilter, clearFilters, activeCount } = params;
   const { input, setInput } = useKeywordSearch();
   const { data, error, isLoading, mutate } = useView({ ...query, skip: 0, take: PAGE_SIZE });
   // With keepPreviousData the old cards stay while a new search loads; act only on fresh answers.
@@ -104,10 +106,24 @@ export function CourseListScreen<T, V extends ListScreenView<T>>({
       <p className="course-list__intro">{intl.formatMessage(m.subtitle)}</p>
       <div className="course-list__toolbar">
         <SearchBox label={intl.formatMessage(m.searchLabel)} value={input} onChange={setInput} />
-        {withFilters && filters?.(data, current)}
+        {withFilters && filterDrawer && (
+          <FilterDrawer
+            filter={filter}
+            activeCount={activeCount}
+            totalCount={current?.totalCount}
+            collections={data.collections}
+            terms={data.terms ?? []}
+            onChange={setFilter}
+            onClear={clearFilters}
+          />
+        )}
       </div>
       {withFilters && (
-        <CollectionChips collections={data.collections} selected={selectedCollections} onChange={onCollectionsChange} />
+        <CollectionChips
+          collections={data.collections}
+          selected={filter.collection}
+          onChange={(collection) => setFilter({ collection })}
+        />
       )}
       <p role="status" className="visually-hidden">
         {current ? intl.formatMessage(m.resultsCount, { count: current.totalCount }) : ''}

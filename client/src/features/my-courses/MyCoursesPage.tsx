@@ -4,7 +4,7 @@ import type { CourseCard as CourseCardView, MyCoursesView } from '../../api/cont
 import { useMyCourses } from '../../api/hooks';
 import { useAppContext } from '../../app/context';
 import { CourseCard } from '../course-card';
-import { appliedFilter, CourseListScreen, FilterDrawer, useListParams } from '../course-list';
+import { appliedFilter, CourseListScreen, useListParams } from '../course-list';
 import { NoCourses } from './EmptyState';
 import { myCoursesMessages as m } from './messages';
 
@@ -15,35 +15,21 @@ const emptyState = (view: MyCoursesView) => <NoCourses catalogEnabled={view.cata
 
 export default function MyCoursesPage() {
   const { config } = useAppContext();
-  const { filter, keyword, query, setFilter, clearFilters, activeCount } = useListParams();
-  const narrowed = !!keyword || activeCount > 0;
+  const params = useListParams();
+  const narrowed = !!params.keyword || params.activeCount > 0;
   return (
     <CourseListScreen
       heading={config.coursesName}
       messages={m}
-      query={query}
+      params={params}
       useView={useMyCourses}
       renderItem={renderCard}
       itemKey={cardKey}
       appliedOf={appliedOf}
-      keyword={keyword}
-      narrowed={narrowed}
       empty={emptyState}
       // A learner without courses gets no filters to narrow nothing.
       offersFilters={(data) => data.items.length > 0 || narrowed}
-      filters={(data, current) => (
-        <FilterDrawer
-          filter={filter}
-          activeCount={activeCount}
-          totalCount={current?.totalCount}
-          collections={data.collections}
-          terms={data.terms}
-          onChange={setFilter}
-          onClear={clearFilters}
-        />
-      )}
-      selectedCollections={filter.collection}
-      onCollectionsChange={(collection) => setFilter({ collection })}
+      filterDrawer
     />
   );
 }

@@ -56,7 +56,8 @@ const appliedOf = (view: PublicCatalogView) => ({ collection: view.collectionsAp
 
 export default function OpenCatalogPage() {
   const intl = useIntl();
-  const { filter, keyword, setFilter } = useListParams();
+  const params = useListParams();
+  const { filter, keyword } = params;
   // The open catalog filters by keyword and collection only.
   const query = useMemo(
     () => ({ keyword: keyword || undefined, collection: filter.collection }),
@@ -66,12 +67,12 @@ export default function OpenCatalogPage() {
     <CourseListScreen
       heading={intl.formatMessage(m.title)}
       messages={m}
+      params={params}
       query={query}
       useView={usePublicCatalog}
       renderItem={renderCard}
       itemKey={cardKey}
       appliedOf={appliedOf}
-      keyword={keyword}
       narrowed={!!keyword || filter.collection.length > 0}
       empty={() => (
         <div className="empty-state">
@@ -80,8 +81,6 @@ export default function OpenCatalogPage() {
           <p>{intl.formatMessage(m.emptyHint)}</p>
         </div>
       )}
-      selectedCollections={filter.collection}
-      onCollectionsChange={(collection) => setFilter({ collection })}
     />
   );
 }
