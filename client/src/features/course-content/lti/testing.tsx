@@ -2,10 +2,11 @@
 // the gateway views they read.
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
+import { vi } from 'vitest';
 import type {
   CollaborationView,
   CourseTreeView,
@@ -122,4 +123,30 @@ export function collaborationView(overrides: Partial<CollaborationView> = {}): C
     action: 'join',
     ...overrides,
   };
+}
+
+/** The props the player gives an LTI or collaborative activity. */
+interface ActivityProps {
+  objectiveId: string;
+  workflowId: string;
+  item: TreeItem;
+  tree: CourseTreeView;
+  reviewMode: boolean;
+  onChanged: () => void;
+}
+
+/** Renders `Activity` for `item` of a one-item course as the player does; `onChanged` is a spy. */
+export function renderActivity(Activity: ComponentType<ActivityProps>, item: TreeItem, reviewMode = false) {
+  const onChanged = vi.fn();
+  const utils = renderWith(
+    <Activity
+      objectiveId={OBJECTIVE}
+      workflowId={WORKFLOW}
+      item={item}
+      tree={courseTree([item])}
+      reviewMode={reviewMode}
+      onChanged={onChanged}
+    />,
+  );
+  return { ...utils, onChanged };
 }
