@@ -7,6 +7,7 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
+import type { LtiActivityProps } from './LtiActivity';
 import type {
   CollaborationView,
   CourseTreeView,
@@ -125,18 +126,8 @@ export function collaborationView(overrides: Partial<CollaborationView> = {}): C
   };
 }
 
-/** The props the player gives an LTI or collaborative activity. */
-interface ActivityProps {
-  objectiveId: string;
-  workflowId: string;
-  item: TreeItem;
-  tree: CourseTreeView;
-  reviewMode: boolean;
-  onChanged: () => void;
-}
-
 /** Renders `Activity` for `item` of a one-item course as the player does; `onChanged` is a spy. */
-export function renderActivity(Activity: ComponentType<ActivityProps>, item: TreeItem, reviewMode = false) {
+export function renderActivity(Activity: ComponentType<LtiActivityProps>, item: TreeItem, reviewMode = false) {
   const onChanged = vi.fn();
   const utils = renderWith(
     <Activity
