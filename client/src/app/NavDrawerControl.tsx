@@ -1,11 +1,10 @@
 // The navigation drawer (react-aria Dialog in a Modal: focus trapped inside, Escape or a click
 // outside closes it, focus returns to the button). Choosing an item closes it too. Its own
 // chunk: see `NavDrawer`.
-import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Dialog, DialogTrigger, Modal, ModalOverlay } from 'react-aria-components';
 import { CloseIcon, MenuIcon } from './icons';
-import type { Handover } from './lazyControl';
+import { useHandover, type Handover } from './lazyControl';
 import { appMessages } from './messages';
 import { NavList, type NavItem } from './SideNav';
 
@@ -20,15 +19,7 @@ export default function NavDrawerControl({
   handover,
 }: NavDrawerControlProps & { handover: Handover }) {
   const intl = useIntl();
-  const button = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    // Take over from the stand-in: its focus, and a press it got.
-    if (handover.focus) button.current?.focus();
-    if (handover.open) setOpen(true);
-    handover.focus = false;
-    handover.open = false;
-  }, [handover]);
+  const { button, open, setOpen } = useHandover(handover);
   return (
     <DialogTrigger isOpen={open} onOpenChange={setOpen}>
       <Button

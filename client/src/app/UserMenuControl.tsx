@@ -2,7 +2,7 @@
 // Home, End, typeahead; Escape closes it and returns focus to the button): profile, a language
 // submenu of the locales the tenant offers (menuitemradio), and sign out (a form POST). Its own
 // chunk: see `UserMenu`.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import {
   Button,
@@ -18,7 +18,7 @@ import {
 import { useLocale } from '../i18n/I18nProvider';
 import { localeInfo } from '../i18n/locales';
 import { ChevronIcon, ExitIcon, GlobeIcon, UserIcon } from './icons';
-import type { Handover } from './lazyControl';
+import { useHandover, type Handover } from './lazyControl';
 import { appMessages } from './messages';
 import { AccountButtonContent } from './UserMenu';
 
@@ -37,15 +37,18 @@ export default function UserMenuControl({
 }: UserMenuControlProps & { handover: Handover }) {
   const intl = useIntl();
   const { locale, offered, setLocale } = useLocale();
-  const button = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    // Take over from the stand-in: its focus, and a press it got.
-    if (handover.focus) button.current?.focus();
-    if (handover.open) setOpen(true);
-    handover.focus = false;
-    handover.open = false;
-  }, [handover]);
+  const { button, open, setOpen } = useHandover(handover);
+  const profile = (
+    <MenuItem
+      id="profile"
+      className="account-menu__item"
+      href="/profile"
+      textValue={intl.formatMessage(appMessages.profile)}
+    >
+      <UserIcon />
+      {intl.formatMessage(appMessages.profile)}
+    </MenuItem>
+  );
   return (
     <MenuTrigger isOpen={open} onOpenChange={setOpen}>
       <Button ref={button} className="account-menu__button">
@@ -56,26 +59,10 @@ export default function UserMenuControl({
           {email ? (
             <MenuSection className="account-menu__section">
               <Header className="account-menu__who">{intl.formatMessage(appMessages.signedInAs, { email })}</Header>
-              <MenuItem
-                id="profile"
-                className="account-menu__item"
-                href="/profile"
-                textValue={intl.formatMessage(appMessages.profile)}
-              >
-                <UserIcon />
-                {intl.formatMessage(appMessages.profile)}
-              </MenuItem>
+              {profile}
             </MenuSection>
           ) : (
-            <MenuItem
-              id="profile"
-              className="account-menu__item"
-              href="/profile"
-              textValue={intl.formatMessage(appMessages.profile)}
-            >
-              <UserIcon />
-              {intl.formatMessage(appMessages.profile)}
-            </MenuItem>
+            profile
           )}
           {offered.length > 1 && (
             <SubmenuTrigger>

@@ -64,3 +64,19 @@ export function useLazyControl<P>(
     },
   };
 }
+
+/**
+ * The control's side of the handover: its button (give it as `ref`) and its open state, which
+ * start from what the stand-in got (its focus, and a press).
+ */
+export function useHandover(handover: Handover) {
+  const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (handover.focus) button.current?.focus();
+    if (handover.open) setOpen(true);
+    handover.focus = false;
+    handover.open = false;
+  }, [handover]);
+  return { button, open, setOpen };
+}

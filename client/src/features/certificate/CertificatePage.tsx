@@ -5,11 +5,11 @@ import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { useCertificatePreview } from '../../api/hooks';
 import { CertificateDocument } from '../../ui/CertificateDocument';
-import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageSkeleton } from '../../ui/PageSkeleton';
 import { useRefreshAt } from '../../ui/useRefreshAt';
+import { CertificateActions, CertificateHeader } from './CertificateParts';
 import { formatDay, formatPercent, formatPoints } from '../course-details/score';
 import { certificateMessages as m } from './messages';
 import { gatewayPdfUrl } from './pdfLink';
@@ -49,18 +49,11 @@ export default function CertificatePage() {
   const expiredOn = formatDay(intl, data.expiresAt);
   return (
     <article className="page certificate-page">
-      <header className="certificate-page__header">
-        <p className="certificate-page__eyebrow">{intl.formatMessage(m.eyebrow)}</p>
-        <PageHeading
-          title={data.courseName ?? intl.formatMessage(m.fallbackHeading, { number: data.certificateNumber })}
-        >
-          {data.courseName ? (
-            <bdi>{data.courseName}</bdi>
-          ) : (
-            intl.formatMessage(m.fallbackHeading, { number: data.certificateNumber })
-          )}
-        </PageHeading>
-      </header>
+      <CertificateHeader
+        eyebrow={intl.formatMessage(m.eyebrow)}
+        courseName={data.courseName}
+        fallbackHeading={intl.formatMessage(m.fallbackHeading, { number: data.certificateNumber })}
+      />
       {data.expired && (
         <p className="certificate-page__expired" role="note">
           {expiredOn
@@ -89,31 +82,18 @@ export default function CertificatePage() {
           }
         />
         <div className="certificate-page__side">
-          <div className="certificate-page__actions">
-            {pdf && (
-              <a className="button button--primary certificate-page__download" href={pdf} download>
-                <svg
-                  viewBox="0 0 20 20"
-                  width="18"
-                  height="18"
-                  aria-hidden="true"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M10 3v10m0 0l-4-4m4 4l4-4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
-                {intl.formatMessage(m.download)}
-              </a>
-            )}
-            <CopyLinkButton
-              href={data.sharePath}
-              label={intl.formatMessage(m.share)}
-              copiedLabel={intl.formatMessage(m.shareCopied)}
-              copiedToast={intl.formatMessage(m.copied)}
-              failedToast={intl.formatMessage(m.copyFailed)}
-            />
-          </div>
+          <CertificateActions
+            pdf={pdf}
+            downloadLabel={intl.formatMessage(m.download)}
+            downloadClassName="certificate-page__download"
+            share={{
+              href: data.sharePath,
+              label: intl.formatMessage(m.share),
+              copiedLabel: intl.formatMessage(m.shareCopied),
+              copiedToast: intl.formatMessage(m.copied),
+              failedToast: intl.formatMessage(m.copyFailed),
+            }}
+          />
           {data.description && (
             <section className="certificate-page__description" aria-labelledby="certificate-description">
               <h2 id="certificate-description">{intl.formatMessage(m.descriptionHeading)}</h2>

@@ -24,7 +24,11 @@ import { playerMessages } from './messages';
 import { neighbours } from './toc/buildToc';
 import { Toc } from './toc/Toc';
 import { useStartActivities } from './usePlayerCommands';
+// The player's styles, in cascade order: the layout, the contents, the activities, the finish flow.
 import './content.css';
+import './toc/toc.css';
+import './activities/activities.css';
+import './flows/flows.css';
 
 /**
  * Below this width the contents panel starts closed. Spec section 9 gives two readings of the

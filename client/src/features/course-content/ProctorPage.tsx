@@ -5,16 +5,16 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { ProctoringSessionState, ProctoringStartToken } from '../../api/contracts/bff';
 import { useProctoring } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import { useCommand } from '../../api/useCommand';
-import { ErrorState } from '../../ui/ErrorState';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageHeading } from '../../ui/PageHeading';
 import { ActivityStatus } from './lti/LtiActivity';
 import { LtiLauncher } from './lti/LtiLauncher';
+import { BackToContent, LtiPageFailed } from './lti/LtiPageParts';
 import { ltiMessages } from './lti/messages';
 import './lti/lti.css';
 
@@ -36,23 +36,14 @@ export default function ProctorPage() {
     `/api/bff/courses/${encodeURIComponent(objectiveId)}/proctoring/${encodeURIComponent(activityPathId)}/start-token`,
     { revalidates: [keys.proctoring(objectiveId, activityPathId)] },
   );
-  const contentPath = `/courses/${encodeURIComponent(objectiveId)}/view/content`;
-  const back = inIframe ? null : (
-    <Link className="lti-page__back" to={contentPath}>
-      <FormattedMessage {...ltiMessages.backToContent} />
-    </Link>
-  );
+  const back = inIframe ? null : <BackToContent objectiveId={objectiveId} />;
   if (view.error && !view.data) {
     return (
-      <div className="lti-page">
-        {back}
-        <PageHeading>{intl.formatMessage(ltiMessages.proctorTitle)}</PageHeading>
-        <ErrorState
-          title={<FormattedMessage {...ltiMessages.loadFailed} />}
-          description={<FormattedMessage {...ltiMessages.loadFailedText} />}
-          onRetry={() => void view.mutate()}
-        />
-      </div>
+      <LtiPageFailed
+        back={back}
+        title={intl.formatMessage(ltiMessages.proctorTitle)}
+        onRetry={() => void view.mutate()}
+      />
     );
   }
   if (!view.data) return <LoadingState fullPage />;

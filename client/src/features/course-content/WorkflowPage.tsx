@@ -3,11 +3,11 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { useWorkflowView } from '../../api/hooks';
-import { ErrorState } from '../../ui/ErrorState';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageHeading } from '../../ui/PageHeading';
 import { ActivityStatus } from './lti/LtiActivity';
 import { LtiLauncher } from './lti/LtiLauncher';
+import { BackToContent, LtiPageFailed } from './lti/LtiPageParts';
 import { ltiMessages } from './lti/messages';
 import { statusMessage } from './lti/status';
 import './lti/lti.css';
@@ -16,23 +16,14 @@ export default function WorkflowPage() {
   const { objectiveId = '', workflowId = '' } = useParams();
   const intl = useIntl();
   const view = useWorkflowView(workflowId || null);
-  const contentPath = `/courses/${encodeURIComponent(objectiveId)}/view/content`;
-  const back = (
-    <Link className="lti-page__back" to={contentPath}>
-      <FormattedMessage {...ltiMessages.backToContent} />
-    </Link>
-  );
+  const back = <BackToContent objectiveId={objectiveId} />;
   if (view.error && !view.data) {
     return (
-      <div className="lti-page">
-        {back}
-        <PageHeading>{intl.formatMessage(ltiMessages.workflowTitle)}</PageHeading>
-        <ErrorState
-          title={<FormattedMessage {...ltiMessages.loadFailed} />}
-          description={<FormattedMessage {...ltiMessages.loadFailedText} />}
-          onRetry={() => void view.mutate()}
-        />
-      </div>
+      <LtiPageFailed
+        back={back}
+        title={intl.formatMessage(ltiMessages.workflowTitle)}
+        onRetry={() => void view.mutate()}
+      />
     );
   }
   if (!view.data) return <LoadingState fullPage />;

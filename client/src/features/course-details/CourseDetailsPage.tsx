@@ -11,7 +11,7 @@ import { CollapsibleText } from '../../ui/CollapsibleText';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageSkeleton } from '../../ui/PageSkeleton';
-import { RichContent } from '../../ui/rich-content/RichContent';
+import { AboutSection } from './AboutSection';
 import { useRefreshAt } from '../../ui/useRefreshAt';
 import { AttemptsTable } from './AttemptsTable';
 import { CertificateList } from './CertificateList';
@@ -164,14 +164,7 @@ function Details({ course, reviewMode }: { course: CourseDetailsView; reviewMode
       <div className="details-columns">
         <div className="details-main">
           {course.about && (
-            <section className="details-section" aria-labelledby="about-heading">
-              <h2 id="about-heading" className="details-section__heading">
-                {intl.formatMessage(m.aboutHeading)}
-              </h2>
-              <div dir="auto">
-                <RichContent html={course.about} />
-              </div>
-            </section>
+            <AboutSection headingId="about-heading" heading={intl.formatMessage(m.aboutHeading)} html={course.about} />
           )}
           {course.attempts.length > 0 && (
             <AttemptsTable attempts={course.attempts} scoreColumn={course.attemptsScoreColumn} />

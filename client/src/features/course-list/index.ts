@@ -1,4 +1,5 @@
 export { CollectionChips, useCollectionName } from './CollectionChips';
+export { CourseListScreen } from './CourseListScreen';
 export { NoMatches, SearchEmptyArt } from './EmptyResults';
 export { FilterDrawer } from './FilterDrawer';
 export { appliedFilter, EMPTY_FILTER, useListParams, type ListFilter } from './listParams';

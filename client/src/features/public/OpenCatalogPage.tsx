@@ -2,23 +2,10 @@
 // courses and open a course's public page. Keyword and collections live in the URL.
 import { useMemo } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { CatalogCard } from '../../api/contracts/bff';
+import type { CatalogCard, PublicCatalogView } from '../../api/contracts/bff';
 import { usePublicCatalog } from '../../api/hooks';
-import { ErrorState } from '../../ui/ErrorState';
-import { LoadingState } from '../../ui/LoadingState';
-import { PageHeading } from '../../ui/PageHeading';
 import { CourseCard } from '../course-card';
-import {
-  CollectionChips,
-  NoMatches,
-  PAGE_SIZE,
-  PagedCourseGrid,
-  SearchBox,
-  SearchEmptyArt,
-  useFiltersUnavailable,
-  useKeywordSearch,
-  useListParams,
-} from '../course-list';
+import { CourseListScreen, SearchEmptyArt, useListParams } from '../course-list';
 
 const m = defineMessages({
   title: {
@@ -65,70 +52,35 @@ const m = defineMessages({
 
 const renderCard = (card: CatalogCard) => <CourseCard kind="catalog" card={card} />;
 const cardKey = (card: CatalogCard) => card.objectiveId;
+const appliedOf = (view: PublicCatalogView) => ({ collection: view.collectionsApplied });
 
 export default function OpenCatalogPage() {
   const intl = useIntl();
-  const { input, setInput } = useKeywordSearch();
-  const { filter, keyword, setFilter } = useListParams();
+  const params = useListParams();
+  const { filter, keyword } = params;
   // The open catalog filters by keyword and collection only.
   const query = useMemo(
     () => ({ keyword: keyword || undefined, collection: filter.collection }),
     [keyword, filter.collection],
   );
-  const { data, error, isLoading, mutate } = usePublicCatalog({ ...query, skip: 0, take: PAGE_SIZE });
-  const current = isLoading ? undefined : data;
-  const applied = useMemo(() => (current ? { collection: current.collectionsApplied } : undefined), [current]);
-  useFiltersUnavailable(current?.filtersUnavailable, applied);
-
-  let body;
-  if (error && !data) {
-    body = <ErrorState title={intl.formatMessage(m.loadFailed)} onRetry={() => void mutate()} />;
-  } else if (!data) {
-    body = <LoadingState />;
-  } else if (data.items.length === 0) {
-    body =
-      keyword || filter.collection.length > 0 ? (
-        <NoMatches keyword={keyword} />
-      ) : (
+  return (
+    <CourseListScreen
+      heading={intl.formatMessage(m.title)}
+      messages={m}
+      params={params}
+      query={query}
+      useView={usePublicCatalog}
+      renderItem={renderCard}
+      itemKey={cardKey}
+      appliedOf={appliedOf}
+      narrowed={!!keyword || filter.collection.length > 0}
+      empty={() => (
         <div className="empty-state">
           <SearchEmptyArt />
           <h2 className="empty-state__title">{intl.formatMessage(m.emptyTitle)}</h2>
           <p>{intl.formatMessage(m.emptyHint)}</p>
         </div>
-      );
-  } else {
-    body = (
-      <PagedCourseGrid
-        key={JSON.stringify(query)}
-        first={data}
-        query={query}
-        useView={usePublicCatalog}
-        renderItem={renderCard}
-        itemKey={cardKey}
-        label={intl.formatMessage(m.listLabel)}
-        busy={!current}
-      />
-    );
-  }
-
-  return (
-    <section className="page course-list">
-      <PageHeading>{intl.formatMessage(m.title)}</PageHeading>
-      <p className="course-list__intro">{intl.formatMessage(m.subtitle)}</p>
-      <div className="course-list__toolbar">
-        <SearchBox label={intl.formatMessage(m.searchLabel)} value={input} onChange={setInput} />
-      </div>
-      {data && (
-        <CollectionChips
-          collections={data.collections}
-          selected={filter.collection}
-          onChange={(collection) => setFilter({ collection })}
-        />
       )}
-      <p role="status" className="visually-hidden">
-        {current ? intl.formatMessage(m.resultsCount, { count: current.totalCount }) : ''}
-      </p>
-      {body}
-    </section>
+    />
   );
 }

@@ -6,11 +6,10 @@ import { useUiConfigContext } from '../../app/context';
 import { ApiError } from '../../api/http';
 import { usePublicCertificate } from '../../api/hooks';
 import { CertificateDocument } from '../../ui/CertificateDocument';
-import { CopyLinkButton } from '../../ui/CopyLinkButton';
-import { ErrorState } from '../../ui/ErrorState';
-import { PageHeading } from '../../ui/PageHeading';
 import { PageSkeleton } from '../../ui/PageSkeleton';
 import { useRefreshAt } from '../../ui/useRefreshAt';
+import { PublicLoadError } from './PublicLoadError';
+import { CertificateActions, CertificateHeader } from '../certificate/CertificateParts';
 import { gatewayPdfUrl } from '../certificate/pdfLink';
 import { publicCertificateMessages as m } from './publicPageMessages';
 import '../certificate/certificate.css';
@@ -27,21 +26,15 @@ export default function PublicCertificatePage() {
     const notFound = error instanceof ApiError && [400, 404].includes(error.status);
     return (
       <section className="page certificate-page public-page">
-        {notFound ? (
-          <div className="public-missing">
-            <span className="public-missing__icon" aria-hidden="true">
-              ?
-            </span>
-            <PageHeading>{intl.formatMessage(m.notFoundTitle)}</PageHeading>
-            <p>{intl.formatMessage(m.notFoundText, { number: certificateNumber })}</p>
-          </div>
-        ) : (
-          <ErrorState
-            title={intl.formatMessage(m.loadFailed)}
-            description={intl.formatMessage(m.loadFailedHint)}
-            onRetry={() => void mutate()}
-          />
-        )}
+        <PublicLoadError
+          notFound={notFound}
+          notFoundTitle={intl.formatMessage(m.notFoundTitle)}
+          notFoundText={intl.formatMessage(m.notFoundText, { number: certificateNumber })}
+          withIcon
+          loadFailed={intl.formatMessage(m.loadFailed)}
+          loadFailedHint={intl.formatMessage(m.loadFailedHint)}
+          onRetry={() => void mutate()}
+        />
       </section>
     );
   }
@@ -50,17 +43,13 @@ export default function PublicCertificatePage() {
   const pdf = gatewayPdfUrl(data.pdfUrl, data.certificateNumber);
   return (
     <article className="page certificate-page public-page">
-      <header className="certificate-page__header">
-        <p className="certificate-page__eyebrow">{intl.formatMessage(m.eyebrow)}</p>
-        <PageHeading title={data.courseName ?? intl.formatMessage(m.heading, { number: data.certificateNumber })}>
-          {data.courseName ? (
-            <bdi>{data.courseName}</bdi>
-          ) : (
-            intl.formatMessage(m.heading, { number: data.certificateNumber })
-          )}
-        </PageHeading>
+      <CertificateHeader
+        eyebrow={intl.formatMessage(m.eyebrow)}
+        courseName={data.courseName}
+        fallbackHeading={intl.formatMessage(m.heading, { number: data.certificateNumber })}
+      >
         <p className="public-certificate__issuer">{intl.formatMessage(m.issuedBy, { product: config.productName })}</p>
-      </header>
+      </CertificateHeader>
       {data.expired && (
         <p className="certificate-page__expired" role="note">
           {intl.formatMessage(m.expiredNotice)}
@@ -77,31 +66,17 @@ export default function PublicCertificatePage() {
           expired={data.expired}
         />
         <div className="certificate-page__side">
-          <div className="certificate-page__actions">
-            {pdf && (
-              <a className="button button--primary" href={pdf} download>
-                <svg
-                  viewBox="0 0 20 20"
-                  width="18"
-                  height="18"
-                  aria-hidden="true"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M10 3v10m0 0l-4-4m4 4l4-4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
-                {intl.formatMessage(m.download)}
-              </a>
-            )}
-            <CopyLinkButton
-              href={data.shareUrl}
-              label={intl.formatMessage(m.share)}
-              copiedLabel={intl.formatMessage(m.shareCopied)}
-              copiedToast={intl.formatMessage(m.copied)}
-              failedToast={intl.formatMessage(m.copyFailed)}
-            />
-          </div>
+          <CertificateActions
+            pdf={pdf}
+            downloadLabel={intl.formatMessage(m.download)}
+            share={{
+              href: data.shareUrl,
+              label: intl.formatMessage(m.share),
+              copiedLabel: intl.formatMessage(m.shareCopied),
+              copiedToast: intl.formatMessage(m.copied),
+              failedToast: intl.formatMessage(m.copyFailed),
+            }}
+          />
         </div>
       </div>
     </article>

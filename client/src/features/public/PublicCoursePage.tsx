@@ -6,10 +6,10 @@ import { ApiError } from '../../api/http';
 import { usePublicCourse } from '../../api/hooks';
 import { CollapsibleText } from '../../ui/CollapsibleText';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
-import { ErrorState } from '../../ui/ErrorState';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageSkeleton } from '../../ui/PageSkeleton';
-import { RichContent } from '../../ui/rich-content/RichContent';
+import { AboutSection } from '../course-details/AboutSection';
+import { PublicLoadError } from './PublicLoadError';
 import { publicCourseMessages as m } from './publicPageMessages';
 import '../../ui/pill.css';
 import '../course-details/course-details.css';
@@ -34,18 +34,14 @@ export default function PublicCoursePage() {
     return (
       <section className="page public-page">
         {back}
-        {notFound ? (
-          <div className="public-missing">
-            <PageHeading>{intl.formatMessage(m.notFoundTitle)}</PageHeading>
-            <p>{intl.formatMessage(m.notFoundText)}</p>
-          </div>
-        ) : (
-          <ErrorState
-            title={intl.formatMessage(m.loadFailed)}
-            description={intl.formatMessage(m.loadFailedHint)}
-            onRetry={() => void mutate()}
-          />
-        )}
+        <PublicLoadError
+          notFound={notFound}
+          notFoundTitle={intl.formatMessage(m.notFoundTitle)}
+          notFoundText={intl.formatMessage(m.notFoundText)}
+          loadFailed={intl.formatMessage(m.loadFailed)}
+          loadFailedHint={intl.formatMessage(m.loadFailedHint)}
+          onRetry={() => void mutate()}
+        />
       </section>
     );
   }
@@ -107,14 +103,11 @@ export default function PublicCoursePage() {
       <div className="details-columns">
         <div className="details-main">
           {data.about && (
-            <section className="details-section" aria-labelledby="public-about-heading">
-              <h2 id="public-about-heading" className="details-section__heading">
-                {intl.formatMessage(m.aboutHeading)}
-              </h2>
-              <div dir="auto">
-                <RichContent html={data.about} />
-              </div>
-            </section>
+            <AboutSection
+              headingId="public-about-heading"
+              heading={intl.formatMessage(m.aboutHeading)}
+              html={data.about}
+            />
           )}
         </div>
         <aside className="details-aside">

@@ -1,26 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { http, HttpResponse, server } from '../../../test/server';
-import { collaborationView, courseTree, OBJECTIVE, renderWith, treeItem, WORKFLOW } from '../lti/testing';
+import { collaborationView, OBJECTIVE, renderActivity, treeItem, WORKFLOW } from '../lti/testing';
 import { CollaborativeActivity } from './CollaborativeActivity';
 
 const VIEW = `*/api/bff/courses/${OBJECTIVE}/collaboration/7`;
 const item = treeItem({ activityPathId: '7', name: 'Team assignment', kind: 'collaborative' });
 
-function renderActivity(reviewMode = false) {
-  const onChanged = vi.fn();
-  const utils = renderWith(
-    <CollaborativeActivity
-      objectiveId={OBJECTIVE}
-      workflowId={WORKFLOW}
-      item={item}
-      tree={courseTree([item])}
-      reviewMode={reviewMode}
-      onChanged={onChanged}
-    />,
-  );
-  return { ...utils, onChanged };
-}
+const renderCollaborative = (reviewMode = false) => renderActivity(CollaborativeActivity, item, reviewMode);
 
 describe('CollaborativeActivity', () => {
   it('shows the shared group, the participants, and joins through the join prompt', async () => {
@@ -34,7 +21,7 @@ describe('CollaborativeActivity', () => {
         return HttpResponse.json({ workflowId: WORKFLOW, activityWorkflowId: 'aw-team', groupId: 'g-blue' });
       }),
     );
-    const { user, onChanged } = renderActivity();
+    const { user, onChanged } = renderCollaborative();
     const group = await screen.findByRole('region', { name: 'Your group: Team Blue' });
     expect(within(group).getByText('Ada Lovelace', { exact: false })).toHaveTextContent('Ada Lovelace (you)');
     expect(within(group).getByText('Group leader · grace@acme.test')).toBeInTheDocument();
@@ -76,7 +63,7 @@ describe('CollaborativeActivity', () => {
         ),
       ),
     );
-    const { user } = renderActivity();
+    const { user } = renderCollaborative();
     expect(await screen.findByText('You are not in a group for this activity yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start group work' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Start the group work?' });
@@ -86,12 +73,12 @@ describe('CollaborativeActivity', () => {
 
   it('review mode offers no prompt; a course not started says to start it', async () => {
     server.use(http.get(VIEW, () => HttpResponse.json(collaborationView())));
-    const first = renderActivity(true);
+    const first = renderCollaborative(true);
     await screen.findByRole('region', { name: 'Your group: Team Blue' });
     expect(screen.queryByRole('button', { name: 'Join group work' })).toBeNull();
     first.unmount();
     server.use(http.get(VIEW, () => HttpResponse.json({ title: 'Not Found', status: 404 }, { status: 404 })));
-    renderActivity();
+    renderCollaborative();
     expect(await screen.findByText('Start the course to work on this activity with your group.')).toBeInTheDocument();
   });
 });

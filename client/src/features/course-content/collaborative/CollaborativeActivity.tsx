@@ -4,19 +4,14 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type {
-  CollaborationJoinResult,
-  CollaborationMember,
-  CourseTreeView,
-  TreeItem,
-} from '../../../api/contracts/bff';
+import type { CollaborationJoinResult, CollaborationMember } from '../../../api/contracts/bff';
 import { useCollaboration } from '../../../api/hooks';
 import { keys } from '../../../api/keys';
 import { useCommand } from '../../../api/useCommand';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LoadingState } from '../../../ui/LoadingState';
 import { showToast } from '../../../ui/toasts';
-import { ActivityStatus } from '../lti/LtiActivity';
+import { ActivityStatus, type LtiActivityProps } from '../lti/LtiActivity';
 import { LtiLauncher } from '../lti/LtiLauncher';
 import { ltiMessages } from '../lti/messages';
 import { statusMessage } from '../lti/status';
@@ -24,14 +19,8 @@ import { collaborativeMessages as m } from './messages';
 import '../lti/lti.css';
 import './collaborative.css';
 
-export interface CollaborativeActivityProps {
-  objectiveId: string;
-  workflowId: string;
-  item: TreeItem;
-  tree: CourseTreeView;
-  reviewMode: boolean;
-  onChanged: () => void;
-}
+/** The player gives it the props of an LTI activity. */
+export type CollaborativeActivityProps = LtiActivityProps;
 
 function initials(name: string): string {
   return name

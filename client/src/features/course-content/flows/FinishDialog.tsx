@@ -1,10 +1,10 @@
 // The finish dialogs of a module or a course (spec section 2 'Dialogs'): what is still open
 // (mandatory or optional activities incomplete, scores below passing that can be improved),
 // then keep learning or finish anyway. Focus is trapped in the dialog and restored after.
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { FormattedMessage } from 'react-intl';
 import type { FinishCheck } from '../../../api/contracts/bff';
 import { flowMessages } from '../messages';
+import { ConfirmDialog } from './ConfirmDialog';
 
 /** Whether the check has anything to warn about. */
 export function hasWarnings(check: FinishCheck): boolean {
@@ -21,57 +21,33 @@ interface Props {
 
 export function FinishDialog({ kind, check, isOpen, onOpenChange, onConfirm }: Props) {
   return (
-    <ModalOverlay className="player-dialog-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
-      <Modal className="player-dialog">
-        <Dialog className="player-dialog__body">
-          {({ close }) => (
-            <>
-              <Heading slot="title" className="player-dialog__title">
-                <FormattedMessage
-                  {...(kind === 'course' ? flowMessages.finishCourseTitle : flowMessages.finishModuleTitle)}
-                />
-              </Heading>
-              <ul className="player-dialog__list">
-                {check.incompleteMandatory > 0 && (
-                  <li>
-                    <FormattedMessage
-                      {...flowMessages.incompleteMandatory}
-                      values={{ count: check.incompleteMandatory }}
-                    />
-                  </li>
-                )}
-                {check.incompleteOptional > 0 && (
-                  <li>
-                    <FormattedMessage
-                      {...flowMessages.incompleteOptional}
-                      values={{ count: check.incompleteOptional }}
-                    />
-                  </li>
-                )}
-                {check.belowPassing > 0 && (
-                  <li>
-                    <FormattedMessage {...flowMessages.improveScore} values={{ count: check.belowPassing }} />
-                  </li>
-                )}
-              </ul>
-              <div className="player-dialog__actions">
-                <Button className="button button--secondary" onPress={close} autoFocus>
-                  <FormattedMessage {...flowMessages.keepLearning} />
-                </Button>
-                <Button
-                  className="button button--primary"
-                  onPress={() => {
-                    close();
-                    onConfirm();
-                  }}
-                >
-                  <FormattedMessage {...flowMessages.finishAnyway} />
-                </Button>
-              </div>
-            </>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ConfirmDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      onConfirm={onConfirm}
+      title={
+        <FormattedMessage {...(kind === 'course' ? flowMessages.finishCourseTitle : flowMessages.finishModuleTitle)} />
+      }
+      cancelLabel={<FormattedMessage {...flowMessages.keepLearning} />}
+      confirmLabel={<FormattedMessage {...flowMessages.finishAnyway} />}
+    >
+      <ul className="player-dialog__list">
+        {check.incompleteMandatory > 0 && (
+          <li>
+            <FormattedMessage {...flowMessages.incompleteMandatory} values={{ count: check.incompleteMandatory }} />
+          </li>
+        )}
+        {check.incompleteOptional > 0 && (
+          <li>
+            <FormattedMessage {...flowMessages.incompleteOptional} values={{ count: check.incompleteOptional }} />
+          </li>
+        )}
+        {check.belowPassing > 0 && (
+          <li>
+            <FormattedMessage {...flowMessages.improveScore} values={{ count: check.belowPassing }} />
+          </li>
+        )}
+      </ul>
+    </ConfirmDialog>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse, server } from '../../../test/server';
 import { LtiActivity } from './LtiActivity';
-import { courseTree, ltiLaunch, OBJECTIVE, renderWith, treeItem, WORKFLOW, workflowView } from './testing';
+import { ltiLaunch, OBJECTIVE, renderActivity, treeItem, WORKFLOW, workflowView } from './testing';
 
 function serve(launch = ltiLaunch(), onLaunch?: (body: unknown) => void) {
   server.use(
@@ -14,20 +14,7 @@ function serve(launch = ltiLaunch(), onLaunch?: (body: unknown) => void) {
   );
 }
 
-function renderActivity(item = treeItem(), reviewMode = false) {
-  const onChanged = vi.fn();
-  const utils = renderWith(
-    <LtiActivity
-      objectiveId={OBJECTIVE}
-      workflowId={WORKFLOW}
-      item={item}
-      tree={courseTree([item])}
-      reviewMode={reviewMode}
-      onChanged={onChanged}
-    />,
-  );
-  return { ...utils, onChanged };
-}
+const renderLti = (item = treeItem(), reviewMode = false) => renderActivity(LtiActivity, item, reviewMode);
 
 /** Every form added to the portal's document while the test runs. */
 function watchForms() {
@@ -67,7 +54,7 @@ describe('LtiActivity', () => {
     });
     const bodies: unknown[] = [];
     serve(ltiLaunch(), (body) => bodies.push(body));
-    const { user } = renderActivity();
+    const { user } = renderLti();
     expect(await screen.findByText('Not started')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Launch activity' }));
     const frame = await screen.findByTitle('Quiz (external tool)');
@@ -91,7 +78,7 @@ describe('LtiActivity', () => {
   it('embedded custom: the frame takes the preferred size', async () => {
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
     serve(ltiLaunch({ displayMode: 'embeddedCustom', preferredWidth: 800, preferredHeight: 600 }));
-    const { user } = renderActivity();
+    const { user } = renderLti();
     await user.click(await screen.findByRole('button', { name: 'Launch activity' }));
     const frame = await screen.findByTitle('Quiz (external tool)');
     expect(frame.style.inlineSize).toBe('800px');
@@ -114,7 +101,7 @@ describe('LtiActivity', () => {
     });
     const forms = watchForms();
     serve(ltiLaunch({ displayMode: 'fullscreen' }));
-    const { user } = renderActivity();
+    const { user } = renderLti();
     await user.click(await screen.findByRole('button', { name: 'Launch activity' }));
     expect(await screen.findByText(/The activity is open in a new window/)).toBeInTheDocument();
     expect(open).toHaveBeenCalledWith('about:blank', expect.stringMatching(/^lti-/));
@@ -139,7 +126,7 @@ describe('LtiActivity', () => {
       .mockReturnValue(popup as unknown as Window);
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
     serve(ltiLaunch({ displayMode: 'fullscreen' }));
-    const { user } = renderActivity();
+    const { user } = renderLti();
     await user.click(await screen.findByRole('button', { name: 'Launch activity' }));
     expect(await screen.findByText(/Your browser blocked the new window/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open activity in a new window' }));
@@ -154,7 +141,7 @@ describe('LtiActivity', () => {
         HttpResponse.json({ title: 'Bad Gateway', status: 502 }, { status: 502 }),
       ),
     );
-    const { user } = renderActivity();
+    const { user } = renderLti();
     await user.click(await screen.findByRole('button', { name: 'Launch activity' }));
     expect(await screen.findByText('Something went wrong. Please refresh the page.')).toBeInTheDocument();
   });
@@ -163,7 +150,7 @@ describe('LtiActivity', () => {
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
     const bodies: unknown[] = [];
     serve(ltiLaunch(), (body) => bodies.push(body));
-    const { user } = renderActivity(treeItem({ status: 'completed' }), true);
+    const { user } = renderLti(treeItem({ status: 'completed' }), true);
     await user.click(await screen.findByRole('button', { name: 'Review activity' }));
     await screen.findByTitle('Quiz (external tool)');
     expect(bodies).toEqual([{ objectiveId: OBJECTIVE, activityPathId: '3', review: true }]);
@@ -171,7 +158,7 @@ describe('LtiActivity', () => {
 
   it('a proctored activity links to its proctored page instead of launching', async () => {
     serve();
-    renderActivity(treeItem({ proctored: true, activityPathId: '2', name: 'Final exam' }));
+    renderLti(treeItem({ proctored: true, activityPathId: '2', name: 'Final exam' }));
     const link = await screen.findByRole('link', { name: 'Open proctored activity' });
     expect(link).toHaveAttribute('href', `/courses/proctor/${OBJECTIVE}/2`);
     expect(screen.queryByRole('button', { name: 'Launch activity' })).toBeNull();
@@ -179,7 +166,7 @@ describe('LtiActivity', () => {
 
   it('a locked activity cannot be launched', async () => {
     serve();
-    renderActivity(treeItem({ locked: true, lockReason: 'unavailable' }));
+    renderLti(treeItem({ locked: true, lockReason: 'unavailable' }));
     await screen.findByText('Not started');
     expect(screen.queryByRole('button', { name: 'Launch activity' })).toBeNull();
   });

@@ -2,10 +2,12 @@
 // the gateway views they read.
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
+import { vi } from 'vitest';
+import type { LtiActivityProps } from './LtiActivity';
 import type {
   CollaborationView,
   CourseTreeView,
@@ -122,4 +124,20 @@ export function collaborationView(overrides: Partial<CollaborationView> = {}): C
     action: 'join',
     ...overrides,
   };
+}
+
+/** Renders `Activity` for `item` of a one-item course as the player does; `onChanged` is a spy. */
+export function renderActivity(Activity: ComponentType<LtiActivityProps>, item: TreeItem, reviewMode = false) {
+  const onChanged = vi.fn();
+  const utils = renderWith(
+    <Activity
+      objectiveId={OBJECTIVE}
+      workflowId={WORKFLOW}
+      item={item}
+      tree={courseTree([item])}
+      reviewMode={reviewMode}
+      onChanged={onChanged}
+    />,
+  );
+  return { ...utils, onChanged };
 }
