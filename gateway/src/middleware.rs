@@ -318,7 +318,12 @@ async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Nex
         let per_session = limits.max_in_flight_per_session;
         let slots = state.session_slots.get_with(id, async move { Arc::new(Semaphore::new(per_session)) }).await;
         let wait = Duration::from_millis(limits.session_queue_timeout_ms);
-        match tokio::time::timeout(wait, slots.acquire_owned()).await {
+        // A free slot is taken at once, with no timer armed.
+        let slot = match slots.clone().try_acquire_owned() {
+            Ok(slot) => Ok(Ok(slot)),
+            Err(_) => tokio::time::timeout(wait, slots.acquire_owned()).await,
+        };
+        match slot {
             Ok(Ok(slot)) => Some(slot),
             _ => {
                 let detail = format!("At most {per_session} requests of one session are served at once.");
