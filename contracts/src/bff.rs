@@ -167,7 +167,7 @@ pub struct UiConfig {
     pub tenant: String,
     /// Product name shown in the page title and header.
     pub product_name: String,
-    /// Heading of the My courses page (configurable courses name).
+    /// Heading of My courses as the tenant names it; empty: the portal's own, translated 'My courses'.
     pub courses_name: String,
     /// Whether the catalog is enabled (default on).
     pub catalog_enabled: bool,

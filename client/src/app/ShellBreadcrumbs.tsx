@@ -9,7 +9,7 @@ import useSWR from 'swr';
 import type { CatalogCourseView, CourseDetailsView } from '../api/contracts/bff';
 import { keys, type Key } from '../api/keys';
 import { useAppContext } from './context';
-import { appMessages } from './messages';
+import { appMessages, coursesName } from './messages';
 
 /** One crumb: a link, or the current page (no `href`). */
 export interface Crumb {
@@ -39,7 +39,7 @@ function useCrumbs(): Crumb[] {
   const catalogName = useCachedName<CatalogCourseView>(
     catalog?.params.objectiveId ? keys.catalogCourse(catalog.params.objectiveId) : null,
   );
-  const courses = { label: config.coursesName || intl.formatMessage(appMessages.navCourses), href: '/courses' };
+  const courses = { label: coursesName(config.coursesName, intl), href: '/courses' };
 
   if (courseId) {
     const rest = course?.params['*'] ?? '';

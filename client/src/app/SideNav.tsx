@@ -17,7 +17,7 @@ import {
   NetworkIcon,
   PuzzleIcon,
 } from './icons';
-import { appMessages } from './messages';
+import { appMessages, coursesName } from './messages';
 
 /** One item: a route of this client (`to`) or a page elsewhere on the platform (`href`). */
 export interface NavItem {
@@ -44,7 +44,7 @@ export function useNavItems(config: UiConfig, session: SessionView): NavItem[] {
     },
     {
       key: 'courses',
-      label: config.coursesName || intl.formatMessage(appMessages.navCourses),
+      label: coursesName(config.coursesName, intl),
       icon: <BookIcon />,
       to: '/courses',
     },

@@ -125,6 +125,25 @@ describe('user menu', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('navigation', { name: 'التنقل الرئيسي' })).toBeInTheDocument();
   });
 
+  it("names My courses in the learner's language unless the tenant names it", async () => {
+    window.localStorage.setItem('learner-portal.locale', 'ar-AR');
+    renderApp('/learn/courses');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'دوراتي' })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'التنقل الرئيسي' });
+    expect(within(nav).getByRole('link', { name: 'دوراتي' })).toBeInTheDocument();
+  });
+
+  it('keeps the name the tenant gives My courses in every language', async () => {
+    server.use(
+      http.get('*/config-ui/config.json', () => HttpResponse.json(uiConfig({ coursesName: 'Learning plan' }))),
+    );
+    window.localStorage.setItem('learner-portal.locale', 'ar-AR');
+    renderApp('/learn/courses');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Learning plan' })).toBeInTheDocument();
+  });
+
   it(
     'offers Latin and Serbian (Latin script) from the tenant list and renders them without Intl data',
     { timeout: 15_000 },
@@ -144,8 +163,8 @@ describe('user menu', { timeout: 20_000 }, () => {
       await user.click(within(languages).getByRole('menuitemradio', { name: 'Latina' }));
       await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'la'));
       expect(document.documentElement).toHaveAttribute('dir', 'ltr');
-      // No translation file yet: English text, and the page still renders.
-      expect(await screen.findByRole('heading', { level: 1, name: 'My courses' })).toBeInTheDocument();
+      // Latin's own messages, with dates and numbers formatted as en-US: the page still renders.
+      expect(await screen.findByRole('heading', { level: 1, name: 'Cursus mei' })).toBeInTheDocument();
       expect(window.localStorage.getItem('learner-portal.locale')).toBe('la');
     },
   );

@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessages, type IntlShape } from 'react-intl';
 
 export const appMessages = defineMessages({
   skipToMain: {
@@ -187,3 +187,11 @@ export const appMessages = defineMessages({
       'Button of the signed-out notice in the embedded portal: asks the embedding site to open the sign-in window again',
   },
 });
+
+/**
+ * The name of My courses in the heading, the navigation and the breadcrumbs: the tenant's own
+ * (`ui.courses_name`) when it names one, else 'My courses' in the learner's language.
+ */
+export function coursesName(configured: string, intl: IntlShape): string {
+  return configured || intl.formatMessage(appMessages.navCourses);
+}

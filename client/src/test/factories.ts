@@ -5,7 +5,8 @@ export function uiConfig(overrides: Partial<UiConfig> = {}): UiConfig {
   return {
     tenant: 'acme',
     productName: 'Acme Learning',
-    coursesName: 'My courses',
+    // The gateway's default: no name of the tenant's own, so the translated 'My courses'.
+    coursesName: '',
     catalogEnabled: true,
     dashboardEnabled: false,
     calendarEnabled: false,

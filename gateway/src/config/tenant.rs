@@ -92,8 +92,9 @@ pub struct UiSettings {
     /// Product name in the header and page titles.
     #[serde(default = "default_product_name")]
     pub product_name: String,
-    /// Heading of My courses.
-    #[serde(default = "default_courses_name")]
+    /// Heading of My courses (and its navigation item and breadcrumb); empty, the default: the
+    /// portal's own 'My courses', in the learner's language.
+    #[serde(default)]
     pub courses_name: String,
     /// Catalog in the navigation (default on).
     #[serde(default = "yes")]
@@ -172,9 +173,6 @@ pub(super) fn yes() -> bool {
 }
 fn default_product_name() -> String {
     "Learner portal".into()
-}
-fn default_courses_name() -> String {
-    "My courses".into()
 }
 fn default_locale() -> String {
     "en-US".into()
@@ -350,7 +348,7 @@ impl UiSettings {
     fn defaults() -> Self {
         Self {
             product_name: default_product_name(),
-            courses_name: default_courses_name(),
+            courses_name: String::new(),
             catalog_enabled: true,
             dashboard_enabled: false,
             calendar_enabled: true,

@@ -184,7 +184,7 @@ tenant: string,
  */
 productName: string, 
 /**
- * Heading of the My courses page (configurable courses name).
+ * Heading of My courses as the tenant names it; empty: the portal's own, translated 'My courses'.
  */
 coursesName: string, 
 /**

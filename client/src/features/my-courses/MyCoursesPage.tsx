@@ -1,8 +1,10 @@
 // My courses (spec section 2): title, keyword search, collection chips, the filter drawer, the
 // cards grid loaded a page at a time, and its empty states. Filters and keyword live in the URL.
+import { useIntl } from 'react-intl';
 import type { CourseCard as CourseCardView, MyCoursesView } from '../../api/contracts/bff';
 import { useMyCourses } from '../../api/hooks';
 import { useAppContext } from '../../app/context';
+import { coursesName } from '../../app/messages';
 import { CourseCard } from '../course-card';
 import { appliedFilter, CourseListScreen, useListParams } from '../course-list';
 import { NoCourses } from './EmptyState';
@@ -15,11 +17,12 @@ const emptyState = (view: MyCoursesView) => <NoCourses catalogEnabled={view.cata
 
 export default function MyCoursesPage() {
   const { config } = useAppContext();
+  const intl = useIntl();
   const params = useListParams();
   const narrowed = !!params.keyword || params.activeCount > 0;
   return (
     <CourseListScreen
-      heading={config.coursesName}
+      heading={coursesName(config.coursesName, intl)}
       messages={m}
       params={params}
       useView={useMyCourses}
