@@ -78,7 +78,6 @@ client_id = "learner-portal"
 client_secret = "demo-secret"
 
 [tenants.acme.ui]
-courses_name = "My courses"
 catalog_enabled = true
 dashboard_enabled = false
 ai_tutor_enabled = false
