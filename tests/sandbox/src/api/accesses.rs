@@ -159,11 +159,14 @@ struct Slim {
     rows: Vec<Value>,
     /// Full aggregates by id, read when a page first showed them.
     full: HashMap<String, Value>,
+    /// Every aggregate in full, read when a call first needed them all (the accesses query).
+    every: Option<Vec<Value>>,
 }
 
 /// The aggregates of each user who listed them, kept while no row of the database changed
 /// and no access appeared or self-enrolment took effect since they were read (see [`Slim`]):
-/// a list call then filters, sorts and pages slim rows in place, without reading 500 rows.
+/// a list call then filters, sorts and pages slim rows in place, without reading 500 rows,
+/// and the accesses query filters the full rows kept from its first call.
 #[derive(Default)]
 pub struct ListRows(Mutex<HashMap<String, Slim>>);
 
@@ -177,23 +180,9 @@ impl ListRows {
         now: i64,
         load: &loadopts::LoadQuery,
     ) -> Result<(Vec<Value>, Option<usize>), ApiError> {
-        static SLIM_SQL: OnceLock<String> = OnceLock::new();
         static PAGE_SQL: OnceLock<String> = OnceLock::new();
-        let changes = db.total_changes();
         let mut cache = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if !cache.get(user).is_some_and(|s| s.changes == changes && now < s.until_ms) {
-            let sql = SLIM_SQL.get_or_init(|| format!("SELECT {SLIM} {}", sql::VISIBLE_ACCESSES));
-            let rows = json_rows_of(db, sql, params![now, user])?;
-            let next: Option<i64> = db
-                .prepare_cached(
-                    "SELECT min(t) FROM (SELECT visible_ms AS t FROM accesses WHERE user_id = ?2 AND visible_ms > ?1
-                     UNION ALL SELECT self_enrolled_ms FROM accesses WHERE user_id = ?2 AND self_enrolled_ms > ?1)",
-                )?
-                .query_row(params![now, user], |r| r.get(0))?;
-            let until_ms = next.unwrap_or(i64::MAX);
-            cache.insert(user.to_string(), Slim { changes, until_ms, rows, full: HashMap::new() });
-        }
-        let slim = cache.get_mut(user).expect("kept just above");
+        let slim = fresh(&mut cache, db, user, now)?;
         let page = loadopts::page(&slim.rows, load).map_err(|e| ApiError::bad_request(e.0))?;
         let ids: Vec<&str> = page.positions.iter().filter_map(|p| slim.rows[*p]["id"].as_str()).collect();
         let missing: Vec<&str> = ids.iter().copied().filter(|id| !slim.full.contains_key(*id)).collect();
@@ -215,6 +204,43 @@ impl ListRows {
         let data = ids.iter().filter_map(|id| slim.full.get(*id).cloned()).collect();
         Ok((data, page.total))
     }
+
+    /// Every aggregate of `user` at `now` (system ms) in full, as [`aggregates`] reads them;
+    /// read again when they may have changed.
+    fn every(&self, db: &rusqlite::Connection, user: &str, now: i64) -> Result<Vec<Value>, ApiError> {
+        static ALL: OnceLock<String> = OnceLock::new();
+        let mut cache = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let slim = fresh(&mut cache, db, user, now)?;
+        if slim.every.is_none() {
+            let sql = ALL.get_or_init(|| format!("SELECT {} {}", sql::aggregate(), sql::VISIBLE_ACCESSES));
+            slim.every = Some(json_rows_of(db, sql, params![now, user])?);
+        }
+        Ok(slim.every.clone().unwrap_or_default())
+    }
+}
+
+/// `user`'s entry of `cache`, read again unless it still holds (see [`Slim`]).
+fn fresh<'a>(
+    cache: &'a mut HashMap<String, Slim>,
+    db: &rusqlite::Connection,
+    user: &str,
+    now: i64,
+) -> Result<&'a mut Slim, ApiError> {
+    static SLIM_SQL: OnceLock<String> = OnceLock::new();
+    let changes = db.total_changes();
+    if !cache.get(user).is_some_and(|s| s.changes == changes && now < s.until_ms) {
+        let sql = SLIM_SQL.get_or_init(|| format!("SELECT {SLIM} {}", sql::VISIBLE_ACCESSES));
+        let rows = json_rows_of(db, sql, params![now, user])?;
+        let next: Option<i64> = db
+            .prepare_cached(
+                "SELECT min(t) FROM (SELECT visible_ms AS t FROM accesses WHERE user_id = ?2 AND visible_ms > ?1
+                 UNION ALL SELECT self_enrolled_ms FROM accesses WHERE user_id = ?2 AND self_enrolled_ms > ?1)",
+            )?
+            .query_row(params![now, user], |r| r.get(0))?;
+        let until_ms = next.unwrap_or(i64::MAX);
+        cache.insert(user.to_string(), Slim { changes, until_ms, rows, full: HashMap::new(), every: None });
+    }
+    Ok(cache.get_mut(user).expect("kept just above"))
 }
 
 /// `objective-workflow-aggregates/query`. With 500 courses, building and reading every
@@ -260,7 +286,8 @@ async fn query_accesses(
     query: LoadOptions,
 ) -> Result<Json<Value>, ApiError> {
     let user = user(&s, &tenant, &headers)?;
-    query_answer(aggregates(&s, &user, None)?.into_iter().map(as_access).collect(), query)
+    let every = s.list_rows.every(&s.db(), &user, now_ms())?;
+    query_answer(every.into_iter().map(as_access).collect(), query)
 }
 
 async fn access_of_objective(

@@ -19,6 +19,11 @@ async fn enrolling_shows_on_the_aggregate_only_after_the_delay() {
     let objective = item["objective"]["id"].as_str().expect("id").to_string();
     let access = sb.api_json("acme", &token, &format!("users/me/objectives/{objective}/objective-access"), &[]).await;
     assert_eq!(access["id"], item["objectiveAccess"]["id"]);
+    // The accesses query keeps its rows between calls: each answer below must still be new.
+    let of_objective = [("filter", format!(r#"["objective.id","=","{objective}"]"#))];
+    let of_objective: Vec<(&str, &str)> = of_objective.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let listed = || async { sb.api_json("acme", &token, "users/me/objective-accesses/query", &of_objective).await };
+    assert_eq!(listed().await["data"][0]["objectiveWorkflowAggregate"]["isSelfEnrolled"], false);
     let request = json!({ "id": new_id(), "objectiveAccessId": access["id"] });
     let answer = sb.sync("acme", &token, "create-self-enrollments", &request).await;
     assert_eq!((&answer["id"], &answer["objectiveAccessId"]), (&request["id"], &access["id"]));
@@ -31,6 +36,7 @@ async fn enrolling_shows_on_the_aggregate_only_after_the_delay() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert!(polls >= 3, "it took the configured delay ({polls} polls)");
+    assert_eq!(listed().await["data"][0]["objectiveWorkflowAggregate"]["isSelfEnrolled"], true, "the list too");
     let twice = sb.command("acme", &token, "create-self-enrollments", "respond-sync", &request).await;
     assert_eq!(twice.status(), StatusCode::BAD_REQUEST);
     let problem: Value = twice.json().await.expect("problem");
@@ -48,6 +54,9 @@ async fn enrolling_shows_on_the_aggregate_only_after_the_delay() {
         )
         .await;
     assert_eq!(started["state"], 1);
+    let attempt = sb.api_json("acme", &token, &path, &[]).await["lastObjectiveWorkflow"]["id"].clone();
+    assert!(attempt.is_string(), "started: {attempt}");
+    assert_eq!(listed().await["data"][0]["lastObjectiveWorkflow"]["id"], attempt, "the started attempt is listed");
 }
 
 #[tokio::test]
