@@ -23,7 +23,9 @@ use crate::{
 /// The ids a course's dependent reads need, as last seen for one learner: the aggregate
 /// (earlier attempts), the last attempt (the activity tree), the grading scale, and the
 /// activity workflows of that attempt with a proctoring session. A hint only: whoever reads
-/// through it compares it with the course access it reads at the same time.
+/// through it compares it with the course access it reads at the same time. Beside them,
+/// whether that attempt's tree has a proctored activity at all: the lists skip the tree of an
+/// attempt known to have none (see [`Caches::attempts_without_proctoring`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CourseIds {
     /// The learner's aggregate of the course.
@@ -34,6 +36,8 @@ pub struct CourseIds {
     pub grading_scale: Option<Uuid>,
     /// The activity workflows of `workflow` with a proctoring session.
     pub proctored: Arc<[Uuid]>,
+    /// Whether the tree of `workflow` has a proctored activity, with or without a session.
+    pub has_proctored_activity: bool,
 }
 
 /// Course ids by tenant, learner and objective.
@@ -77,6 +81,26 @@ impl Caches {
         let found = cache.get(&(Arc::from(tenant), user, objective)).await;
         self.metrics.cache_lookup("course_ids", found.is_some());
         found.unwrap_or_default()
+    }
+
+    /// Of `attempts` (objective, last attempt) of `user`'s courses, whether each is known to
+    /// have no proctored activity in its tree: the tree of this very attempt, read within
+    /// `cache.course_ids_ttl_secs` (an entry left unchanged is not written again, so it is
+    /// never older than that), had none. Which activities are proctored is the course's make-up,
+    /// not the learner's progress; an author who adds a proctored activity to a running attempt
+    /// is seen by the lists at most that long after (course details reads the tree every time
+    /// and updates the entry). A course without an entry, or whose last attempt is another one,
+    /// is read.
+    pub async fn attempts_without_proctoring(&self, tenant: &str, user: Uuid, attempts: &[(Uuid, Uuid)]) -> Vec<bool> {
+        let Some(cache) = &self.course_ids else { return vec![false; attempts.len()] };
+        let tenant: Arc<str> = Arc::from(tenant);
+        let mut known = Vec::with_capacity(attempts.len());
+        for &(objective, workflow) in attempts {
+            let found = cache.get(&(tenant.clone(), user, objective)).await;
+            self.metrics.cache_lookup("course_ids", found.is_some());
+            known.push(found.is_some_and(|ids| ids.workflow == Some(workflow) && !ids.has_proctored_activity));
+        }
+        known
     }
 
     /// Remembers the ids of `user`'s courses, as (objective, ids); unchanged ones are left as
@@ -276,6 +300,7 @@ mod tests {
             workflow: Some(Uuid::from_u128(5)),
             grading_scale: None,
             proctored: vec![Uuid::from_u128(6)].into(),
+            has_proctored_activity: true,
         };
         assert_eq!(caches.course_ids("acme", ada, course).await, CourseIds::default(), "nothing seen yet");
         caches.remember_course_ids("acme", ada, [(course, ids.clone())]).await;
@@ -287,5 +312,38 @@ mod tests {
         let off = Caches::new(&settings(0), metrics);
         off.remember_course_ids("acme", ada, [(course, ids)]).await;
         assert_eq!(off.course_ids("acme", ada, course).await, CourseIds::default(), "turned off");
+    }
+
+    /// Spec section 4 'Availability' in the lists: only an attempt whose tree was seen without
+    /// a proctored activity skips its tree; another attempt, another learner, a tree with one,
+    /// or nothing seen at all is read.
+    #[tokio::test]
+    async fn only_attempts_seen_without_a_proctored_activity_skip_their_tree() {
+        let settings = CacheSettings {
+            terms_ttl_secs: 60,
+            grading_scales_ttl_secs: 60,
+            max_entries: 10,
+            course_ids_ttl_secs: 60,
+            course_ids_max_entries: 10,
+        };
+        let caches = Caches::new(&settings, Arc::new(Metrics::new()));
+        let id = Uuid::from_u128;
+        let (ada, grace) = (id(1), id(2));
+        let (plain, proctored, unseen) = (id(10), id(11), id(12));
+        let (attempt, retake) = (id(20), id(21));
+        let seen = |has_proctored_activity| CourseIds {
+            aggregate: Some(id(30)),
+            workflow: Some(attempt),
+            grading_scale: None,
+            proctored: Vec::new().into(),
+            has_proctored_activity,
+        };
+        caches.remember_course_ids("acme", ada, [(plain, seen(false)), (proctored, seen(true))]).await;
+        let asked = [(plain, attempt), (plain, retake), (proctored, attempt), (unseen, attempt)];
+        assert_eq!(caches.attempts_without_proctoring("acme", ada, &asked).await, [true, false, false, false]);
+        assert_eq!(caches.attempts_without_proctoring("acme", grace, &[(plain, attempt)]).await, [false]);
+        assert_eq!(caches.attempts_without_proctoring("globex", ada, &[(plain, attempt)]).await, [false]);
+        let off = Caches::new(&CacheSettings { course_ids_max_entries: 0, ..settings }, Arc::new(Metrics::new()));
+        assert_eq!(off.attempts_without_proctoring("acme", ada, &[(plain, attempt)]).await, [false]);
     }
 }

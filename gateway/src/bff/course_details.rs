@@ -23,7 +23,8 @@ use super::{
     course_header::{availability, objective_header},
     fields::{non_empty, rfc3339},
     learner_courses::{
-        SessionsRead, proctored_activity_workflows, read_proctoring_sessions, tree_proctoring_mismatch_with,
+        SessionsRead, has_proctored_activity, proctored_activity_workflows, read_proctoring_sessions,
+        tree_proctoring_mismatch_with,
     },
     params::parse_id,
 };
@@ -75,16 +76,16 @@ pub async fn get_course_details(
     let aggregate = access.objective_workflow_aggregate.as_ref().map(|a| a.id);
     let workflow = access.last_objective_workflow.as_ref().map(|w| w.id);
     let scale_id = access.objective.grading_scale_id;
-    let (records, (mismatch, proctored), scales) = tokio::try_join!(
+    let (records, (mismatch, proctored, has_proctored_activity), scales) = tokio::try_join!(
         confirmed(early_records, aggregate, |id| upstream.objective_records(ctx, id)),
         async {
             let tree = confirmed(early_tree, workflow, |id| tree_and_sessions(upstream, ctx, id, &[])).await?;
             match (workflow, tree) {
                 (Some(id), Some((tree, sessions))) => {
                     let mismatch = tree_proctoring_mismatch_with(upstream, ctx, id, &tree, &sessions).await?;
-                    Ok((mismatch, proctored_activity_workflows(&tree)))
+                    Ok((mismatch, proctored_activity_workflows(&tree), has_proctored_activity(&tree)))
                 }
-                _ => Ok((false, Vec::new())),
+                _ => Ok((false, Vec::new(), false)),
             }
         },
         confirmed(
@@ -93,7 +94,8 @@ pub async fn get_course_details(
             |id| async move { caches.grading_scales(tenant, &[id], upstream, ctx).await }
         ),
     )?;
-    let seen = CourseIds { aggregate, workflow, grading_scale: scale_id, proctored: proctored.into() };
+    let seen =
+        CourseIds { aggregate, workflow, grading_scale: scale_id, proctored: proctored.into(), has_proctored_activity };
     if seen != known {
         caches.remember_course_ids(tenant, user, [(objective, seen)]).await;
     }

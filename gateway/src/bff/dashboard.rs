@@ -25,7 +25,7 @@ use uuid::Uuid;
 use super::{
     fields::rfc3339,
     learner_courses::{
-        LearnerCourse, MAX_COURSES, attempt_trees, enrolled_aggregates, every_access, proctoring_mismatches,
+        LearnerCourse, MAX_COURSES, enrolled_aggregates, every_access, proctoring_mismatches, proctoring_trees,
         remember_course_ids, with_access_list,
     },
 };
@@ -54,14 +54,15 @@ pub async fn get_dashboard(State(state): State<AppState>, auth: LearnerSession) 
     let ((aggregates, mut trees), accesses, records, unread) = tokio::try_join!(
         async {
             // Every course in progress is shown, and the aggregate alone says which are: their
-            // trees are read at once, beside the accesses and records.
+            // trees (those the proctoring rule needs) are read at once, beside the accesses and
+            // records.
             let aggregates = enrolled_aggregates(&auth).await?;
             let jobs = aggregates
                 .iter()
                 .enumerate()
                 .filter(|(_, a)| in_progress_of(a))
-                .filter_map(|(i, a)| a.last_objective_workflow.as_ref().map(|w| (i, w.id)));
-            let trees = attempt_trees(&auth, jobs.collect()).await?;
+                .filter_map(|(i, a)| a.last_objective_workflow.as_ref().map(|w| (i, a.objective.id, w.id)));
+            let trees = proctoring_trees(&state.caches, &auth, jobs.collect()).await?;
             Ok((aggregates, trees))
         },
         every_access(&auth),
@@ -92,12 +93,15 @@ pub async fn get_dashboard(State(state): State<AppState>, auth: LearnerSession) 
     shown.sort_unstable();
     shown.dedup();
     // The trees of the other courses shown (due soon or recently finished, not in progress).
-    let others: Vec<(usize, Uuid)> = shown
+    let others: Vec<(usize, Uuid, Uuid)> = shown
         .iter()
         .filter(|&&i| !in_progress_of(&courses[i].aggregate))
-        .filter_map(|&i| courses[i].aggregate.last_objective_workflow.as_ref().map(|w| (i, w.id)))
+        .filter_map(|&i| {
+            let a = &courses[i].aggregate;
+            a.last_objective_workflow.as_ref().map(|w| (i, a.objective.id, w.id))
+        })
         .collect();
-    trees.extend(attempt_trees(&auth, others).await?);
+    trees.extend(proctoring_trees(&state.caches, &auth, others).await?);
     trees.sort_by_key(|(i, _)| *i);
     let mismatches = proctoring_mismatches(&auth, &courses, &trees).await?;
     remember_course_ids(&state.caches, &auth, shown.iter().map(|&i| (i, &courses[i])), &trees).await;

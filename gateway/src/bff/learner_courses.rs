@@ -101,6 +101,14 @@ fn proctored_workflows(activity: &Activity, out: &mut Vec<(Uuid, WorkflowState)>
     }
 }
 
+/// Whether `activity` has a proctored activity anywhere below it, with or without a session.
+pub fn has_proctored_activity(activity: &Activity) -> bool {
+    activity.children.iter().any(|part| {
+        let child = &part.child_activity;
+        child.proctored == Some(true) || has_proctored_activity(child)
+    })
+}
+
 /// The activity workflows of `tree` whose proctoring sessions [`tree_proctoring_mismatch`]
 /// reads.
 pub fn proctored_activity_workflows(tree: &Activity) -> Vec<Uuid> {
@@ -194,9 +202,9 @@ pub async fn remember_course_ids<'a>(
         while trees.next_if(|(at, _)| *at < i).is_some() {}
         let workflow = c.aggregate.last_objective_workflow.as_ref().map(|w| w.id);
         let tree = trees.next_if(|(at, _)| *at == i).map(|(_, tree)| tree);
-        let proctored = match (workflow, tree) {
-            (None, _) => Vec::new(),
-            (Some(_), Some(tree)) => proctored_activity_workflows(tree),
+        let (proctored, has_proctored_activity) = match (workflow, tree) {
+            (None, _) => (Vec::new(), false),
+            (Some(_), Some(tree)) => (proctored_activity_workflows(tree), has_proctored_activity(tree)),
             (Some(_), None) => continue,
         };
         let ids = CourseIds {
@@ -204,6 +212,7 @@ pub async fn remember_course_ids<'a>(
             workflow,
             grading_scale: c.aggregate.objective.grading_scale_id,
             proctored: proctored.into(),
+            has_proctored_activity,
         };
         known.push((c.aggregate.objective.id, ids));
     }
@@ -267,6 +276,21 @@ pub fn with_access_list(
 pub async fn last_attempt_trees(auth: &AuthSession, courses: &[LearnerCourse]) -> AppResult<Vec<(usize, Activity)>> {
     let jobs =
         courses.iter().enumerate().filter_map(|(i, c)| c.aggregate.last_objective_workflow.as_ref().map(|w| (i, w.id)));
+    attempt_trees(auth, jobs.collect()).await
+}
+
+/// The trees the proctoring rule needs of the attempts `jobs` (index, objective id, workflow
+/// id), sorted by index: every one but those the course-ids cache knows to have no proctored
+/// activity ([`Caches::attempts_without_proctoring`]), whose proctoring mismatch is false
+/// without a tree. For the lists, which read a tree for nothing else.
+pub async fn proctoring_trees(
+    caches: &Caches,
+    auth: &AuthSession,
+    jobs: Vec<(usize, Uuid, Uuid)>,
+) -> AppResult<Vec<(usize, Activity)>> {
+    let attempts: Vec<(Uuid, Uuid)> = jobs.iter().map(|&(_, objective, workflow)| (objective, workflow)).collect();
+    let skip = caches.attempts_without_proctoring(&auth.session.tenant_id, auth.session.user.id, &attempts).await;
+    let jobs = jobs.into_iter().zip(skip).filter(|(_, skip)| !skip).map(|((i, _, workflow), _)| (i, workflow));
     attempt_trees(auth, jobs.collect()).await
 }
 

@@ -108,11 +108,12 @@ async fn tree_reads(app: &TestApp) -> f64 {
 #[tokio::test]
 async fn only_the_courses_shown_have_their_tree_read() {
     let (app, browser) = ada().await;
+    // The dashboard first: after My courses it would skip the trees of attempts known to have
+    // no proctored activity (see the next test).
+    let view = dashboard(&app, &browser).await;
+    let read = tree_reads(&app).await;
     let my_courses = app.api(&browser, "localhost", "/api/bff/my-courses").await.json::<Value>().await.expect("json");
     let started = my_courses["items"].as_array().expect("cards").iter().filter(|c| c["status"] != "notStarted").count();
-    let before = tree_reads(&app).await;
-    let view = dashboard(&app, &browser).await;
-    let read = tree_reads(&app).await - before;
     let mut shown: Vec<&str> = ["inProgress", "dueSoon", "recentlyFinished"]
         .iter()
         .flat_map(|l| view[*l].as_array().expect("list").iter().map(|c| c["objectiveId"].as_str().expect("id")))
@@ -123,4 +124,53 @@ async fn only_the_courses_shown_have_their_tree_read() {
     println!("{read} trees read, {} courses shown, {started} started", shown.len());
     assert!(read >= 1.0, "the trees of courses in progress are read: {read}");
     assert!(read <= shown.len() as f64, "{read} trees read for {} courses shown", shown.len());
+}
+
+/// Spec section 4 'Availability' at list scale: the lists read an attempt's tree only for the
+/// proctoring rule, so once a tree was seen without a proctored activity, My courses and the
+/// dashboard do not read it again for the same attempt; the tree of a course with one (ada's
+/// 'Proctored Final Exam', whose session disagrees) is read every time, and every answer stays
+/// the same.
+#[tokio::test]
+async fn a_second_look_reads_only_the_trees_of_attempts_with_a_proctored_activity() {
+    let (app, browser) = ada().await;
+    let my_courses = || async {
+        let response = app.api(&browser, "localhost", "/api/bff/my-courses").await;
+        assert_eq!(response.status(), StatusCode::OK);
+        response.json::<Value>().await.expect("json")
+    };
+    let first = my_courses().await;
+    let first_reads = tree_reads(&app).await;
+    let second = my_courses().await;
+    let second_reads = tree_reads(&app).await - first_reads;
+    println!("My courses: {first_reads} trees read the first time, {second_reads} the second");
+    assert_eq!(second, first, "skipping a tree changes nothing in the view");
+    assert!(second_reads >= 1.0, "the proctored course's tree is read again");
+    assert!(second_reads < first_reads, "{second_reads} of {first_reads} trees read again");
+    let exam = first["items"].as_array().expect("cards").iter().find(|c| c["name"] == "Proctored Final Exam");
+    assert_eq!(exam.expect("listed")["status"], "inGrading");
+
+    let before = tree_reads(&app).await;
+    let view = dashboard(&app, &browser).await;
+    let read = tree_reads(&app).await - before;
+    assert!(read <= second_reads, "the dashboard reads no tree My courses saw without proctoring: {read}");
+    let exams: Vec<&Value> = ["inProgress", "dueSoon", "recentlyFinished"]
+        .iter()
+        .flat_map(|l| view[*l].as_array().expect("list"))
+        .filter(|c| c["name"] == "Proctored Final Exam")
+        .collect();
+    assert!(!exams.is_empty(), "the exam is on the dashboard: {view}");
+    assert!(exams.iter().all(|c| c["status"] == "inGrading"), "{view}");
+    // What the rules decide, as a dashboard with nothing skipped shows it (another sandbox,
+    // seeded a moment later: its dates differ by that moment).
+    let decided = |view: &Value, list: &str| -> Vec<Value> {
+        let keys = ["objectiveId", "status", "progressPercent", "gradeHidden", "passed", "link"];
+        let entries = view[list].as_array().expect("list").iter();
+        entries.map(|c| keys.iter().map(|k| c[*k].clone()).collect()).collect()
+    };
+    let (cold_app, cold_browser) = ada().await;
+    let cold = dashboard(&cold_app, &cold_browser).await;
+    for list in ["inProgress", "dueSoon", "recentlyFinished"] {
+        assert_eq!(decided(&view, list), decided(&cold, list), "{list} as without any tree skipped");
+    }
 }
