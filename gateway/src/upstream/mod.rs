@@ -127,7 +127,10 @@ pub async fn read_limited(response: reqwest::Response, limit: usize) -> Result<V
     if response.content_length().is_some_and(|n| n > limit as u64) {
         return Err(BodyError::TooLarge(limit));
     }
-    let mut body = Vec::new();
+    // Sized once from Content-Length (bounded by the limit), so a large answer is not copied
+    // again each time the buffer grows.
+    let declared = response.content_length().map_or(0, |n| usize::try_from(n).unwrap_or(limit).min(limit));
+    let mut body = Vec::with_capacity(declared);
     let mut stream = response.bytes_stream();
     while let Some(chunk) = stream.next().await {
         let chunk = chunk?;
