@@ -112,20 +112,22 @@ def views_lines(v: dict) -> list[str]:
     L = [
         "## Views (scenario 2)",
         "",
-        "End to end through the gateway to lms-sandbox (release builds). Upstream time is the gateway's own "
-        "measure of its upstream calls (`gateway_upstream_call_duration_seconds`); gateway time is the mean "
-        "answer time minus the upstream time per request, a lower bound when calls run concurrently. Cold: the "
-        "first request after the gateway started (empty caches), median over restarts.",
+        "End to end through the gateway to lms-sandbox (release builds), one request at a time. Upstream time is "
+        "the gateway's own measure of its upstream calls (`gateway_upstream_call_duration_seconds`), summed over "
+        "calls that run concurrently. Gateway time is the CPU time the gateway's threads spent per warm request "
+        "(`/proc/<pid>/task/*/schedstat`; it includes the two `/metrics` reads around each series), the "
+        "sandbox's beside it: the work each side did, which wall-clock subtraction cannot tell apart when calls "
+        "overlap. Cold: the first request after the gateway started (empty caches), median over restarts.",
         "",
-        "| user | view | bytes | warm median | upstream calls | upstream time | gateway time | cold median | cold upstream calls | cold gateway time |",
+        "| user | view | bytes | warm median | upstream calls | upstream time | gateway time (CPU) | sandbox CPU | cold median | cold upstream calls |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in v["rows"]:
         w, c = r["warm"], r["cold"]
         L.append(
             f"| {r['user']} | {r['view']} | {fmt(r['bytes'])} | {fmt(w['median_ms'])} ms | {fmt(w['upstream_calls_per_request'], 1)} | "
-            f"{fmt(w['upstream_ms_per_request'])} ms | {fmt(w['gateway_ms'])} ms | {fmt(c['median_ms'])} ms | "
-            f"{fmt(c['upstream_calls_per_request'], 0)} | {fmt(c['gateway_ms'])} ms |"
+            f"{fmt(w['upstream_ms_per_request'])} ms | {fmt(w.get('gateway_cpu_ms'), 2)} ms | {fmt(w.get('sandbox_cpu_ms'))} ms | "
+            f"{fmt(c['median_ms'])} ms | {fmt(c['upstream_calls_per_request'], 0)} |"
         )
     L += ["", "Targets: bulk My courses under 20 ms of gateway time; the bulk dashboard under 30 ms end to end.", ""]
     return L

@@ -10,7 +10,7 @@ import shutil
 import statistics
 from pathlib import Path
 
-from .common import FIXED_JSON, HERE, PASS_PATH, ROOT, Processes, free_port, proc_tree, run, wait_port
+from .common import FIXED_JSON, HERE, PASS_PATH, ROOT, Processes, free_port, proc_tree, run, thread_cpu_seconds, wait_port
 from .servers import Stack, median_of, profile_finish, profile_start, wrk
 from .web import Browser, sign_in, timed_get, timed_get_json, upstream_totals
 
@@ -95,11 +95,14 @@ def scenario_views(stack: Stack, args) -> dict:
         for view, path in views.items():
             timed_get(origin, path, cookie)  # warm
             c0, s0 = upstream_totals(origin)
+            gateway_pid, sandbox_pid = stack.gateway["proc"].pid, stack.sandbox_proc.pid
+            g0, u0 = thread_cpu_seconds(gateway_pid), thread_cpu_seconds(sandbox_pid)
             samples = []
             for _ in range(args.view_samples):
                 status, ms, size = timed_get(origin, path, cookie)
                 assert status == 200, f"{user} {view}: {status}"
                 samples.append(ms)
+            g1, u1 = thread_cpu_seconds(gateway_pid), thread_cpu_seconds(sandbox_pid)
             c1, s1 = upstream_totals(origin)
             n = len(samples)
             upstream_ms = (s1 - s0) * 1000 / n
@@ -117,6 +120,10 @@ def scenario_views(stack: Stack, args) -> dict:
                         "upstream_calls_per_request": (c1 - c0) / n,
                         "upstream_ms_per_request": upstream_ms,
                         "gateway_ms": max(0.0, statistics.fmean(samples) - upstream_ms),
+                        # What the gateway and the sandbox each spent working per request (the
+                        # gateway's includes answering /metrics twice per `n` requests).
+                        "gateway_cpu_ms": (g1 - g0) * 1000 / n,
+                        "sandbox_cpu_ms": (u1 - u0) * 1000 / n,
                         "samples_ms": samples,
                     },
                     "cold": {

@@ -102,7 +102,7 @@ class Stack:
         self.gateway = self.start_gateway("gateway")
 
     def start_sandbox(self) -> None:
-        _, url = self.procs.start(
+        self.sandbox_proc, url = self.procs.start(
             "lms-sandbox",
             # Its own data folder, so a running `make demo` (which holds the default one) is
             # neither in the way nor touched.
