@@ -68,7 +68,22 @@ def scenario_passthrough(stack: Stack, args, conns_list: list[int]) -> dict:
             "p50_added_over_nginx_ms": g["p50_ms"] - n["p50_ms"],
         }
         rows.append(row)
-    return {"path": f"/api/lms/{PASS_PATH}", "answer_bytes": len(FIXED_JSON), "rows": rows}
+    layers = gateway_layers(stack, args, targets["gateway"][1])
+    return {"path": f"/api/lms/{PASS_PATH}", "answer_bytes": len(FIXED_JSON), "rows": rows, "layers": layers}
+
+
+def gateway_layers(stack: Stack, args, headers: list[str]) -> list[dict]:
+    """Where the gateway's CPU per request goes, at 16 connections: `/healthz` (the server and the
+    outer layers), `/api/bff/session` (plus tenant, anti-forgery and session lookup, an answer
+    without upstream call) and the pass-through (plus the upstream round trip)."""
+    gw = stack.gateway
+    paths = {"healthz": ("/healthz", []), "session": ("/api/bff/session", headers), "passthrough": (f"/api/lms/{PASS_PATH}", headers)}
+    layers = []
+    for name, (path, hdrs) in paths.items():
+        url = f"http://127.0.0.1:{gw['port']}{path}"
+        rs = [wrk(url, 16, args.duration, hdrs, [gw["proc"].pid], stack.scratch) for _ in range(max(1, args.repeat - 1))]
+        layers.append({"name": name, "path": path, "rps": median_of(rs, "rps"), "cpu_us_per_request": median_of(rs, "cpu_us_per_request"), "errors": sum(r["socket_errors"] + r["non_2xx"] for r in rs)})
+    return layers
 
 
 def scenario_views(stack: Stack, args) -> dict:
