@@ -231,7 +231,12 @@ def hotpath_lines() -> list[str]:
         "Scenario 1 after each change (`bench.py [--only passthrough] --label ...`, 5 s per run, 3 repeats), saved "
         "in `tests/load/hotpath/`; the commit is the one holding the code measured. Every step ran on the same "
         "shared machine, under different loads; compare the gateway against the nginx of the same row rather "
-        "than rows against each other. Profiles of the gateway at 16 connections: `tests/load/profile-*.txt`.",
+        "than rows against each other. The machine itself got slower between steps 3 and 4 (the same nginx "
+        "serving the fixed answer directly: 9 µs of CPU per request at one connection then, 47 µs since), "
+        "so step 5 measures step 3's build again beside the current one: the hardening between them (own "
+        "accept loop with header timers, per-session slots, view budget, sign-in limiter) and what came since "
+        "cost 12 to 16 % more CPU per pass-through request in steps 5 and 6, not the doubling steps 3 and 4 "
+        "suggest. Profiles of the gateway at 16 connections: `tests/load/profile-*.txt`.",
         "",
         *hp,
         "",
