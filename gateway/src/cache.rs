@@ -218,6 +218,17 @@ mod tests {
         (Upstream::new(reqwest::Client::new(), base, 1 << 20, &settings, "unit", metrics.clone()), calls)
     }
 
+    /// Short-lived caches of 10 entries, and `course_ids` course-id entries (0 turns them off).
+    fn settings(course_ids: u64) -> CacheSettings {
+        CacheSettings {
+            terms_ttl_secs: 60,
+            grading_scales_ttl_secs: 60,
+            max_entries: 10,
+            course_ids_ttl_secs: 60,
+            course_ids_max_entries: course_ids,
+        }
+    }
+
     fn count(metrics: &Metrics, cache: &str, outcome: &str) -> u64 {
         metrics
             .cache_lookups
@@ -229,14 +240,7 @@ mod tests {
     async fn hits_and_misses_are_counted_per_cache() {
         let metrics = Arc::new(Metrics::new());
         let (upstream, calls) = upstream(&metrics).await;
-        let settings = CacheSettings {
-            terms_ttl_secs: 60,
-            grading_scales_ttl_secs: 60,
-            max_entries: 10,
-            course_ids_ttl_secs: 60,
-            course_ids_max_entries: 10,
-        };
-        let caches = Caches::new(&settings, metrics.clone());
+        let caches = Caches::new(&settings(10), metrics.clone());
         let ctx = CallContext { access_token: "t".into(), accept_language: None, request_id: None };
         let user = Uuid::nil();
         let scale: Uuid = SCALE.parse().expect("uuid");
@@ -257,14 +261,7 @@ mod tests {
     async fn concurrent_misses_share_one_call_and_logout_drops_the_users_entry() {
         let metrics = Arc::new(Metrics::new());
         let (upstream, calls) = upstream(&metrics).await;
-        let settings = CacheSettings {
-            terms_ttl_secs: 60,
-            grading_scales_ttl_secs: 60,
-            max_entries: 10,
-            course_ids_ttl_secs: 60,
-            course_ids_max_entries: 10,
-        };
-        let caches = Caches::new(&settings, metrics.clone());
+        let caches = Caches::new(&settings(10), metrics.clone());
         let ctx = CallContext { access_token: "t".into(), accept_language: None, request_id: None };
         let (ada, grace) = (Uuid::from_u128(1), Uuid::from_u128(2));
         let lookups = (0..20).map(|_| caches.terms("acme", ada, &upstream, &ctx));
@@ -285,13 +282,6 @@ mod tests {
     /// Course ids are kept per tenant, learner and course, and not at all with a capacity of 0.
     #[tokio::test]
     async fn course_ids_are_kept_per_learner_and_course_unless_turned_off() {
-        let settings = |n| CacheSettings {
-            terms_ttl_secs: 60,
-            grading_scales_ttl_secs: 60,
-            max_entries: 10,
-            course_ids_ttl_secs: 60,
-            course_ids_max_entries: n,
-        };
         let metrics = Arc::new(Metrics::new());
         let caches = Caches::new(&settings(10), metrics.clone());
         let (ada, grace, course) = (Uuid::from_u128(1), Uuid::from_u128(2), Uuid::from_u128(3));
@@ -319,14 +309,7 @@ mod tests {
     /// or nothing seen at all is read.
     #[tokio::test]
     async fn only_attempts_seen_without_a_proctored_activity_skip_their_tree() {
-        let settings = CacheSettings {
-            terms_ttl_secs: 60,
-            grading_scales_ttl_secs: 60,
-            max_entries: 10,
-            course_ids_ttl_secs: 60,
-            course_ids_max_entries: 10,
-        };
-        let caches = Caches::new(&settings, Arc::new(Metrics::new()));
+        let caches = Caches::new(&settings(10), Arc::new(Metrics::new()));
         let id = Uuid::from_u128;
         let (ada, grace) = (id(1), id(2));
         let (plain, proctored, unseen) = (id(10), id(11), id(12));
@@ -343,7 +326,7 @@ mod tests {
         assert_eq!(caches.attempts_without_proctoring("acme", ada, &asked).await, [true, false, false, false]);
         assert_eq!(caches.attempts_without_proctoring("acme", grace, &[(plain, attempt)]).await, [false]);
         assert_eq!(caches.attempts_without_proctoring("globex", ada, &[(plain, attempt)]).await, [false]);
-        let off = Caches::new(&CacheSettings { course_ids_max_entries: 0, ..settings }, Arc::new(Metrics::new()));
+        let off = Caches::new(&settings(0), Arc::new(Metrics::new()));
         assert_eq!(off.attempts_without_proctoring("acme", ada, &[(plain, attempt)]).await, [false]);
     }
 }
