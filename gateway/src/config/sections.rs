@@ -205,7 +205,9 @@ pub struct CacheSettings {
     /// Most entries per cache.
     pub max_entries: u64,
     /// Time-to-live of the ids remembered per learner and course (aggregate, last attempt,
-    /// grading scale, proctored activities), in seconds.
+    /// grading scale, proctored activities), in seconds. It also bounds how long My courses and
+    /// the dashboard go on skipping the tree of an attempt seen without a proctored activity
+    /// (a proctored activity added to a running attempt shows there at most this long after).
     pub course_ids_ttl_secs: u64,
     /// Most learner and course pairs whose ids are remembered.
     pub course_ids_max_entries: u64,
