@@ -25,8 +25,8 @@ use uuid::Uuid;
 use super::{
     fields::rfc3339,
     learner_courses::{
-        LearnerCourse, MAX_COURSES, enrolled_aggregates, every_access, proctoring_mismatches, proctoring_trees,
-        remember_course_ids, with_access_list,
+        LearnerCourse, MAX_COURSES, enrolled_aggregates, every_access, last_attempt_job, proctoring_mismatches,
+        proctoring_trees, remember_course_ids, with_access_list,
     },
 };
 use crate::{
@@ -61,7 +61,7 @@ pub async fn get_dashboard(State(state): State<AppState>, auth: LearnerSession) 
                 .iter()
                 .enumerate()
                 .filter(|(_, a)| in_progress_of(a))
-                .filter_map(|(i, a)| a.last_objective_workflow.as_ref().map(|w| (i, a.objective.id, w.id)));
+                .filter_map(|(i, a)| last_attempt_job(i, a));
             let trees = proctoring_trees(&state.caches, &auth, jobs.collect()).await?;
             Ok((aggregates, trees))
         },
@@ -96,10 +96,7 @@ pub async fn get_dashboard(State(state): State<AppState>, auth: LearnerSession) 
     let others: Vec<(usize, Uuid, Uuid)> = shown
         .iter()
         .filter(|&&i| !in_progress_of(&courses[i].aggregate))
-        .filter_map(|&i| {
-            let a = &courses[i].aggregate;
-            a.last_objective_workflow.as_ref().map(|w| (i, a.objective.id, w.id))
-        })
+        .filter_map(|&i| last_attempt_job(i, &courses[i].aggregate))
         .collect();
     trees.extend(proctoring_trees(&state.caches, &auth, others).await?);
     trees.sort_by_key(|(i, _)| *i);

@@ -279,6 +279,12 @@ pub async fn last_attempt_trees(auth: &AuthSession, courses: &[LearnerCourse]) -
     attempt_trees(auth, jobs.collect()).await
 }
 
+/// The last attempt of the course `aggregate` (at `index` of a list) as a job of
+/// [`proctoring_trees`]: (index, objective id, workflow id); `None` before any attempt.
+pub fn last_attempt_job(index: usize, aggregate: &ObjectiveWorkflowAggregate) -> Option<(usize, Uuid, Uuid)> {
+    aggregate.last_objective_workflow.as_ref().map(|w| (index, aggregate.objective.id, w.id))
+}
+
 /// The trees the proctoring rule needs of the attempts `jobs` (index, objective id, workflow
 /// id), sorted by index: every one but those the course-ids cache knows to have no proctored
 /// activity ([`Caches::attempts_without_proctoring`]), whose proctoring mismatch is false

@@ -25,7 +25,9 @@ use uuid::Uuid;
 use super::{
     course_header::availability,
     fields::{non_empty, rfc3339, total_count},
-    learner_courses::{LearnerCourse, proctoring_mismatches, proctoring_trees, remember_course_ids, with_accesses},
+    learner_courses::{
+        LearnerCourse, last_attempt_job, proctoring_mismatches, proctoring_trees, remember_course_ids, with_accesses,
+    },
     params::{FilterParams, ListParams, ListQuery},
 };
 use crate::{
@@ -106,10 +108,7 @@ pub async fn get_my_courses(
     let courses = with_accesses(&auth, items).await?;
     // The trees are read for the proctoring rule alone: not those of attempts known to have
     // no proctored activity.
-    let attempts = courses
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| c.aggregate.last_objective_workflow.as_ref().map(|w| (i, c.aggregate.objective.id, w.id)));
+    let attempts = courses.iter().enumerate().filter_map(|(i, c)| last_attempt_job(i, &c.aggregate));
     let trees = proctoring_trees(&state.caches, &auth, attempts.collect()).await?;
     let mismatches = proctoring_mismatches(&auth, &courses, &trees).await?;
     remember_course_ids(&state.caches, &auth, courses.iter().enumerate(), &trees).await;

@@ -63,7 +63,7 @@ export function CourseListScreen<T, V extends ListScreenView<T>>({
   renderItem,
   itemKey,
   appliedOf,
-  narrowed = !!params.keyword || params.activeCount > 0,
+  narrowed = params.narrowed,
   empty,
   filterDrawer,
   offersFilters = () => true,

@@ -100,5 +100,8 @@ export function useListParams() {
     [location, navigate],
   );
   const clearFilters = useCallback(() => setFilter(EMPTY_FILTER), [setFilter]);
-  return { filter, keyword, query, setFilter, clearFilters, activeCount: activeFilterCount(filter) };
+  const activeCount = activeFilterCount(filter);
+  // A keyword or a filter narrows the list: an empty answer then means 'no matches'.
+  const narrowed = !!keyword || activeCount > 0;
+  return { filter, keyword, query, setFilter, clearFilters, activeCount, narrowed };
 }

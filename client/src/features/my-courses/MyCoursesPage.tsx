@@ -19,7 +19,6 @@ export default function MyCoursesPage() {
   const { config } = useAppContext();
   const intl = useIntl();
   const params = useListParams();
-  const narrowed = !!params.keyword || params.activeCount > 0;
   return (
     <CourseListScreen
       heading={coursesName(config.coursesName, intl)}
@@ -31,7 +30,7 @@ export default function MyCoursesPage() {
       appliedOf={appliedOf}
       empty={emptyState}
       // A learner without courses gets no filters to narrow nothing.
-      offersFilters={(data) => data.items.length > 0 || narrowed}
+      offersFilters={(data) => data.items.length > 0 || params.narrowed}
       filterDrawer
     />
   );
