@@ -1,7 +1,9 @@
 //! `session_memory N...`: resident memory of the in-process session store holding N sessions,
 //! for `make bench` (tests/load). Each session has the shape of a signed-in `ada`: her profile,
-//! an RS256 access and ID token of the sandbox's size and a refresh token. Prints one JSON line
-//! per N: `{"sessions": N, "rss_bytes": R, "baseline_rss_bytes": B, "bytes_per_session": ..}`.
+//! an RS256 access and ID token with the sandbox's claims and a refresh token. Prints one JSON line
+//! per N: `{"sessions": N, "rss_bytes": R, "baseline_rss_bytes": B, "bytes_per_session": ..,
+//! "access_token_chars": .., "id_token_chars": .., "read_ns": ..}` (a request's look-up of its
+//! session).
 
 use std::time::Duration;
 
@@ -16,11 +18,6 @@ use time::OffsetDateTime;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Sizes of the sandbox's tokens (a signed JWT of its claims, base64url).
-const ACCESS_TOKEN_CHARS: usize = 820;
-const ID_TOKEN_CHARS: usize = 780;
-const REFRESH_TOKEN_CHARS: usize = 43;
-
 fn rss_bytes() -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
@@ -30,32 +27,46 @@ fn rss_bytes() -> u64 {
         .map_or(0, |kb| kb * 1024)
 }
 
-fn token(n: usize, seed: &str) -> String {
-    seed.chars().cycle().take(n).collect()
+/// `n` random bytes, base64url: the sandbox's opaque tokens (refresh, `sid`, `jti`) are 32.
+fn random(n: usize) -> String {
+    use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+    let bytes: Vec<u8> = (0..n).map(|_| rand::random::<u8>()).collect();
+    URL_SAFE_NO_PAD.encode(bytes)
 }
 
-/// A signed JWT of about `n` characters, shaped as the sandbox's: an RS256 header, claims and a
-/// 256-byte signature, each base64url.
-fn jwt(n: usize, seed: &str) -> String {
+/// A JWT as the sandbox signs one: an RS256 header with its key id, `claims`, and a 2048-bit
+/// RSA signature (256 random bytes stand in for it; a signature does not compress either).
+fn jwt(claims: &serde_json::Value) -> String {
     use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
-    let header = URL_SAFE_NO_PAD.encode(br#"{"alg":"RS256","kid":"acme-2026-1","typ":"JWT"}"#);
-    let signature = URL_SAFE_NO_PAD.encode(token(256, seed).as_bytes());
-    let claims_chars = n.saturating_sub(header.len() + signature.len() + 2);
-    let claims = URL_SAFE_NO_PAD.encode(token(claims_chars * 3 / 4, seed).as_bytes());
-    format!("{header}.{claims}.{signature}")
+    let header = URL_SAFE_NO_PAD.encode(br#"{"typ":"JWT","alg":"RS256","kid":"acme-2026-1"}"#);
+    let claims = URL_SAFE_NO_PAD.encode(claims.to_string());
+    let signature: Vec<u8> = (0..256).map(|_| rand::random::<u8>()).collect();
+    format!("{header}.{claims}.{}", URL_SAFE_NO_PAD.encode(signature))
 }
 
 fn session(now: OffsetDateTime) -> Session {
-    let id = new_session_id();
+    let (user, sid) = (uuid::Uuid::new_v4(), random(32));
+    let (iat, issuer) = (now.unix_timestamp(), "http://sandbox.localhost:8081/t/acme/idp");
+    // The claims the sandbox's token endpoint writes (tests/sandbox/src/idp/token.rs).
+    let access = jwt(&serde_json::json!({
+        "iss": issuer, "sub": user, "aud": "learner-portal", "exp": iat + 600, "iat": iat, "sid": sid,
+        "tenant": "acme", "scope": "openid profile email offline_access", "jti": random(32),
+    }));
+    let id_token = jwt(&serde_json::json!({
+        "iss": issuer, "sub": user, "aud": "learner-portal", "exp": iat + 3600, "iat": iat,
+        "auth_time": iat, "nonce": random(32), "sid": sid, "at_hash": random(16),
+        "email": "ada@acme.example", "name": "Ada Lovelace", "given_name": "Ada",
+        "family_name": "Lovelace", "preferred_username": "ada",
+    }));
     let permission = |name: &str| Permission { name: name.into(), scope_id: None };
     Session {
-        id: id.clone(),
+        id: new_session_id(),
         tenant_id: "acme".into(),
-        subject: uuid::Uuid::new_v4().to_string(),
-        sid: Some(uuid::Uuid::new_v4().to_string()),
+        subject: user.to_string(),
+        sid: Some(sid),
         provider: None,
         user: UserProfile {
-            id: uuid::Uuid::new_v4(),
+            id: user,
             tenant_id: "acme".into(),
             email: "ada@acme.example".into(),
             first_name: Some("Ada".into()),
@@ -70,14 +81,31 @@ fn session(now: OffsetDateTime) -> Session {
             ],
         },
         tokens: Tokens {
-            access_token: jwt(ACCESS_TOKEN_CHARS, &id).as_str().into(),
+            access_token: access.as_str().into(),
             access_expires_at: now + time::Duration::minutes(10),
-            refresh_token: Some(token(REFRESH_TOKEN_CHARS, &id).as_str().into()),
-            id_token: jwt(ID_TOKEN_CHARS, &id).as_str().into(),
+            refresh_token: Some(random(32).as_str().into()),
+            id_token: id_token.as_str().into(),
         },
         created_at: now,
         last_seen: now,
     }
+}
+
+/// Nanoseconds a request's look-up of its session takes (the median of 25 rounds of 2,000).
+async fn read_ns(store: &MemoryStore, sample: &Session) -> f64 {
+    store.put(sample.clone()).await.expect("put");
+    let mut rounds = Vec::with_capacity(25);
+    for _ in 0..25 {
+        let started = std::time::Instant::now();
+        for _ in 0..2_000 {
+            let session = store.get(&sample.id).await.expect("read").expect("kept");
+            std::hint::black_box(session);
+        }
+        rounds.push(started.elapsed().as_nanos() as f64 / 2_000.0);
+    }
+    store.remove(&sample.id).await.expect("remove");
+    rounds.sort_by(f64::total_cmp);
+    rounds[rounds.len() / 2]
 }
 
 #[tokio::main(flavor = "current_thread")]
@@ -98,6 +126,8 @@ async fn main() {
         adopt_code_ttl_secs: 60,
         encryption_keys: None,
     };
+    let sample = session(OffsetDateTime::now_utc());
+    let (access_chars, id_chars) = (sample.tokens.access_token.text().len(), sample.tokens.id_token.text().len());
     let store = MemoryStore::new(&settings);
     tokio::time::sleep(Duration::from_millis(50)).await;
     let baseline = rss_bytes();
@@ -112,8 +142,9 @@ async fn main() {
         tokio::time::sleep(Duration::from_millis(200)).await;
         let rss = rss_bytes();
         let per = rss.saturating_sub(baseline) as f64 / n as f64;
+        let read_ns = read_ns(&store, &sample).await;
         println!(
-            "{{\"sessions\": {n}, \"rss_bytes\": {rss}, \"baseline_rss_bytes\": {baseline}, \"bytes_per_session\": {per:.0}}}"
+            "{{\"sessions\": {n}, \"rss_bytes\": {rss}, \"baseline_rss_bytes\": {baseline}, \"bytes_per_session\": {per:.0}, \"access_token_chars\": {access_chars}, \"id_token_chars\": {id_chars}, \"read_ns\": {read_ns:.0}}}"
         );
     }
 }
