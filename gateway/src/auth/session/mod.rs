@@ -148,11 +148,6 @@ pub struct RefreshLock {
 pub trait SessionStore: Send + Sync + std::fmt::Debug {
     /// The session with this id, if any.
     fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Session>, StoreError>>;
-    /// The session with this id, shared: what every request reads. A store that keeps sessions
-    /// as they are (in process) answers its own copy, with no copying per request.
-    fn get_shared<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<std::sync::Arc<Session>>, StoreError>> {
-        Box::pin(async move { Ok(self.get(id).await?.map(std::sync::Arc::new)) })
-    }
     /// Creates or replaces a session; it lives until [`expires_at`].
     fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>>;
     /// Removes a session; removing a missing one is not an error.

@@ -107,16 +107,48 @@ impl std::fmt::Debug for Token {
     }
 }
 
+/// As the text in a human-readable format (the Redis store's JSON); as the kept bytes in a
+/// binary one (the in-process store's records), checked when read back.
 impl Serialize for Token {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.text())
+        if serializer.is_human_readable() {
+            serializer.serialize_str(&self.text())
+        } else {
+            serializer.serialize_bytes(&self.0)
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for Token {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = Cow::<'de, str>::deserialize(deserializer)?;
-        Ok(Token::new(&text))
+        if deserializer.is_human_readable() {
+            let text = Cow::<'de, str>::deserialize(deserializer)?;
+            return Ok(Token::new(&text));
+        }
+        // Borrowed from the record (postcard reads from a slice): one copy, no byte-by-byte
+        // sequence as `Vec<u8>` would read them.
+        let bytes = <&'de [u8]>::deserialize(deserializer)?;
+        Token::from_kept(bytes).ok_or_else(|| serde::de::Error::custom("not a kept token"))
+    }
+}
+
+impl Token {
+    /// A token from the bytes it was kept as, when they are well formed: text after [`TEXT`], or
+    /// after [`JWT`] two segment offsets in order and within the bytes.
+    fn from_kept(bytes: &[u8]) -> Option<Self> {
+        match bytes.split_first()? {
+            (&TEXT, rest) => std::str::from_utf8(rest).ok()?,
+            (&JWT, rest) if rest.len() >= JWT_HEADER - 1 => {
+                let offset = |at: usize| u32::from_le_bytes([rest[at], rest[at + 1], rest[at + 2], rest[at + 3]]);
+                let (second, third) = (usize::try_from(offset(0)).ok()?, usize::try_from(offset(4)).ok()?);
+                if second > third || third > rest.len() - (JWT_HEADER - 1) {
+                    return None;
+                }
+                ""
+            }
+            _ => return None,
+        };
+        Some(Token(bytes.into()))
     }
 }
 
@@ -150,10 +182,50 @@ mod tests {
             assert_eq!(json, serde_json::to_string(text).expect("json"), "serialized as the text");
             assert_eq!(serde_json::from_str::<Token>(&json).expect("deserialize"), token);
         }
+        for text in cases {
+            let token = Token::new(text);
+            let record = postcard::to_stdvec(&token).expect("binary");
+            assert_eq!(postcard::from_bytes::<Token>(&record).expect("read back").text(), text, "{text}");
+        }
         assert!(Token::new(&jwt).is_jwt(), "a JWT is kept as bytes");
         assert!(Token::new(&jwt).0.len() < jwt.len() * 4 / 5, "and takes a quarter less");
         assert!(!Token::new("eyJhbGciOiJub25lIn1.e30.AB").is_jwt());
         assert_eq!(std::mem::size_of::<Option<Token>>(), 16, "a pointer and a length");
         assert_eq!(format!("{:?}", Token::new(&jwt)), "Token(..)", "never in logs");
+    }
+
+    /// Kept bytes read back from a record are checked, so a damaged one is an error, never a
+    /// token whose text would slice out of bounds.
+    #[test]
+    fn damaged_kept_bytes_are_refused() {
+        let jwt = Token::new("eyJh.eyJi.eyJj");
+        let record = postcard::to_stdvec(&jwt).expect("binary");
+        assert_eq!(postcard::from_bytes::<Token>(&record).expect("intact"), jwt);
+        let cases: [&[u8]; 6] = [
+            &[],
+            &[2, b'x'],
+            &[TEXT, 0xff, 0xfe],
+            &[JWT, 0, 0, 0],
+            &[JWT, 5, 0, 0, 0, 1, 0, 0, 0, 1, 2, 3, 4, 5],
+            &[JWT, 1, 0, 0, 0, 9, 0, 0, 0, 1, 2, 3],
+        ];
+        for kept in cases {
+            let record = postcard::to_stdvec(&serde_bytes_of(kept)).expect("binary");
+            assert!(postcard::from_bytes::<Token>(&record).is_err(), "{kept:?}");
+        }
+        let kept = [JWT, 1, 0, 0, 0, 2, 0, 0, 0, 1, 2, 3];
+        let record = postcard::to_stdvec(&serde_bytes_of(&kept)).expect("binary");
+        assert_eq!(postcard::from_bytes::<Token>(&record).expect("well formed").text(), "AQ.Ag.Aw");
+    }
+
+    /// Bytes serialized as serde bytes, as a kept token is.
+    fn serde_bytes_of(bytes: &[u8]) -> impl Serialize + '_ {
+        struct Bytes<'a>(&'a [u8]);
+        impl Serialize for Bytes<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_bytes(self.0)
+            }
+        }
+        Bytes(bytes)
     }
 }
