@@ -2,8 +2,8 @@
 //! for `make bench` (tests/load). Each session has the shape of a signed-in `ada`: her profile,
 //! an RS256 access and ID token with the sandbox's claims and a refresh token. Prints one JSON line
 //! per N: `{"sessions": N, "rss_bytes": R, "baseline_rss_bytes": B, "bytes_per_session": ..,
-//! "access_token_chars": .., "id_token_chars": .., "read_ns": ..}` (a request's look-up of its
-//! session).
+//! "access_token_chars": .., "id_token_chars": .., "read_ns": .., "logout_scan_ms": ..}` (a
+//! request's look-up of its session; a back-channel logout's scan of every session).
 
 use std::time::Duration;
 
@@ -143,8 +143,13 @@ async fn main() {
         let rss = rss_bytes();
         let per = rss.saturating_sub(baseline) as f64 / n as f64;
         let read_ns = read_ns(&store, &sample).await;
+        // A back-channel logout of an issuer session no one has: a scan of every record.
+        let started = std::time::Instant::now();
+        let removed = store.remove_for_logout("acme", Some("no-such-sid"), None).await.expect("scan");
+        let scan_ms = started.elapsed().as_secs_f64() * 1000.0;
+        assert!(removed.is_empty());
         println!(
-            "{{\"sessions\": {n}, \"rss_bytes\": {rss}, \"baseline_rss_bytes\": {baseline}, \"bytes_per_session\": {per:.0}, \"access_token_chars\": {access_chars}, \"id_token_chars\": {id_chars}, \"read_ns\": {read_ns:.0}}}"
+            "{{\"sessions\": {n}, \"rss_bytes\": {rss}, \"baseline_rss_bytes\": {baseline}, \"bytes_per_session\": {per:.0}, \"access_token_chars\": {access_chars}, \"id_token_chars\": {id_chars}, \"read_ns\": {read_ns:.0}, \"logout_scan_ms\": {scan_ms:.1}}}"
         );
     }
 }
