@@ -40,8 +40,7 @@ fn jwt(claims: &serde_json::Value) -> String {
     use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
     let header = URL_SAFE_NO_PAD.encode(br#"{"typ":"JWT","alg":"RS256","kid":"acme-2026-1"}"#);
     let claims = URL_SAFE_NO_PAD.encode(claims.to_string());
-    let signature: Vec<u8> = (0..256).map(|_| rand::random::<u8>()).collect();
-    format!("{header}.{claims}.{}", URL_SAFE_NO_PAD.encode(signature))
+    format!("{header}.{claims}.{}", random(256))
 }
 
 fn session(now: OffsetDateTime) -> Session {

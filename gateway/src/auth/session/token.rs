@@ -65,9 +65,7 @@ impl Token {
     pub fn text(&self) -> Cow<'_, str> {
         match self.0.split_first() {
             Some((&JWT, rest)) if rest.len() >= JWT_HEADER - 1 => {
-                let offset =
-                    |at: usize| u32::from_le_bytes([rest[at], rest[at + 1], rest[at + 2], rest[at + 3]]) as usize;
-                let (second, third, bytes) = (offset(0), offset(4), &rest[JWT_HEADER - 1..]);
+                let ((second, third), bytes) = (segment_starts(rest), &rest[JWT_HEADER - 1..]);
                 let mut text = String::with_capacity(bytes.len() * 4 / 3 + 4);
                 URL_SAFE_NO_PAD.encode_string(&bytes[..second], &mut text);
                 text.push('.');
@@ -87,6 +85,13 @@ impl Token {
     fn is_jwt(&self) -> bool {
         self.0.first() == Some(&JWT)
     }
+}
+
+/// Where a kept JWT's second and third segments start in its bytes: the two little-endian
+/// `u32` after the kind byte (`rest` holds at least them).
+fn segment_starts(rest: &[u8]) -> (usize, usize) {
+    let offset = |at: usize| u32::from_le_bytes([rest[at], rest[at + 1], rest[at + 2], rest[at + 3]]) as usize;
+    (offset(0), offset(4))
 }
 
 impl From<String> for Token {
@@ -139,8 +144,7 @@ impl Token {
         match bytes.split_first()? {
             (&TEXT, rest) => std::str::from_utf8(rest).ok()?,
             (&JWT, rest) if rest.len() >= JWT_HEADER - 1 => {
-                let offset = |at: usize| u32::from_le_bytes([rest[at], rest[at + 1], rest[at + 2], rest[at + 3]]);
-                let (second, third) = (usize::try_from(offset(0)).ok()?, usize::try_from(offset(4)).ok()?);
+                let (second, third) = segment_starts(rest);
                 if second > third || third > rest.len() - (JWT_HEADER - 1) {
                     return None;
                 }
