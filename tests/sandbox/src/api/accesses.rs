@@ -4,19 +4,20 @@
 
 use std::{
     collections::HashMap,
-    sync::{Mutex, OnceLock},
+    sync::{Arc, Mutex, OnceLock},
 };
 
 use axum::{
     Json, Router,
     extract::{Path, Query, State, rejection::QueryRejection},
-    http::HeaderMap,
+    http::{HeaderMap, header},
+    response::{IntoResponse, Response},
     routing::get,
 };
 use rusqlite::params;
-use serde_json::{Value, json};
+use serde_json::{Value, json, value::RawValue};
 
-use super::{LoadOptions, json_rows, json_rows_of, now_ms, query_answer, read_params, select_fields, sql, user};
+use super::{LoadOptions, json_rows, json_rows_of, now_ms, read_params, select_fields, sql, user};
 use crate::{Shared, error::ApiError, loadopts};
 
 pub(super) fn routes() -> Router<Shared> {
@@ -148,6 +149,66 @@ fn collect(expr: &loadopts::Expr, paths: &mut Vec<String>) {
     }
 }
 
+/// A row kept between calls: its value, which filters, sorts and `select` read, and its JSON
+/// text, which an answer without `select` carries as it is (cloning and writing out hundreds of
+/// values again on every call was most of a 500-course list's time).
+struct Kept {
+    value: Value,
+    text: Box<RawValue>,
+}
+
+impl Kept {
+    fn new(value: Value) -> Result<Self, ApiError> {
+        Ok(Kept { text: text_of(&value)?, value })
+    }
+}
+
+/// `value` as JSON text.
+fn text_of(value: &Value) -> Result<Box<RawValue>, ApiError> {
+    serde_json::value::to_raw_value(value)
+        .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, format!("writing a row: {e}")))
+}
+
+/// Rows kept in order, values and texts apart so that `loadopts::page` reads the values as a slice.
+struct KeptRows {
+    values: Vec<Value>,
+    texts: Vec<Box<RawValue>>,
+}
+
+impl KeptRows {
+    fn new(values: Vec<Value>) -> Result<Self, ApiError> {
+        let texts = values.iter().map(text_of).collect::<Result<_, _>>()?;
+        Ok(KeptRows { values, texts })
+    }
+}
+
+/// A `.../query` answer as [`loadopts::load`] and `select_fields` write it, of kept rows:
+/// their values when `select` asks for some fields, else their texts as they are.
+fn kept_answer<'a>(
+    params: &super::LoadParams,
+    rows: impl Iterator<Item = (&'a Value, &'a RawValue)>,
+    total: Option<usize>,
+) -> Result<Response, ApiError> {
+    if params.select.as_deref().is_some_and(|s| !s.is_empty()) {
+        let data: Vec<Value> = rows.map(|(value, _)| value.clone()).collect();
+        let mut answer = json!({ "data": data });
+        if let Some(total) = total {
+            answer["totalCount"] = total.into();
+        }
+        return select_fields(answer, params).map(|a| Json(a).into_response());
+    }
+    #[derive(serde::Serialize)]
+    struct Answer<'a> {
+        data: Vec<&'a RawValue>,
+        #[serde(rename = "totalCount", skip_serializing_if = "Option::is_none")]
+        total_count: Option<usize>,
+    }
+    let answer = Answer { data: rows.map(|(_, text)| text).collect(), total_count: total };
+    let body = serde_json::to_vec(&answer)
+        .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, format!("writing an answer: {e}")))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
 /// The slim rows of one user's aggregates, and those of them read in full so far, as the
 /// database had them.
 struct Slim {
@@ -158,9 +219,9 @@ struct Slim {
     until_ms: i64,
     rows: Vec<Value>,
     /// Full aggregates by id, read when a page first showed them.
-    full: HashMap<String, Value>,
-    /// Every aggregate in full, read when a call first needed them all (the accesses query).
-    every: Option<Vec<Value>>,
+    full: HashMap<String, Arc<Kept>>,
+    /// Every aggregate as its access, read when the accesses query first needed them.
+    accesses: Option<Arc<KeptRows>>,
 }
 
 /// The aggregates of each user who listed them, kept while no row of the database changed
@@ -179,7 +240,7 @@ impl ListRows {
         user: &str,
         now: i64,
         load: &loadopts::LoadQuery,
-    ) -> Result<(Vec<Value>, Option<usize>), ApiError> {
+    ) -> Result<(Vec<Arc<Kept>>, Option<usize>), ApiError> {
         static PAGE_SQL: OnceLock<String> = OnceLock::new();
         let mut cache = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let slim = fresh(&mut cache, db, user, now)?;
@@ -196,26 +257,29 @@ impl ListRows {
             });
             let missing = Value::from(missing).to_string();
             for full in json_rows_of(db, page_sql, params![now, user, missing])? {
-                if let Some(id) = full["id"].as_str() {
-                    slim.full.insert(id.to_string(), full);
+                if let Some(id) = full["id"].as_str().map(str::to_string) {
+                    slim.full.insert(id, Arc::new(Kept::new(full)?));
                 }
             }
         }
-        let data = ids.iter().filter_map(|id| slim.full.get(*id).cloned()).collect();
+        let data = ids.iter().filter_map(|id| slim.full.get(*id).map(Arc::clone)).collect();
         Ok((data, page.total))
     }
 
-    /// Every aggregate of `user` at `now` (system ms) in full, as [`aggregates`] reads them;
-    /// read again when they may have changed.
-    fn every(&self, db: &rusqlite::Connection, user: &str, now: i64) -> Result<Vec<Value>, ApiError> {
+    /// Every aggregate of `user` at `now` (system ms), as [`aggregates`] reads them, as its
+    /// access; read again when they may have changed.
+    fn accesses(&self, db: &rusqlite::Connection, user: &str, now: i64) -> Result<Arc<KeptRows>, ApiError> {
         static ALL: OnceLock<String> = OnceLock::new();
         let mut cache = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let slim = fresh(&mut cache, db, user, now)?;
-        if slim.every.is_none() {
-            let sql = ALL.get_or_init(|| format!("SELECT {} {}", sql::aggregate(), sql::VISIBLE_ACCESSES));
-            slim.every = Some(json_rows_of(db, sql, params![now, user])?);
+        if let Some(rows) = &slim.accesses {
+            return Ok(Arc::clone(rows));
         }
-        Ok(slim.every.clone().unwrap_or_default())
+        let sql = ALL.get_or_init(|| format!("SELECT {} {}", sql::aggregate(), sql::VISIBLE_ACCESSES));
+        let accesses = json_rows_of(db, sql, params![now, user])?.into_iter().map(as_access).collect();
+        let rows = Arc::new(KeptRows::new(accesses)?);
+        slim.accesses = Some(Arc::clone(&rows));
+        Ok(rows)
     }
 }
 
@@ -238,7 +302,7 @@ fn fresh<'a>(
             )?
             .query_row(params![now, user], |r| r.get(0))?;
         let until_ms = next.unwrap_or(i64::MAX);
-        cache.insert(user.to_string(), Slim { changes, until_ms, rows, full: HashMap::new(), every: None });
+        cache.insert(user.to_string(), Slim { changes, until_ms, rows, full: HashMap::new(), accesses: None });
     }
     Ok(cache.get_mut(user).expect("kept just above"))
 }
@@ -253,20 +317,16 @@ async fn query_aggregates(
     headers: HeaderMap,
     query: LoadOptions,
     reads: Result<Query<Reads>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let user = user(&s, &tenant, &headers)?;
     let params = read_params(query)?;
     if !reads.is_ok_and(|Query(r)| slim_enough(&r)) {
         let answer =
             loadopts::load(aggregates(&s, &user, None)?, &params.load).map_err(|e| ApiError::bad_request(e.0))?;
-        return select_fields(answer, &params).map(Json);
+        return select_fields(answer, &params).map(|a| Json(a).into_response());
     }
     let (data, total) = s.list_rows.page(&s.db(), &user, now_ms(), &params.load)?;
-    let mut answer = json!({ "data": data });
-    if let Some(total) = total {
-        answer["totalCount"] = total.into();
-    }
-    select_fields(answer, &params).map(Json)
+    kept_answer(&params, data.iter().map(|k| (&k.value, &*k.text)), total)
 }
 
 async fn aggregate_of_objective(
@@ -284,10 +344,12 @@ async fn query_accesses(
     Path(tenant): Path<String>,
     headers: HeaderMap,
     query: LoadOptions,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let user = user(&s, &tenant, &headers)?;
-    let every = s.list_rows.every(&s.db(), &user, now_ms())?;
-    query_answer(every.into_iter().map(as_access).collect(), query)
+    let params = read_params(query)?;
+    let rows = s.list_rows.accesses(&s.db(), &user, now_ms())?;
+    let page = loadopts::page(&rows.values, &params.load).map_err(|e| ApiError::bad_request(e.0))?;
+    kept_answer(&params, page.positions.iter().map(|&p| (&rows.values[p], &*rows.texts[p])), page.total)
 }
 
 async fn access_of_objective(
@@ -315,4 +377,58 @@ async fn knowledge_model(
         params![id, user],
         "such aggregate for this user",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::LoadParams;
+
+    /// The load options of the query string made of `pairs`, as a handler reads them.
+    fn params(pairs: &[(&str, &str)]) -> LoadParams {
+        let query = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish();
+        let uri: axum::http::Uri = format!("/query?{query}").parse().expect("uri");
+        Query::<LoadParams>::try_from_uri(&uri).expect("load options").0
+    }
+
+    /// The answer of kept `rows` to `pairs`: its content type and body.
+    async fn kept(rows: &[Value], pairs: &[(&str, &str)]) -> (Option<String>, String) {
+        let params = params(pairs);
+        let kept = KeptRows::new(rows.to_vec()).expect("kept");
+        let page = loadopts::page(&kept.values, &params.load).expect("page");
+        let rows = page.positions.iter().map(|&p| (&kept.values[p], &*kept.texts[p]));
+        let response = kept_answer(&params, rows, page.total).expect("answer");
+        let kind = response.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_string);
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("body");
+        (kind, String::from_utf8(body.to_vec()).expect("utf-8"))
+    }
+
+    /// A list answered from kept rows is the answer the load options give over the values
+    /// (`query_answer`): the same bytes, filtered, sorted, paged, counted and selected alike.
+    #[tokio::test]
+    async fn kept_rows_answer_as_the_load_options_do() {
+        let rows: Vec<Value> = (0..7)
+            .map(|i| {
+                json!({ "id": format!("a{i}"), "name": format!("Course \"{}\" é", 7 - i), "score": f64::from(i) / 3.0,
+                    "objective": { "id": i, "tags": ["x", null, true] }, "due": null })
+            })
+            .collect();
+        let queries: [&[(&str, &str)]; 7] = [
+            &[],
+            &[("requireTotalCount", "true")],
+            &[("take", "3"), ("skip", "2"), ("requireTotalCount", "true")],
+            &[("sort", r#"[{"selector":"name","desc":false}]"#), ("take", "4")],
+            &[("filter", r#"["objective.id",">",2]"#), ("requireTotalCount", "true")],
+            &[("filter", r#"["objective.id",">",2]"#), ("select", r#"["name","objective.id"]"#)],
+            &[("select", r#"["id"]"#), ("requireTotalCount", "true")],
+        ];
+        for pairs in queries {
+            let params = params(pairs);
+            let answer = loadopts::load(rows.clone(), &params.load).expect("load");
+            let expected = serde_json::to_string(&select_fields(answer, &params).expect("select")).expect("json");
+            let (kind, body) = kept(&rows, pairs).await;
+            assert_eq!(kind.as_deref(), Some("application/json"), "{pairs:?}");
+            assert_eq!(body, expected, "{pairs:?}");
+        }
+    }
 }
