@@ -192,10 +192,13 @@ def sessions_lines(s: dict) -> list[str]:
         if "id_token_chars" in first
         else ""
     )
+    capacity = max(r["sessions"] for r in s["memory"]) + 1
     L += [
         "",
         f"Measured by `gateway/examples/session_memory.rs` (`{s['example']}`): the in-process store filled with "
-        f"sessions shaped like a signed-in `ada` (her profile, tokens with the sandbox's claims{tokens}); a look-up "
+        f"sessions shaped like a signed-in `ada` (her profile, tokens with the sandbox's claims{tokens}), one store "
+        f"of capacity {capacity:,} (`session.max_sessions`; 100,000 by default) filled to each count in turn, its "
+        "resident memory over the empty store's divided by the count; a look-up "
         "reads one session back as a request does (median of 25 rounds of 2,000); the scan is a back-channel logout "
         "matching no session, which reads every one. Target: under 2 KB per session.",
         "",
