@@ -82,6 +82,26 @@ describe('session activity (spec 4 Session, 9 listeners throttled at 100 ms)', (
     stop();
   });
 
+  it('an idle limit further off than a timer can wait (24.8 days) is waited for in steps, without spinning', () => {
+    // A browser fires a longer timer at once; the check would then schedule itself again and
+    // again (every millisecond, for weeks). Also where the gateway's clock is far ahead.
+    const days = 40;
+    const timers = vi.spyOn(window, 'setTimeout');
+    // The idle checks: the page's other timers (the test environment's own) wait 0 ms.
+    const idleChecks = () => timers.mock.calls.map(([, ms]) => ms ?? 0).filter((ms) => ms > 0);
+    const { onIdle, stop } = setup({ idleTimeoutSeconds: days * 86_400 });
+    vi.advanceTimersByTime(1_000);
+    expect(idleChecks()).toEqual([2 ** 31 - 1]);
+    vi.advanceTimersByTime(days * 86_400_000 - 2_000);
+    expect(onIdle).not.toHaveBeenCalled();
+    expect(idleChecks()).toHaveLength(2);
+    expect(idleChecks().every((ms) => ms <= 2 ** 31 - 1)).toBe(true);
+    vi.advanceTimersByTime(3_000);
+    expect(onIdle).toHaveBeenCalledTimes(1);
+    timers.mockRestore();
+    stop();
+  });
+
   it('activity pushes the idle limit back', () => {
     const { onIdle, stop } = setup();
     vi.advanceTimersByTime(3_600_000);

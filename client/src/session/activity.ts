@@ -4,6 +4,8 @@
 // does not end the session; when the idle limit passes with no activity in any tab, the
 // session is checked again (and the 401 handler takes the browser to sign in).
 
+import { MAX_TIMER_MS } from '../ui/timers';
+
 /** Local-storage key of the shared session record (spec section 3: userId, lastActivityDate). */
 export const SESSION_STORAGE_KEY = 'learner-portal.session';
 
@@ -163,7 +165,9 @@ export function trackActivity(options: ActivityOptions): () => void {
 
   let idleTimer: number | undefined;
   const scheduleIdleCheck = () => {
-    const remaining = Math.max(0, lastActivity() + idleMs - now());
+    // A timer cannot wait longer than MAX_TIMER_MS (a longer one fires at once, and the check
+    // would then schedule itself again and again): a limit further off is checked on the way.
+    const remaining = Math.min(Math.max(0, lastActivity() + idleMs - now()) + 1000, MAX_TIMER_MS);
     idleTimer = window.setTimeout(() => {
       if (stopped) return;
       if (now() - lastActivity() >= idleMs) {
@@ -171,7 +175,7 @@ export function trackActivity(options: ActivityOptions): () => void {
       } else {
         scheduleIdleCheck();
       }
-    }, remaining + 1000);
+    }, remaining);
   };
   scheduleIdleCheck();
 

@@ -2,8 +2,7 @@
 // reloading the page. Timers longer than the browser's limit (about 24.8 days) are clamped:
 // the view is then asked again early, and answers the same moment.
 import { useEffect, useEffectEvent } from 'react';
-
-const MAX_TIMER_MS = 2 ** 31 - 1;
+import { MAX_TIMER_MS } from './timers';
 
 /** Calls `refresh` once `refreshAt` (RFC 3339) has passed; nothing when it is absent or invalid. */
 export function useRefreshAt(refreshAt: string | undefined | null, refresh: () => unknown): void {

@@ -14,6 +14,7 @@ import { LoadingState } from '../../ui/LoadingState';
 import { PageHeading } from '../../ui/PageHeading';
 import { RichContent } from '../../ui/rich-content/RichContent';
 import { showToast } from '../../ui/toasts';
+import { useRefreshAt } from '../../ui/useRefreshAt';
 import { COURSE_UNAVAILABLE_STATUSES, CourseUnavailable } from '../course-details/CourseUnavailable';
 import { catalogCourseMessages as m } from './messages';
 import './catalog-course.css';
@@ -46,14 +47,7 @@ export default function CatalogCoursePage() {
   const flow = useQueryFlags(objectiveId);
 
   // A view that changes by the clock alone (an availability boundary) is asked again then.
-  const refreshAt = data?.refreshAt;
-  useEffect(() => {
-    if (!refreshAt) return;
-    const wait = Date.parse(refreshAt) - Date.now();
-    if (!Number.isFinite(wait)) return;
-    const timer = window.setTimeout(() => void mutate(), Math.max(0, Math.min(wait + 1000, 2 ** 31 - 1)));
-    return () => window.clearTimeout(timer);
-  }, [refreshAt, mutate]);
+  useRefreshAt(data?.refreshAt, mutate);
 
   if (error && !data) {
     if (error instanceof ApiError && COURSE_UNAVAILABLE_STATUSES.includes(error.status)) return <CourseUnavailable />;
