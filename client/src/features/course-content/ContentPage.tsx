@@ -273,7 +273,7 @@ function OpenNext({ tree, linkTo }: { tree: CourseTreeView; linkTo: (path: strin
   return (
     <p className="player__open-next">
       <Link className="button button--primary" to={linkTo(target.activityPathId)}>
-        <FormattedMessage {...playerMessages.continueTo} values={{ name: <bdi>{target.name}</bdi> }} />
+        <FormattedMessage {...playerMessages.continueTo} values={{ name: <bdi key="name">{target.name}</bdi> }} />
       </Link>
     </p>
   );
