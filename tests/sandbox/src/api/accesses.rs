@@ -182,19 +182,16 @@ impl KeptRows {
     }
 }
 
-/// A `.../query` answer as [`loadopts::load`] and `select_fields` write it, of kept rows:
-/// their values when `select` asks for some fields, else their texts as they are.
+/// A `.../query` answer as [`loadopts::answer`] and `select_fields` write it, of kept rows:
+/// their values when `select` asks for some fields, else their texts as they are (the same
+/// shape, serialized from the texts).
 fn kept_answer<'a>(
     params: &super::LoadParams,
     rows: impl Iterator<Item = (&'a Value, &'a RawValue)>,
     total: Option<usize>,
 ) -> Result<Response, ApiError> {
     if params.select.as_deref().is_some_and(|s| !s.is_empty()) {
-        let data: Vec<Value> = rows.map(|(value, _)| value.clone()).collect();
-        let mut answer = json!({ "data": data });
-        if let Some(total) = total {
-            answer["totalCount"] = total.into();
-        }
+        let answer = loadopts::answer(rows.map(|(value, _)| value.clone()).collect(), total);
         return select_fields(answer, params).map(|a| Json(a).into_response());
     }
     #[derive(serde::Serialize)]

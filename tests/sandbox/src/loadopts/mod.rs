@@ -41,11 +41,16 @@ pub fn load(items: Vec<Value>, query: &LoadQuery) -> Result<Value, LoadError> {
     let Page { positions, total } = page(&items, query)?;
     let mut taken: Vec<Option<Value>> = items.into_iter().map(Some).collect();
     let data: Vec<Value> = positions.into_iter().filter_map(|p| taken[p].take()).collect();
+    Ok(answer(data, total))
+}
+
+/// A `.../query` answer of the page `data` and, when asked for, the filtered count `total`.
+pub fn answer(data: Vec<Value>, total: Option<usize>) -> Value {
     let mut answer = serde_json::json!({ "data": data });
     if let Some(total) = total {
         answer["totalCount"] = total.into();
     }
-    Ok(answer)
+    answer
 }
 
 /// Which items a `.../query` answers, without copying them.
