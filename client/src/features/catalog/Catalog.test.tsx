@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { CatalogCard, CatalogCourseView, CatalogView, EnrollResult } from '../../api/contracts/bff';
 import { renderApp } from '../../test/renderApp';
 import { http, HttpResponse, server } from '../../test/server';
@@ -203,6 +203,34 @@ describe('Catalog course page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Enrolled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to my courses' })).not.toBeInTheDocument();
     expect(screen.getByText(/^Will be available to start on .*2030/)).toBeInTheDocument();
+  });
+
+  it('asks for the view again when its refreshAt passes (an availability boundary), without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let views = 0;
+      const enrolled = { enrolled: true, buttons: ['enrolled' as const], detailsLink: `/courses/${ID}` };
+      server.use(
+        http.get(`*/api/bff/catalog/${ID}`, () => {
+          views += 1;
+          const at = new Date(Date.now() + 60_000).toISOString();
+          return HttpResponse.json(
+            views === 1
+              ? courseView({ ...enrolled, notices: ['willBeAvailable'], availabilityDate: at, refreshAt: at })
+              : courseView(enrolled),
+          );
+        }),
+        // The session's heartbeat, which the minute waited for also brings.
+        http.post('*/api/bff/session/touch', () => new HttpResponse(null, { status: 204 })),
+      );
+      renderApp(`/learn/catalog/${ID}`, { advanceTimers: vi.advanceTimersByTime });
+      expect(await screen.findByText(/^Will be available to start on/)).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(62_000));
+      await waitFor(() => expect(screen.queryByText(/^Will be available to start on/)).toBeNull());
+      expect(views).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([400, 403, 404])('on %s shows the course-unavailable page', async (status) => {
