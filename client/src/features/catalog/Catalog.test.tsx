@@ -146,6 +146,8 @@ describe('Catalog course page', { timeout: 20_000 }, () => {
     expect(screen.getByText('30 minutes')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'About this course' })).toBeInTheDocument();
     expect(screen.getByText('to negotiate')).toBeInTheDocument();
+    // In the direction of its own language: English reads left to right in an Arabic interface.
+    expect(screen.getByText('to negotiate').closest('[dir]')).toHaveAttribute('dir', 'auto');
     expect(document.querySelector('.rich-content script')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Add to my courses' }));

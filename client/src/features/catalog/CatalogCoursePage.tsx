@@ -12,9 +12,9 @@ import { useCommand } from '../../api/useCommand';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageHeading } from '../../ui/PageHeading';
-import { RichContent } from '../../ui/rich-content/RichContent';
 import { showToast } from '../../ui/toasts';
 import { useRefreshAt } from '../../ui/useRefreshAt';
+import { AboutSection } from '../course-details/AboutSection';
 import { COURSE_UNAVAILABLE_STATUSES, CourseUnavailable } from '../course-details/CourseUnavailable';
 import { catalogCourseMessages as m } from './messages';
 import './catalog-course.css';
@@ -253,10 +253,12 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
       </div>
 
       {course.about && (
-        <section className="catalog-course__about" aria-labelledby="catalog-course-about">
-          <h2 id="catalog-course-about">{intl.formatMessage(m.about)}</h2>
-          <RichContent html={course.about} />
-        </section>
+        <AboutSection
+          className="catalog-course__about"
+          headingId="catalog-course-about"
+          heading={intl.formatMessage(m.about)}
+          html={course.about}
+        />
       )}
     </article>
   );

@@ -1,10 +1,21 @@
-// The course's 'About' text from the LMS (sanitised by RichContent) under its heading: on the
-// course page and on the public course page.
+// The course's 'About' text from the LMS (sanitised by RichContent) under its heading, in the
+// direction of its own language: on the course page, the public course page and the catalog
+// course page (which frames it with its own `className`).
 import { RichContent } from '../../ui/rich-content/RichContent';
 
-export function AboutSection({ headingId, heading, html }: { headingId: string; heading: string; html: string }) {
+export function AboutSection({
+  headingId,
+  heading,
+  html,
+  className = 'details-section',
+}: {
+  headingId: string;
+  heading: string;
+  html: string;
+  className?: string;
+}) {
   return (
-    <section className="details-section" aria-labelledby={headingId}>
+    <section className={className} aria-labelledby={headingId}>
       <h2 id={headingId} className="details-section__heading">
         {heading}
       </h2>
