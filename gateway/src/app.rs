@@ -10,6 +10,7 @@ use crate::{
     events::EventQueue,
     metrics::{CountingStore, Metrics},
     tenant::Tenants,
+    upstream::forward::{ForwardClient, USER_AGENT},
 };
 
 /// Everything handlers share, built once from validated config.
@@ -35,6 +36,8 @@ pub struct App {
     pub metrics: Arc<Metrics>,
     /// Long-lived answers (chat streams, tutor answers) held per session.
     pub streams: Arc<bff::streams::StreamSlots>,
+    /// The `/api/lms` pass-through's own upstream client.
+    pub forward: ForwardClient,
 }
 
 /// Cheap-to-clone handle on [`App`].
@@ -52,6 +55,10 @@ impl AppState {
     /// Builds the state from validated config with the given session store.
     pub fn new(config: Config, sessions: Arc<dyn SessionStore>) -> anyhow::Result<Self> {
         let http = upstream_http_client(&config)?;
+        let forward = ForwardClient::new(
+            Duration::from_secs(config.limits.upstream_connect_timeout_secs),
+            Duration::from_secs(config.limits.upstream_timeout_secs),
+        )?;
         let metrics = Arc::new(Metrics::new());
         let tenants = Tenants::new(&config, &http, &metrics);
         let sessions: Arc<dyn SessionStore> = Arc::new(CountingStore { store: sessions, metrics: metrics.clone() });
@@ -80,6 +87,7 @@ impl AppState {
             events,
             metrics,
             streams,
+            forward,
         };
         Ok(AppState(Arc::new(app)))
     }
@@ -91,7 +99,7 @@ fn upstream_http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
         .connect_timeout(Duration::from_secs(config.limits.upstream_connect_timeout_secs))
         .timeout(Duration::from_secs(config.limits.upstream_timeout_secs))
         .redirect(reqwest::redirect::Policy::none())
-        .user_agent(concat!("learner-portal-gateway/", env!("CARGO_PKG_VERSION")))
+        .user_agent(USER_AGENT)
         .build()
         .map_err(|e| anyhow::anyhow!("building the upstream HTTP client: {e}"))
 }

@@ -28,7 +28,7 @@ use crate::{
     bff::learner_courses::tree_proctoring_mismatch,
     domain::outcome::{self, CourseFacts},
     error::{AppError, AppResult, problem},
-    upstream::{aggregates::LoadOptions, forward::FORWARDED_REQUEST_HEADERS},
+    upstream::aggregates::LoadOptions,
 };
 
 /// Where the pass-through is mounted.
@@ -188,21 +188,14 @@ pub async fn forward(State(state): State<AppState>, auth: LearnerSession, reques
             Some(format!("The request body is larger than {limit} bytes.")),
         ));
     };
-    let mut headers = reqwest::header::HeaderMap::new();
-    for name in FORWARDED_REQUEST_HEADERS {
-        for value in parts.headers.get_all(name) {
-            if let Ok(value) = reqwest::header::HeaderValue::from_bytes(value.as_bytes()) {
-                headers.append(name, value);
-            }
-        }
-    }
     let upstream = &auth.portal.tenant.upstream;
     let hidden = match records_of(parts.method.as_str(), path) {
         Some(records) => results_hidden(&auth, records).await?,
         None => false,
     };
-    let answer =
-        upstream.forward(&auth.ctx, parts.method.clone(), path, parts.uri.query(), &headers, body.to_vec()).await?;
+    let answer = upstream
+        .forward(&state.forward, &auth.ctx, parts.method.clone(), path, parts.uri.query(), &parts.headers, body)
+        .await?;
     if answer.status.is_server_error() {
         return Err(AppError::BadGateway(format!("forwarded call answered {}", answer.status)));
     }
@@ -212,7 +205,9 @@ pub async fn forward(State(state): State<AppState>, auth: LearnerSession, reques
         let mut value: serde_json::Value = serde_json::from_slice(&answer.body)
             .map_err(|e| AppError::BadGateway(format!("activity records that are not JSON: {e}")))?;
         outcome::strip_results(&mut value);
-        serde_json::to_vec(&value).map_err(|e| AppError::Internal(anyhow::anyhow!("writing activity records: {e}")))?
+        serde_json::to_vec(&value)
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("writing activity records: {e}")))?
+            .into()
     } else {
         answer.body
     };

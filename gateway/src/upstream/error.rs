@@ -2,8 +2,6 @@
 //! ([`AppError`]) are decided from the variant, the status and the transport cause, never from
 //! the words of a message (those are for logs only).
 
-use std::error::Error as _;
-
 use contracts::bff::UnauthorizedReason;
 use reqwest::StatusCode;
 
@@ -111,20 +109,41 @@ pub(super) fn transport(what: &str, e: reqwest::Error) -> UpstreamError {
     if e.is_timeout() {
         return UpstreamError::Timeout(what.into());
     }
-    let cause = if e.is_connect() {
+    transport_by_cause(what, e.is_connect(), &e)
+}
+
+/// The error of a call that got no whole answer and did not time out: [`TransportCause::Connect`]
+/// when the client says the connection could not be opened, else by the error's sources.
+pub(super) fn transport_by_cause(what: &str, connect: bool, e: &(dyn std::error::Error + 'static)) -> UpstreamError {
+    let cause = if connect {
         TransportCause::Connect
-    } else if broke_off(&e) {
+    } else if broke_off(e) {
         TransportCause::Reset
     } else {
         TransportCause::Other
     };
-    UpstreamError::Transport(what.into(), cause, e.to_string())
+    UpstreamError::Transport(what.into(), cause, error_chain(e))
+}
+
+/// `e` and its sources, joined by ": " (hyper's errors name only their own layer).
+fn error_chain(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(cause) = source {
+        let more = cause.to_string();
+        if !text.contains(&more) {
+            text.push_str(": ");
+            text.push_str(&more);
+        }
+        source = cause.source();
+    }
+    text
 }
 
 /// Whether the connection broke off under the call: an I/O reset, abort or early end, or the
-/// peer closing before a whole answer, found anywhere in the error's sources.
-fn broke_off(e: &reqwest::Error) -> bool {
-    let mut source = e.source();
+/// peer closing before a whole answer, found in the error or anywhere in its sources.
+fn broke_off(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut source = Some(e);
     while let Some(cause) = source {
         if let Some(io) = cause.downcast_ref::<std::io::Error>()
             && matches!(

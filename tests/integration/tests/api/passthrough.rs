@@ -3,7 +3,7 @@
 
 use std::net::SocketAddr;
 
-use axum::{Json, Router, http::HeaderMap, routing::any};
+use axum::{Json, Router, http::HeaderMap, response::IntoResponse, routing::any};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -199,6 +199,92 @@ client_secret = "demo-secret"
     assert_eq!(headers["accept-language"], "de-DE");
     assert_eq!(headers["x-requested-with"], "XMLHttpRequest");
     assert!(headers.get("x-custom-secret").is_none(), "{headers}");
+}
+
+/// An upstream whose knowledge models fail by their id: `5…` answers 500, `7…` answers after
+/// 3 s, `4…` refuses the token; `users/me` answers a learner so that sign-in works.
+async fn failing_upstream() -> u16 {
+    let app = Router::new()
+        .route(
+            "/api/users/me",
+            any(|| async {
+                Json(json!({
+                    "id": "11111111-2222-4333-8444-555555555555", "tenant_id": "rec", "email": "ada@rec.example",
+                    "first_name": "Ada", "roles": ["Learner"],
+                    "permissions": [{ "name": "ObjectiveWorkflow.Create", "scope_id": null }]
+                }))
+            }),
+        )
+        .fallback(any(|uri: axum::http::Uri| async move {
+            let id = uri.path().split('/').nth(5).unwrap_or_default().to_string();
+            match id.chars().next() {
+                Some('5') => (StatusCode::INTERNAL_SERVER_ERROR, "broken").into_response(),
+                Some('7') => {
+                    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+                    Json(json!({ "late": true })).into_response()
+                }
+                Some('4') => StatusCode::UNAUTHORIZED.into_response(),
+                _ => Json(json!({ "id": id })).into_response(),
+            }
+        }));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    port
+}
+
+#[tokio::test]
+async fn a_failing_upstream_answers_a_retryable_problem_and_the_learner_stays_signed_in() {
+    let upstream = failing_upstream().await;
+    let app = TestApp::builder()
+        .config_with(move |sandbox_url| {
+            format!(
+                r#"
+[limits]
+upstream_timeout_secs = 1
+[tenants.rec]
+hosts = ["rec.localhost"]
+allow_http_loopback = true
+api_url = "http://127.0.0.1:{upstream}/api/"
+[tenants.rec.oidc]
+issuer = "{sandbox_url}t/acme/idp"
+client_id = "learner-portal"
+client_secret = "demo-secret"
+"#
+            )
+        })
+        .spawn()
+        .await;
+    let browser = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .resolve("rec.localhost", SocketAddr::from(([127, 0, 0, 1], app.port)))
+        .build()
+        .expect("client");
+    app.sign_in(&browser, "rec.localhost", "ada", None).await;
+    let model = |id: &str| format!("/api/lms/users/me/objective-workflow-aggregates/{id}/knowledge-model");
+    let ok = app.api(&browser, "rec.localhost", &model("0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f")).await;
+    assert_eq!(ok.status(), StatusCode::OK);
+    assert_eq!(ok.json::<Value>().await.expect("json")["id"], "0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f");
+    let failing = [
+        ("5f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f", StatusCode::BAD_GATEWAY, "bad_gateway"),
+        ("7f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f", StatusCode::GATEWAY_TIMEOUT, "upstream_timeout"),
+    ];
+    for (id, status, code) in failing {
+        let started = std::time::Instant::now();
+        let response = app.api(&browser, "rec.localhost", &model(id)).await;
+        assert_eq!(response.status(), status, "{id}");
+        assert!(started.elapsed() < std::time::Duration::from_millis(2500), "{id}: {:?}", started.elapsed());
+        let problem: Value = response.json().await.expect("a problem body");
+        assert_eq!(problem["error"], code, "{id}: {problem}");
+        let session = app.api(&browser, "rec.localhost", "/api/bff/session").await;
+        assert_eq!(session.status(), StatusCode::OK, "{id}: still signed in");
+    }
+    // A refused token is the gateway's usual 401.
+    let refused = app.api(&browser, "rec.localhost", &model("4f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f")).await;
+    assert_eq!(refused.status(), StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
