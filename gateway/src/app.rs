@@ -56,6 +56,7 @@ impl AppState {
     pub fn new(config: Config, sessions: Arc<dyn SessionStore>) -> anyhow::Result<Self> {
         let http = upstream_http_client(&config)?;
         let forward = ForwardClient::new(
+            http.clone(),
             Duration::from_secs(config.limits.upstream_connect_timeout_secs),
             Duration::from_secs(config.limits.upstream_timeout_secs),
         )?;

@@ -8,7 +8,10 @@
 //! and reqwest's layers parse every call's address again twice (for its redirect policy and
 //! its response) and wrap each call in a timer of their own; sending a prebuilt address
 //! straight to hyper took a pass-through request from about 130 to about 100 µs of CPU in the
-//! bench (tests/load/report.md, hot path).
+//! bench (tests/load/report.md, hot path). A call the environment's proxy rules catch
+//! (`HTTPS_PROXY`, `HTTP_PROXY`, `ALL_PROXY`, `NO_PROXY`, read as reqwest reads them) goes
+//! through the views' reqwest client instead, which follows the same rules, so an upstream
+//! behind an egress proxy is reached the same way by every call.
 
 use std::{sync::Arc, time::Duration};
 
@@ -16,7 +19,10 @@ use axum::body::Bytes;
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
 use hyper_rustls::HttpsConnector;
 use hyper_util::{
-    client::legacy::{Client, connect::HttpConnector},
+    client::{
+        legacy::{Client, connect::HttpConnector},
+        proxy::matcher::Matcher,
+    },
     rt::{TokioExecutor, TokioTimer},
 };
 use reqwest::{
@@ -24,7 +30,7 @@ use reqwest::{
     header::{self, HeaderMap, HeaderValue},
 };
 
-use super::{CallContext, Upstream, UpstreamError, error::transport_by_cause};
+use super::{CallContext, Upstream, UpstreamError, error::transport_by_cause, transport};
 
 /// Request headers of the browser that go upstream; everything else (Cookie, Authorization,
 /// hop-by-hop headers, Host) stays behind.
@@ -51,7 +57,11 @@ pub struct ForwardedAnswer {
 /// (as reqwest's `rustls-tls`), plain HTTP where a tenant's config allows it (loopback only).
 #[derive(Clone)]
 pub struct ForwardClient {
-    client: Client<HttpsConnector<HttpConnector>, Full<Bytes>>,
+    direct: Client<HttpsConnector<HttpConnector>, Full<Bytes>>,
+    /// The proxy rules of the environment.
+    proxies: Arc<Matcher>,
+    /// Sends the calls `proxies` catch.
+    proxied: reqwest::Client,
     /// The longest one call may take, answer body included.
     timeout: Duration,
 }
@@ -63,16 +73,19 @@ impl std::fmt::Debug for ForwardClient {
 }
 
 impl ForwardClient {
-    /// A client trusting the Web PKI roots, opening a connection within `connect_timeout` and
-    /// ending each call within `timeout`.
-    pub fn new(connect_timeout: Duration, timeout: Duration) -> anyhow::Result<Self> {
+    /// A client trusting the Web PKI roots, opening a connection within `connect_timeout`,
+    /// ending each call within `timeout`, and sending what the environment's proxy rules catch
+    /// through `proxied` (a reqwest client, which reads the same rules).
+    pub fn new(proxied: reqwest::Client, connect_timeout: Duration, timeout: Duration) -> anyhow::Result<Self> {
         let roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
-        Self::with_roots(roots, connect_timeout, timeout)
+        Self::with_parts(roots, Matcher::from_system(), proxied, connect_timeout, timeout)
     }
 
-    /// A client trusting `roots` only.
-    pub fn with_roots(
+    /// A client trusting `roots` only, with the proxy rules `proxies`.
+    pub fn with_parts(
         roots: rustls::RootCertStore,
+        proxies: Matcher,
+        proxied: reqwest::Client,
         connect_timeout: Duration,
         timeout: Duration,
     ) -> anyhow::Result<Self> {
@@ -90,11 +103,11 @@ impl ForwardClient {
             .https_or_http()
             .enable_http1()
             .wrap_connector(http);
-        let client = Client::builder(TokioExecutor::new())
+        let direct = Client::builder(TokioExecutor::new())
             .pool_timer(TokioTimer::new())
             .pool_idle_timeout(Duration::from_secs(90))
             .build(https);
-        Ok(ForwardClient { client, timeout })
+        Ok(ForwardClient { direct, proxies: Arc::new(proxies), proxied, timeout })
     }
 }
 
@@ -116,29 +129,56 @@ impl Upstream {
         let request = self.forward_request(ctx, method, path, query, headers, body)?;
         let _permit = self.slot(what).await?;
         let call = async {
-            let response =
-                client.client.request(request).await.map_err(|e| transport_by_cause(what, e.is_connect(), &e))?;
-            let (parts, body) = response.into_parts();
-            if parts.status == StatusCode::UNAUTHORIZED {
-                return Err(UpstreamError::Unauthorized(what.into()));
+            if client.proxies.intercept(request.uri()).is_some() {
+                let request =
+                    reqwest::Request::try_from(request.map(reqwest::Body::from)).map_err(|e| transport(what, e))?;
+                let response = client.proxied.execute(request).await.map_err(|e| transport(what, e))?;
+                self.forward_answer(axum::http::Response::from(response)).await
+            } else {
+                let request = request.map(Full::new);
+                let response =
+                    client.direct.request(request).await.map_err(|e| transport_by_cause(what, e.is_connect(), &e))?;
+                self.forward_answer(response).await
             }
-            let limit = self.max_response_bytes;
-            let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
-            if declared.is_some_and(|n| n > limit as u64) {
-                return Err(too_large(what, limit));
-            }
-            let mut forwarded = HeaderMap::new();
-            for name in FORWARDED_RESPONSE_HEADERS {
-                for value in parts.headers.get_all(name) {
-                    forwarded.append(name, value.clone());
-                }
-            }
-            let body = Limited::new(body, limit).collect().await.map_err(|e| {
-                if e.is::<LengthLimitError>() { too_large(what, limit) } else { transport_by_cause(what, false, &*e) }
-            })?;
-            Ok(ForwardedAnswer { status: parts.status, headers: forwarded, body: body.to_bytes() })
         };
         tokio::time::timeout(client.timeout, call).await.unwrap_or_else(|_| Err(UpstreamError::Timeout(what.into())))
+    }
+
+    /// The status, the headers of [`FORWARDED_RESPONSE_HEADERS`] and the body (within
+    /// `max_response_bytes`) of a forwarded call's answer; a 401 is [`UpstreamError::Unauthorized`].
+    async fn forward_answer<B>(&self, response: axum::http::Response<B>) -> Result<ForwardedAnswer, UpstreamError>
+    where
+        B: hyper::body::Body<Data = Bytes>,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let what = "forwarding a client call";
+        let (parts, body) = response.into_parts();
+        if parts.status == StatusCode::UNAUTHORIZED {
+            return Err(UpstreamError::Unauthorized(what.into()));
+        }
+        let limit = self.max_response_bytes;
+        let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+        if declared.is_some_and(|n| n > limit as u64) {
+            return Err(too_large(what, limit));
+        }
+        let mut forwarded = HeaderMap::new();
+        for name in FORWARDED_RESPONSE_HEADERS {
+            for value in parts.headers.get_all(name) {
+                forwarded.append(name, value.clone());
+            }
+        }
+        let body = Limited::new(body, limit).collect().await.map_err(|e| {
+            if e.is::<LengthLimitError>() {
+                too_large(what, limit)
+            } else if let Some(e) = e.downcast_ref::<reqwest::Error>()
+                && e.is_timeout()
+            {
+                UpstreamError::Timeout(what.into())
+            } else {
+                transport_by_cause(what, false, &*e)
+            }
+        })?;
+        Ok(ForwardedAnswer { status: parts.status, headers: forwarded, body: body.to_bytes() })
     }
 
     /// The upstream request: the base joined with the allowlisted path (which has no dot
@@ -152,7 +192,7 @@ impl Upstream {
         query: Option<&str>,
         headers: &HeaderMap,
         body: Bytes,
-    ) -> Result<hyper::Request<Full<Bytes>>, UpstreamError> {
+    ) -> Result<axum::http::Request<Bytes>, UpstreamError> {
         let what = "forwarding a client call";
         let bad = |e: &dyn std::fmt::Display| UpstreamError::Bad(what.into(), e.to_string());
         let base = self.base.as_str();
@@ -166,7 +206,7 @@ impl Upstream {
             uri.push('?');
             uri.push_str(query);
         }
-        let mut request = hyper::Request::builder().method(method).uri(uri);
+        let mut request = axum::http::Request::builder().method(method).uri(uri);
         let out = request.headers_mut().ok_or_else(|| bad(&"the upstream address could not be built"))?;
         let mut bearer = HeaderValue::try_from(format!("Bearer {}", ctx.access_token)).map_err(|e| bad(&e))?;
         bearer.set_sensitive(true);
@@ -183,7 +223,7 @@ impl Upstream {
         if let Some(id) = &ctx.request_id {
             out.insert("x-request-id", HeaderValue::try_from(id.as_str()).map_err(|e| bad(&e))?);
         }
-        request.body(Full::new(body)).map_err(|e| bad(&e))
+        request.body(body).map_err(|e| bad(&e))
     }
 }
 

@@ -11,6 +11,8 @@ use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use url::Url;
 
+use hyper_util::client::proxy::matcher::Matcher;
+
 use super::*;
 use crate::{config::UpstreamSettings, metrics::Metrics, upstream::TransportCause};
 
@@ -78,6 +80,16 @@ async fn raw_server(answer: &'static [u8], linger: Duration) -> Url {
     Url::parse(&format!("http://{addr}/api/")).expect("url")
 }
 
+fn no_proxies() -> Matcher {
+    Matcher::builder().build()
+}
+
+/// A client with the Web PKI roots and no proxy, ending each call within `timeout`.
+fn direct(timeout: Duration) -> ForwardClient {
+    let roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
+    ForwardClient::with_parts(roots, no_proxies(), reqwest::Client::new(), SECOND, timeout).expect("client")
+}
+
 fn upstream(base: Url, max_response_bytes: usize) -> Upstream {
     let settings = UpstreamSettings {
         max_in_flight_per_tenant: 4,
@@ -109,7 +121,8 @@ async fn it_speaks_https_to_an_upstream_whose_certificate_it_trusts_and_sends_wh
     let (addr, cert) = https_echo().await;
     let mut roots = rustls::RootCertStore::empty();
     roots.add(cert).expect("root");
-    let client = ForwardClient::with_roots(roots, SECOND, 5 * SECOND).expect("client");
+    let client =
+        ForwardClient::with_parts(roots, no_proxies(), reqwest::Client::new(), SECOND, 5 * SECOND).expect("client");
     let base = Url::parse(&format!("https://localhost:{}/t/acme/api/", addr.port())).expect("url");
     let answer = get(&client, &upstream(base, 1 << 20)).await.expect("an answer over TLS");
     assert_eq!(answer.status, StatusCode::OK);
@@ -130,7 +143,7 @@ async fn it_speaks_https_to_an_upstream_whose_certificate_it_trusts_and_sends_wh
 #[tokio::test]
 async fn it_refuses_an_upstream_certificate_outside_its_roots_as_a_connect_failure() {
     let (addr, _) = https_echo().await;
-    let client = ForwardClient::new(SECOND, 5 * SECOND).expect("client");
+    let client = direct(5 * SECOND);
     let base = Url::parse(&format!("https://localhost:{}/api/", addr.port())).expect("url");
     match get(&client, &upstream(base, 1 << 20)).await {
         Err(UpstreamError::Transport(_, TransportCause::Connect, message)) => {
@@ -145,7 +158,7 @@ async fn a_closed_port_is_a_connect_failure() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     let port = listener.local_addr().expect("addr").port();
     drop(listener);
-    let client = ForwardClient::new(SECOND, 5 * SECOND).expect("client");
+    let client = direct(5 * SECOND);
     let base = Url::parse(&format!("http://127.0.0.1:{port}/api/")).expect("url");
     let error = get(&client, &upstream(base, 1 << 20)).await.expect_err("nothing listens");
     assert!(matches!(error, UpstreamError::Transport(_, TransportCause::Connect, _)), "{error:?}");
@@ -154,7 +167,7 @@ async fn a_closed_port_is_a_connect_failure() {
 #[tokio::test]
 async fn an_answer_that_breaks_off_is_a_reset() {
     let base = raw_server(b"HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\n{\"partial\":", Duration::ZERO).await;
-    let client = ForwardClient::new(SECOND, 5 * SECOND).expect("client");
+    let client = direct(5 * SECOND);
     let error = get(&client, &upstream(base, 1 << 20)).await.expect_err("half an answer");
     assert!(matches!(error, UpstreamError::Transport(_, TransportCause::Reset, _)), "{error:?}");
 }
@@ -163,7 +176,7 @@ async fn an_answer_that_breaks_off_is_a_reset() {
 async fn an_answer_slower_than_the_timeout_is_a_timeout_body_included() {
     // The head comes at once; the body never does.
     let base = raw_server(b"HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\n", 10 * SECOND).await;
-    let client = ForwardClient::new(SECOND, Duration::from_millis(300)).expect("client");
+    let client = direct(Duration::from_millis(300));
     let started = std::time::Instant::now();
     let error = get(&client, &upstream(base, 1 << 20)).await.expect_err("no body in time");
     assert!(matches!(error, UpstreamError::Timeout(_)), "{error:?}");
@@ -178,7 +191,7 @@ async fn an_answer_over_the_size_limit_is_refused_declared_or_not() {
         Duration::ZERO,
     )
     .await;
-    let client = ForwardClient::new(SECOND, 5 * SECOND).expect("client");
+    let client = direct(5 * SECOND);
     for base in [declared, chunked] {
         let error = get(&client, &upstream(base.clone(), 16)).await.expect_err("over 16 bytes");
         assert!(matches!(&error, UpstreamError::Bad(_, m) if m.contains("16")), "{base}: {error:?}");
@@ -190,7 +203,7 @@ async fn an_answer_over_the_size_limit_is_refused_declared_or_not() {
 
 #[tokio::test]
 async fn a_refused_token_is_unauthorized_and_other_statuses_come_back_as_they_are() {
-    let client = ForwardClient::new(SECOND, 5 * SECOND).expect("client");
+    let client = direct(5 * SECOND);
     let refused = raw_server(b"HTTP/1.1 401 Unauthorized\r\ncontent-length: 0\r\n\r\n", Duration::ZERO).await;
     let error = get(&client, &upstream(refused, 1 << 20)).await.expect_err("401");
     assert!(matches!(error, UpstreamError::Unauthorized(_)), "{error:?}");
@@ -202,4 +215,42 @@ async fn a_refused_token_is_unauthorized_and_other_statuses_come_back_as_they_ar
     let answer = get(&client, &upstream(missing, 1 << 20)).await.expect("a 404 is an answer");
     assert_eq!((answer.status, &answer.body[..]), (StatusCode::NOT_FOUND, &b"{}"[..]));
     assert_eq!(answer.headers.get(header::CONTENT_TYPE).expect("type"), "application/problem+json");
+}
+
+#[tokio::test]
+async fn a_call_the_proxy_rules_catch_goes_through_the_proxy_with_the_same_headers() {
+    // An HTTP proxy on loopback: it sees the absolute address and answers as the upstream would.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let proxy = listener.local_addr().expect("addr");
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                let connection = hyper::server::conn::http1::Builder::new();
+                let _ = connection.serve_connection(TokioIo::new(socket), service_fn(echo)).await;
+            });
+        }
+    });
+    let proxy_url = format!("http://{proxy}");
+    let proxies = Matcher::builder().http(proxy_url.clone()).no("127.0.0.1").build();
+    let proxied =
+        reqwest::Client::builder().proxy(reqwest::Proxy::http(&proxy_url).expect("proxy")).build().expect("client");
+    let roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
+    let client = ForwardClient::with_parts(roots, proxies, proxied, SECOND, 5 * SECOND).expect("client");
+    // Nothing answers at lms.example: only the proxy can.
+    let base = Url::parse("http://lms.example/api/").expect("url");
+    let answer = get(&client, &upstream(base, 1 << 20)).await.expect("an answer through the proxy");
+    let seen: serde_json::Value = serde_json::from_slice(&answer.body).expect("json");
+    assert_eq!(seen["target"], "http://lms.example/api/users/me/knowledge-model?take=1&skip=2");
+    let headers = &seen["headers"];
+    assert_eq!(headers["authorization"], "Bearer token-1");
+    assert_eq!(headers["x-request-id"], "req-7");
+    assert_eq!(headers["user-agent"], USER_AGENT);
+    assert!(headers.get("cookie").is_none(), "no Cookie upstream: {headers}");
+    // An address the rules leave out is called directly (a closed port: a connect failure).
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = closed.local_addr().expect("addr").port();
+    drop(closed);
+    let base = Url::parse(&format!("http://127.0.0.1:{port}/api/")).expect("url");
+    let error = get(&client, &upstream(base, 1 << 20)).await.expect_err("not through the proxy");
+    assert!(matches!(error, UpstreamError::Transport(_, TransportCause::Connect, _)), "{error:?}");
 }
