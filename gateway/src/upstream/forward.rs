@@ -39,6 +39,9 @@ pub const FORWARDED_REQUEST_HEADERS: [&str; 4] = ["accept", "content-type", "pre
 /// Response headers of the upstream that go back to the browser.
 pub const FORWARDED_RESPONSE_HEADERS: [&str; 3] = ["content-type", "location", "cache-control"];
 
+/// What the gateway was doing, in a forwarded call's errors.
+const WHAT: &str = "forwarding a client call";
+
 /// The `User-Agent` of every upstream and issuer call.
 pub const USER_AGENT: &str = concat!("learner-portal-gateway/", env!("CARGO_PKG_VERSION"));
 
@@ -125,7 +128,7 @@ impl Upstream {
         headers: &HeaderMap,
         body: Bytes,
     ) -> Result<ForwardedAnswer, UpstreamError> {
-        let what = "forwarding a client call";
+        let what = WHAT;
         let request = self.forward_request(ctx, method, path, query, headers, body)?;
         let _permit = self.slot(what).await?;
         let call = async {
@@ -151,7 +154,7 @@ impl Upstream {
         B: hyper::body::Body<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
-        let what = "forwarding a client call";
+        let what = WHAT;
         let (parts, body) = response.into_parts();
         if parts.status == StatusCode::UNAUTHORIZED {
             return Err(UpstreamError::Unauthorized(what.into()));
@@ -193,7 +196,7 @@ impl Upstream {
         headers: &HeaderMap,
         body: Bytes,
     ) -> Result<axum::http::Request<Bytes>, UpstreamError> {
-        let what = "forwarding a client call";
+        let what = WHAT;
         let bad = |e: &dyn std::fmt::Display| UpstreamError::Bad(what.into(), e.to_string());
         let base = self.base.as_str();
         let mut uri = String::with_capacity(base.len() + path.len() + query.map_or(0, |q| q.len() + 1));
