@@ -94,7 +94,9 @@ impl AppState {
     }
 }
 
-/// One pooled HTTP client for every upstream and issuer: explicit timeouts, no redirects.
+/// One pooled HTTP client for every upstream and issuer call but the pass-through's (which has
+/// its own, [`ForwardClient`], and sends through this one what a proxy must carry): explicit
+/// timeouts, no redirects.
 fn upstream_http_client(config: &Config) -> anyhow::Result<reqwest::Client> {
     reqwest::Client::builder()
         .connect_timeout(Duration::from_secs(config.limits.upstream_connect_timeout_secs))
