@@ -128,24 +128,29 @@ async fn large_bodies_get_413() {
 /// An upstream that records what it receives: `users/me` answers a learner; anything else echoes
 /// the request's headers.
 async fn recording_upstream() -> u16 {
-    let app = Router::new()
-        .route(
-            "/api/users/me",
-            any(|| async {
-                Json(json!({
-                    "id": "11111111-2222-4333-8444-555555555555", "tenant_id": "rec", "email": "ada@rec.example",
-                    "first_name": "Ada", "roles": ["Learner"],
-                    "permissions": [{ "name": "ObjectiveWorkflow.Create", "scope_id": null }]
-                }))
-            }),
-        )
-        .fallback(any(|headers: HeaderMap| async move {
-            let seen: serde_json::Map<String, Value> = headers
-                .iter()
-                .map(|(k, v)| (k.as_str().to_string(), Value::String(v.to_str().unwrap_or("?").to_string())))
-                .collect();
-            Json(json!({ "headers": seen }))
-        }));
+    serve_with_learner(Router::new().fallback(any(|headers: HeaderMap| async move {
+        let seen: serde_json::Map<String, Value> = headers
+            .iter()
+            .map(|(k, v)| (k.as_str().to_string(), Value::String(v.to_str().unwrap_or("?").to_string())))
+            .collect();
+        Json(json!({ "headers": seen }))
+    })))
+    .await
+}
+
+/// Serves `upstream` on loopback with `users/me` answering a learner (so that sign-in works);
+/// answers its port.
+async fn serve_with_learner(upstream: Router) -> u16 {
+    let app = upstream.route(
+        "/api/users/me",
+        any(|| async {
+            Json(json!({
+                "id": "11111111-2222-4333-8444-555555555555", "tenant_id": "rec", "email": "ada@rec.example",
+                "first_name": "Ada", "roles": ["Learner"],
+                "permissions": [{ "name": "ObjectiveWorkflow.Create", "scope_id": null }]
+            }))
+        }),
+    );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let port = listener.local_addr().expect("addr").port();
     tokio::spawn(async move {
@@ -154,17 +159,17 @@ async fn recording_upstream() -> u16 {
     port
 }
 
-#[tokio::test]
-async fn the_browser_s_cookie_never_goes_upstream_and_the_bearer_token_does() {
-    let recorder = recording_upstream().await;
+/// The gateway with the tenant `rec` at `rec.localhost` on the upstream at `port` (and `extra`
+/// config), and a browser signed in there.
+async fn rec_tenant(port: u16, extra: &'static str) -> (TestApp, reqwest::Client) {
     let app = TestApp::builder()
         .config_with(move |sandbox_url| {
             format!(
-                r#"
+                r#"{extra}
 [tenants.rec]
 hosts = ["rec.localhost"]
 allow_http_loopback = true
-api_url = "http://127.0.0.1:{recorder}/api/"
+api_url = "http://127.0.0.1:{port}/api/"
 [tenants.rec.oidc]
 issuer = "{sandbox_url}t/acme/idp"
 client_id = "learner-portal"
@@ -174,14 +179,19 @@ client_secret = "demo-secret"
         })
         .spawn()
         .await;
-    let loopback = SocketAddr::from(([127, 0, 0, 1], app.port));
     let browser = reqwest::Client::builder()
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
-        .resolve("rec.localhost", loopback)
+        .resolve("rec.localhost", SocketAddr::from(([127, 0, 0, 1], app.port)))
         .build()
         .expect("client");
     app.sign_in(&browser, "rec.localhost", "ada", None).await;
+    (app, browser)
+}
+
+#[tokio::test]
+async fn the_browser_s_cookie_never_goes_upstream_and_the_bearer_token_does() {
+    let (app, browser) = rec_tenant(recording_upstream().await, "").await;
     let path = format!("/api/lms/users/me/objective-workflow-aggregates/{}/knowledge-model", uuid_like());
     let response = browser
         .get(app.url("rec.localhost", &path))
@@ -202,68 +212,26 @@ client_secret = "demo-secret"
 }
 
 /// An upstream whose knowledge models fail by their id: `5…` answers 500, `7…` answers after
-/// 3 s, `4…` refuses the token; `users/me` answers a learner so that sign-in works.
+/// 3 s, `4…` refuses the token.
 async fn failing_upstream() -> u16 {
-    let app = Router::new()
-        .route(
-            "/api/users/me",
-            any(|| async {
-                Json(json!({
-                    "id": "11111111-2222-4333-8444-555555555555", "tenant_id": "rec", "email": "ada@rec.example",
-                    "first_name": "Ada", "roles": ["Learner"],
-                    "permissions": [{ "name": "ObjectiveWorkflow.Create", "scope_id": null }]
-                }))
-            }),
-        )
-        .fallback(any(|uri: axum::http::Uri| async move {
-            let id = uri.path().split('/').nth(5).unwrap_or_default().to_string();
-            match id.chars().next() {
-                Some('5') => (StatusCode::INTERNAL_SERVER_ERROR, "broken").into_response(),
-                Some('7') => {
-                    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
-                    Json(json!({ "late": true })).into_response()
-                }
-                Some('4') => StatusCode::UNAUTHORIZED.into_response(),
-                _ => Json(json!({ "id": id })).into_response(),
+    serve_with_learner(Router::new().fallback(any(|uri: axum::http::Uri| async move {
+        let id = uri.path().split('/').nth(5).unwrap_or_default().to_string();
+        match id.chars().next() {
+            Some('5') => (StatusCode::INTERNAL_SERVER_ERROR, "broken").into_response(),
+            Some('7') => {
+                tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+                Json(json!({ "late": true })).into_response()
             }
-        }));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let port = listener.local_addr().expect("addr").port();
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, app).await;
-    });
-    port
+            Some('4') => StatusCode::UNAUTHORIZED.into_response(),
+            _ => Json(json!({ "id": id })).into_response(),
+        }
+    })))
+    .await
 }
 
 #[tokio::test]
 async fn a_failing_upstream_answers_a_retryable_problem_and_the_learner_stays_signed_in() {
-    let upstream = failing_upstream().await;
-    let app = TestApp::builder()
-        .config_with(move |sandbox_url| {
-            format!(
-                r#"
-[limits]
-upstream_timeout_secs = 1
-[tenants.rec]
-hosts = ["rec.localhost"]
-allow_http_loopback = true
-api_url = "http://127.0.0.1:{upstream}/api/"
-[tenants.rec.oidc]
-issuer = "{sandbox_url}t/acme/idp"
-client_id = "learner-portal"
-client_secret = "demo-secret"
-"#
-            )
-        })
-        .spawn()
-        .await;
-    let browser = reqwest::Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .resolve("rec.localhost", SocketAddr::from(([127, 0, 0, 1], app.port)))
-        .build()
-        .expect("client");
-    app.sign_in(&browser, "rec.localhost", "ada", None).await;
+    let (app, browser) = rec_tenant(failing_upstream().await, "[limits]\nupstream_timeout_secs = 1").await;
     let model = |id: &str| format!("/api/lms/users/me/objective-workflow-aggregates/{id}/knowledge-model");
     let ok = app.api(&browser, "rec.localhost", &model("0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f")).await;
     assert_eq!(ok.status(), StatusCode::OK);
