@@ -186,7 +186,7 @@ impl Upstream {
 
     /// The upstream request: the base joined with the allowlisted path (which has no dot
     /// segments or escapes, so joining is appending), the query as the browser sent it, the
-    /// bearer token, the forwarded headers, the language and the request id.
+    /// trace context, the bearer token, the forwarded headers, the language and the request id.
     fn forward_request(
         &self,
         ctx: &CallContext,
@@ -211,6 +211,8 @@ impl Upstream {
         }
         let mut request = axum::http::Request::builder().method(method).uri(uri);
         let out = request.headers_mut().ok_or_else(|| bad(&"the upstream address could not be built"))?;
+        // The request's trace goes on upstream, as on every upstream call.
+        out.extend(crate::telemetry::outgoing_trace_headers());
         let mut bearer = HeaderValue::try_from(format!("Bearer {}", ctx.access_token)).map_err(|e| bad(&e))?;
         bearer.set_sensitive(true);
         out.insert(header::AUTHORIZATION, bearer);

@@ -168,22 +168,46 @@ async fn upstream_calls_carry_the_trace_context_of_exported_spans() {
     let service = bodies.lock().expect("lock").iter().any(|b| b.to_string().contains("gateway-under-test"));
     assert!(service, "spans carry the configured service.name");
 
-    // A request with a traceparent continues that trace upstream.
-    let incoming_trace = "4bf92f3577b34da6a3ce929d0e0e4736";
-    traceparents.lock().expect("lock").clear();
-    let response = browser
-        .get(app.url("localhost", "/api/bff/my-courses"))
-        .header("x-requested-with", "XMLHttpRequest")
-        .header("traceparent", format!("00-{incoming_trace}-00f067aa0ba902b7-01"))
-        .send()
-        .await
-        .expect("my courses");
-    assert_eq!(response.status(), StatusCode::OK);
-    let sent = traceparents.lock().expect("lock").clone();
+    // A request with a traceparent continues that trace upstream, a view's calls and a call of
+    // the `/api/lms` pass-through alike.
+    let (response, sent) = with_traceparent(&app, &browser, "/api/bff/my-courses", &traceparents).await;
     assert!(!sent.is_empty(), "upstream calls were made");
-    for traceparent in &sent {
+    let aggregate = response["items"]
+        .as_array()
+        .and_then(|items| items.iter().find(|c| c["name"] == "Cybersecurity Program"))
+        .and_then(|c| c["aggregateId"].as_str())
+        .unwrap_or_else(|| panic!("Cybersecurity Program in {response}"))
+        .to_string();
+    let model = format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/knowledge-model");
+    let (_, forwarded) = with_traceparent(&app, &browser, &model, &traceparents).await;
+    assert_eq!(forwarded.len(), 1, "one forwarded call: {forwarded:?}");
+    for traceparent in sent.iter().chain(&forwarded) {
         let (trace, parent) = parse_traceparent(traceparent);
-        assert_eq!(trace, incoming_trace, "{traceparent}");
+        assert_eq!(trace, INCOMING_TRACE, "{traceparent}");
         assert_ne!(parent, "00f067aa0ba902b7", "the gateway's own span is the parent upstream");
     }
+}
+
+/// A trace id a browser (or a proxy in front) sends in its `traceparent`.
+const INCOMING_TRACE: &str = "4bf92f3577b34da6a3ce929d0e0e4736";
+
+/// GETs `path` (answering 200 with JSON) with a `traceparent` of [`INCOMING_TRACE`]; answers its
+/// JSON and the `traceparent`s the relay noted meanwhile.
+async fn with_traceparent(
+    app: &TestApp,
+    browser: &reqwest::Client,
+    path: &str,
+    noted: &Mutex<Vec<String>>,
+) -> (Value, Vec<String>) {
+    noted.lock().expect("lock").clear();
+    let response = browser
+        .get(app.url("localhost", path))
+        .header("x-requested-with", "XMLHttpRequest")
+        .header("traceparent", format!("00-{INCOMING_TRACE}-00f067aa0ba902b7-01"))
+        .send()
+        .await
+        .expect("call");
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    let body = response.json().await.expect("json");
+    (body, noted.lock().expect("lock").clone())
 }
