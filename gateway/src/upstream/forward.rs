@@ -129,7 +129,40 @@ impl Upstream {
         body: Bytes,
     ) -> Result<ForwardedAnswer, UpstreamError> {
         let what = WHAT;
-        let request = self.forward_request(ctx, method, path, query, headers, body)?;
+        let bad = |e: &dyn std::fmt::Display| UpstreamError::Bad(what.into(), e.to_string());
+        // The base joined with the allowlisted path (which has no dot segments or escapes, so
+        // joining is appending) and the query as the browser sent it.
+        let base = self.base.as_str();
+        let mut uri = String::with_capacity(base.len() + path.len() + query.map_or(0, |q| q.len() + 1));
+        uri.push_str(base);
+        if !base.ends_with('/') {
+            uri.push('/');
+        }
+        uri.push_str(path);
+        if let Some(query) = query {
+            uri.push('?');
+            uri.push_str(query);
+        }
+        let mut request = axum::http::Request::builder().method(method).uri(uri);
+        let out = request.headers_mut().ok_or_else(|| bad(&"the upstream address could not be built"))?;
+        // The request's trace goes on upstream, as on every upstream call.
+        out.extend(crate::telemetry::outgoing_trace_headers());
+        let mut bearer = HeaderValue::try_from(format!("Bearer {}", ctx.access_token)).map_err(|e| bad(&e))?;
+        bearer.set_sensitive(true);
+        out.insert(header::AUTHORIZATION, bearer);
+        out.insert(header::USER_AGENT, HeaderValue::from_static(USER_AGENT));
+        for name in FORWARDED_REQUEST_HEADERS {
+            for value in headers.get_all(name) {
+                out.append(name, value.clone());
+            }
+        }
+        if let Some(lang) = &ctx.accept_language {
+            out.insert(header::ACCEPT_LANGUAGE, HeaderValue::try_from(lang.as_str()).map_err(|e| bad(&e))?);
+        }
+        if let Some(id) = &ctx.request_id {
+            out.insert("x-request-id", HeaderValue::try_from(id.as_str()).map_err(|e| bad(&e))?);
+        }
+        let request = request.body(body).map_err(|e| bad(&e))?;
         let _permit = self.slot(what).await?;
         let call = async {
             if client.proxies.intercept(request.uri()).is_some() {
@@ -182,53 +215,6 @@ impl Upstream {
             }
         })?;
         Ok(ForwardedAnswer { status: parts.status, headers: forwarded, body: body.to_bytes() })
-    }
-
-    /// The upstream request: the base joined with the allowlisted path (which has no dot
-    /// segments or escapes, so joining is appending), the query as the browser sent it, the
-    /// trace context, the bearer token, the forwarded headers, the language and the request id.
-    fn forward_request(
-        &self,
-        ctx: &CallContext,
-        method: Method,
-        path: &str,
-        query: Option<&str>,
-        headers: &HeaderMap,
-        body: Bytes,
-    ) -> Result<axum::http::Request<Bytes>, UpstreamError> {
-        let what = WHAT;
-        let bad = |e: &dyn std::fmt::Display| UpstreamError::Bad(what.into(), e.to_string());
-        let base = self.base.as_str();
-        let mut uri = String::with_capacity(base.len() + path.len() + query.map_or(0, |q| q.len() + 1));
-        uri.push_str(base);
-        if !base.ends_with('/') {
-            uri.push('/');
-        }
-        uri.push_str(path);
-        if let Some(query) = query {
-            uri.push('?');
-            uri.push_str(query);
-        }
-        let mut request = axum::http::Request::builder().method(method).uri(uri);
-        let out = request.headers_mut().ok_or_else(|| bad(&"the upstream address could not be built"))?;
-        // The request's trace goes on upstream, as on every upstream call.
-        out.extend(crate::telemetry::outgoing_trace_headers());
-        let mut bearer = HeaderValue::try_from(format!("Bearer {}", ctx.access_token)).map_err(|e| bad(&e))?;
-        bearer.set_sensitive(true);
-        out.insert(header::AUTHORIZATION, bearer);
-        out.insert(header::USER_AGENT, HeaderValue::from_static(USER_AGENT));
-        for name in FORWARDED_REQUEST_HEADERS {
-            for value in headers.get_all(name) {
-                out.append(name, value.clone());
-            }
-        }
-        if let Some(lang) = &ctx.accept_language {
-            out.insert(header::ACCEPT_LANGUAGE, HeaderValue::try_from(lang.as_str()).map_err(|e| bad(&e))?);
-        }
-        if let Some(id) = &ctx.request_id {
-            out.insert("x-request-id", HeaderValue::try_from(id.as_str()).map_err(|e| bad(&e))?);
-        }
-        request.body(body).map_err(|e| bad(&e))
     }
 }
 
