@@ -32,6 +32,19 @@ fn positive(value: u64, key: &str, errors: &mut Vec<String>) {
     }
 }
 
+/// Most `worker_threads`: far more than any machine's cores, so a typo is not taken as a
+/// thousand threads.
+pub(super) const MAX_WORKER_THREADS: usize = 256;
+
+/// `worker_threads`: 0 (one per core, the default) to [`MAX_WORKER_THREADS`].
+pub(super) fn worker_threads(raw: Option<usize>, errors: &mut Vec<String>) -> usize {
+    let threads = raw.unwrap_or(0);
+    if threads > MAX_WORKER_THREADS {
+        errors.push(format!("worker_threads: at most {MAX_WORKER_THREADS} (0: one per core), not {threads}"));
+    }
+    threads
+}
+
 /// `listen`: a socket address, required.
 pub(super) fn listen(raw: Option<&str>, errors: &mut Vec<String>) -> Option<SocketAddr> {
     match raw.map(str::parse::<SocketAddr>) {

@@ -46,6 +46,9 @@ pub struct Config {
     pub listen: SocketAddr,
     /// Port browsers reach the gateway on when it differs from `listen`'s (a proxy in front).
     pub public_port: Option<u16>,
+    /// Threads serving connections, each with its own event loop (0: one per core); a
+    /// connection stays on the thread that took it (see `serve::Workers`).
+    pub worker_threads: usize,
     /// Bearer token `GET /metrics` requires, when set (`metrics.token`).
     pub metrics_token: Option<Secret>,
     /// Folder of the built client (served under `/learn`).
@@ -152,6 +155,7 @@ impl Config {
         let e = &mut errors;
         let listen = checks::listen(raw.listen.as_deref(), e);
         let environment = checks::environment(raw.environment.as_deref(), e);
+        let worker_threads = checks::worker_threads(raw.worker_threads, e);
         let limits = checks::limits(raw.limits, e);
         let session = checks::session(raw.session, limits.as_ref(), e);
         let session_keys = checks::session_keys(session.as_ref(), e);
@@ -195,6 +199,7 @@ impl Config {
         Ok(Config {
             listen,
             public_port: raw.public_port,
+            worker_threads,
             metrics_token: raw.metrics.and_then(|m| m.token).filter(|t| !t.0.is_empty()),
             client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
             client_source_maps: raw.client_source_maps.unwrap_or(false),

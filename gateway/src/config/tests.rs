@@ -26,6 +26,17 @@ fn the_demo_config_is_valid() {
 }
 
 #[test]
+fn worker_threads_default_to_one_per_core_and_are_bounded() {
+    let tenant = "[tenants.x]\nhosts = [\"x.example\"]\napi_url = \"https://lms.example/\"\n\
+                  [tenants.x.oidc]\nissuer = \"https://idp.example\"\nclient_id = \"c\"\n";
+    assert_eq!(load(tenant).expect("defaults").worker_threads, 0);
+    assert_eq!(load(&format!("worker_threads = 3\n{tenant}")).expect("3").worker_threads, 3);
+    let err = load(&format!("worker_threads = 1000\n{tenant}")).expect_err("too many");
+    assert!(err.0.join("\n").contains("worker_threads: at most 256"), "{err:?}");
+    assert!(load(&format!("worker_threads = -1\n{tenant}")).is_err(), "negative");
+}
+
+#[test]
 fn adopt_codes_live_at_most_sixty_seconds() {
     let tenant = "[tenants.x]\nhosts = [\"x.example\"]\napi_url = \"https://lms.example/\"\n\
                   [tenants.x.oidc]\nissuer = \"https://idp.example\"\nclient_id = \"c\"\n";

@@ -58,9 +58,13 @@ pub struct ForwardedAnswer {
 
 /// The pass-through's pooled HTTP/1.1 client (see the module doc): HTTPS with the Web PKI roots
 /// (as reqwest's `rustls-tls`), plain HTTP where a tenant's config allows it (loopback only).
+/// Each thread calling it has its own pool (see [`ForwardClient::direct`]).
 #[derive(Clone)]
 pub struct ForwardClient {
-    direct: Client<HttpsConnector<HttpConnector>, Full<Bytes>>,
+    /// Opens the upstream connections of every thread's pool.
+    connector: HttpsConnector<HttpConnector>,
+    /// The pool of each thread that called (see [`ForwardClient::direct`]).
+    pools: Arc<thread_local::ThreadLocal<DirectClient>>,
     /// The proxy rules of the environment.
     proxies: Arc<Matcher>,
     /// Sends the calls `proxies` catch.
@@ -106,13 +110,24 @@ impl ForwardClient {
             .https_or_http()
             .enable_http1()
             .wrap_connector(http);
-        let direct = Client::builder(TokioExecutor::new())
-            .pool_timer(TokioTimer::new())
-            .pool_idle_timeout(Duration::from_secs(90))
-            .build(https);
-        Ok(ForwardClient { direct, proxies: Arc::new(proxies), proxied, timeout })
+        Ok(ForwardClient { connector: https, pools: Arc::default(), proxies: Arc::new(proxies), proxied, timeout })
+    }
+
+    /// The calling thread's pooled client. A pooled connection is a task of the runtime that
+    /// opened it; on the runtime of each worker thread (`crate::serve`) every call of a request
+    /// then stays on its thread, where one shared pool would have a call on one thread answered
+    /// by a connection task on another.
+    fn direct(&self) -> &DirectClient {
+        self.pools.get_or(|| {
+            Client::builder(TokioExecutor::new())
+                .pool_timer(TokioTimer::new())
+                .pool_idle_timeout(Duration::from_secs(90))
+                .build(self.connector.clone())
+        })
     }
 }
+
+type DirectClient = Client<HttpsConnector<HttpConnector>, Full<Bytes>>;
 
 impl Upstream {
     /// Sends `method path?query` (path relative to the API base, already allowlisted) with
@@ -173,7 +188,7 @@ impl Upstream {
             } else {
                 let request = request.map(Full::new);
                 let response =
-                    client.direct.request(request).await.map_err(|e| transport_by_cause(what, e.is_connect(), &e))?;
+                    client.direct().request(request).await.map_err(|e| transport_by_cause(what, e.is_connect(), &e))?;
                 self.forward_answer(response).await
             }
         };

@@ -1,0 +1,121 @@
+//! The accept loop's workers, with real connections on loopback: which thread serves a
+//! connection, and what happens to a request in flight on shutdown.
+
+use std::{collections::BTreeSet, time::Duration};
+
+use axum::{Router, routing::get};
+use figment::{
+    Figment,
+    providers::{Format, Toml},
+};
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::TcpStream,
+    sync::oneshot,
+};
+
+use super::*;
+
+fn limits() -> Limits {
+    Figment::new()
+        .merge(Toml::string(include_str!("../../../config/default.toml")))
+        .extract_inner("limits")
+        .expect("the default limits")
+}
+
+/// Answers `/` with the name of the thread serving it, `/slow` after 300 ms.
+fn app() -> Router {
+    async fn thread_name() -> String {
+        std::thread::current().name().unwrap_or("unnamed").to_owned()
+    }
+    Router::new().route("/", get(thread_name)).route(
+        "/slow",
+        get(|| async {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            thread_name().await
+        }),
+    )
+}
+
+/// Serves [`app`] on `threads` workers until the returned sender is dropped or sent to.
+async fn start(threads: usize) -> (SocketAddr, oneshot::Sender<()>, tokio::task::JoinHandle<anyhow::Result<()>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let (stop, stopped) = oneshot::channel::<()>();
+    let served = tokio::spawn(async move {
+        serve(listener, app(), &limits(), threads, async { drop(stopped.await) }, Duration::from_secs(5)).await
+    });
+    (addr, stop, served)
+}
+
+/// Sends `GET path` on `stream` (kept alive) and reads the answer's body.
+async fn get_on(stream: &mut TcpStream, path: &str) -> String {
+    stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n").as_bytes()).await.expect("request");
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 1024];
+    loop {
+        let read = tokio::time::timeout(Duration::from_secs(5), stream.read(&mut buf))
+            .await
+            .expect("an answer within 5 s")
+            .expect("read");
+        assert!(read > 0, "closed before a whole answer: {}", String::from_utf8_lossy(&answer));
+        answer.extend_from_slice(&buf[..read]);
+        let text = String::from_utf8_lossy(&answer).into_owned();
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+            let length: usize = head
+                .lines()
+                .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length: ").map(str::to_owned))
+                .and_then(|n| n.trim().parse().ok())
+                .expect("a content-length");
+            if body.len() >= length {
+                return body[..length].to_owned();
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_connection_stays_on_one_worker_and_a_new_one_goes_to_the_least_busy() {
+    let (addr, _stop, _served) = start(2).await;
+    let mut first = TcpStream::connect(addr).await.expect("connect");
+    assert_eq!(get_on(&mut first, "/").await, "gateway-worker-0");
+    let mut second = TcpStream::connect(addr).await.expect("connect");
+    assert_eq!(get_on(&mut second, "/").await, "gateway-worker-1", "worker 0 has one open, worker 1 none");
+    for _ in 0..5 {
+        assert_eq!(get_on(&mut first, "/").await, "gateway-worker-0");
+        assert_eq!(get_on(&mut second, "/").await, "gateway-worker-1");
+    }
+    // Worker 0's connection closes: the next one goes to it.
+    drop(first);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut third = TcpStream::connect(addr).await.expect("connect");
+    assert_eq!(get_on(&mut third, "/").await, "gateway-worker-0");
+}
+
+#[tokio::test]
+async fn zero_threads_means_one_per_core() {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let (addr, _stop, _served) = start(0).await;
+    let mut open = Vec::new();
+    let mut names = BTreeSet::new();
+    for _ in 0..cores + 2 {
+        let mut stream = TcpStream::connect(addr).await.expect("connect");
+        names.insert(get_on(&mut stream, "/").await);
+        open.push(stream);
+    }
+    let expected: BTreeSet<String> = (0..cores).map(|i| format!("gateway-worker-{i}")).collect();
+    assert_eq!(names, expected);
+}
+
+#[tokio::test]
+async fn on_shutdown_a_request_in_flight_is_answered_and_no_new_connection_is_served() {
+    let (addr, stop, served) = start(2).await;
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let in_flight = tokio::spawn(async move { get_on(&mut stream, "/slow").await });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    stop.send(()).expect("serving");
+    assert!(in_flight.await.expect("answered").starts_with("gateway-worker-"));
+    tokio::time::timeout(Duration::from_secs(3), served).await.expect("stopped").expect("joined").expect("served");
+    assert!(TcpStream::connect(addr).await.is_err(), "still accepting");
+}
