@@ -9,6 +9,9 @@ import { RichContentContext, type GalleryItem, type RichContentContextValue } fr
 import { convertFragment } from './convert';
 import { Gallery } from './Gallery';
 import { ID_PREFIX, sanitizeToFragment } from './sanitize';
+// The pill styles first, as every page with rich content has loaded them by then: the two
+// files share a stylesheet chunk, which can only keep one order (they share no selectors).
+import '../pill.css';
 import './rich-content.css';
 
 interface Props {
