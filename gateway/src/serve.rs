@@ -181,15 +181,25 @@ impl Workers {
         Ok(Workers { workers })
     }
 
-    /// Runs `job` on the worker with the fewest open connections.
+    /// Runs `job` on the worker with the fewest open connections. A worker whose thread ended
+    /// (only a panic outside a connection's task ends one: tokio keeps a task's panic in the
+    /// task) is passed over; with none left, the job is dropped, closing its connection.
     fn run(&self, job: impl FnOnce(OpenConnection) + Send + 'static) {
-        let Some(worker) = self.workers.iter().min_by_key(|w| w.open.load(Ordering::Relaxed)) else { return };
-        worker.open.fetch_add(1, Ordering::Relaxed);
-        if worker.jobs.send(Box::new(job)).is_err() {
-            // The worker's thread ended (it cannot, short of a panic in a job): the job and its
-            // connection are dropped.
-            worker.open.fetch_sub(1, Ordering::Relaxed);
-            tracing::error!("a worker thread ended; a connection was closed");
+        let mut job: Job = Box::new(job);
+        loop {
+            let live = self.workers.iter().filter(|w| !w.jobs.is_closed());
+            let Some(worker) = live.min_by_key(|w| w.open.load(Ordering::Relaxed)) else {
+                tracing::error!("every worker thread has ended; a connection was closed");
+                return;
+            };
+            worker.open.fetch_add(1, Ordering::Relaxed);
+            match worker.jobs.send(job) {
+                Ok(()) => return,
+                Err(unsent) => {
+                    worker.open.fetch_sub(1, Ordering::Relaxed);
+                    job = unsent.0;
+                }
+            }
         }
     }
 }

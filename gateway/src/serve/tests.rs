@@ -119,3 +119,24 @@ async fn on_shutdown_a_request_in_flight_is_answered_and_no_new_connection_is_se
     tokio::time::timeout(Duration::from_secs(3), served).await.expect("stopped").expect("joined").expect("served");
     assert!(TcpStream::connect(addr).await.is_err(), "still accepting");
 }
+
+#[test]
+fn a_worker_whose_thread_ended_is_passed_over() {
+    let workers = Workers::start(2).expect("workers");
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let name = move |tx: std::sync::mpsc::Sender<String>| {
+        move |_open: OpenConnection| {
+            let _ = tx.send(std::thread::current().name().unwrap_or("unnamed").to_owned());
+        }
+    };
+    workers.run(|_open| panic!("a job that panics ends its worker's thread"));
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while !workers.workers[0].jobs.is_closed() {
+        assert!(std::time::Instant::now() < deadline, "worker 0 still running");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for _ in 0..3 {
+        workers.run(name(tx.clone()));
+        assert_eq!(rx.recv_timeout(Duration::from_secs(5)).expect("ran"), "gateway-worker-1");
+    }
+}
