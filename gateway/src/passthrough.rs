@@ -17,7 +17,7 @@
 use axum::{
     body::Body,
     extract::{Request, State},
-    http::{HeaderMap, HeaderValue, StatusCode, header},
+    http::{HeaderValue, StatusCode, header},
     response::Response,
 };
 use uuid::Uuid;
@@ -213,13 +213,9 @@ pub async fn forward(State(state): State<AppState>, auth: LearnerSession, reques
     };
     let mut response = Response::new(Body::from(body));
     *response.status_mut() = answer.status;
-    let out: &mut HeaderMap = response.headers_mut();
-    for (name, value) in &answer.headers {
-        if let Ok(value) = HeaderValue::from_bytes(value.as_bytes()) {
-            out.append(name.clone(), value);
-        }
-    }
-    out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    // The forwarded headers as they came (checked values already), then no caching on the way.
+    *response.headers_mut() = answer.headers;
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(response)
 }
 

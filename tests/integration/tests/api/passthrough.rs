@@ -33,6 +33,10 @@ async fn allowlisted_calls_reach_the_sandbox() {
     let response = app.api(&browser, "localhost", &path).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(response.headers()["content-type"].to_str().expect("ascii").starts_with("application/json"));
+    // Forwarded answers are never stored by the browser (whatever the upstream said); only the
+    // named headers come back, once each.
+    assert_eq!(response.headers().get_all("cache-control").iter().collect::<Vec<_>>(), ["no-store"]);
+    assert_eq!(response.headers().get_all("content-type").iter().count(), 1);
     let body: Value = response.json().await.expect("json");
     assert!(body["knowledgeModelId"].is_string(), "the seeded knowledge model: {body}");
 
