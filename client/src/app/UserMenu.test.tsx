@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { onSignOutElsewhere } from '../session/crossTab';
-import { uiConfig } from '../test/factories';
+import type { ProfileView } from '../api/contracts/bff';
+import { sessionView, uiConfig } from '../test/factories';
 import { renderApp } from '../test/renderApp';
 import { http, HttpResponse, server } from '../test/server';
 
@@ -45,7 +46,9 @@ describe('user menu', { timeout: 20_000 }, () => {
   it('opens from the keyboard and moves with the arrow keys, Home and End', async () => {
     const rendered = renderApp('/learn/courses');
     const button = await accountButton();
-    button.focus();
+    // Focus updates the button's own state (react-aria tracks focus and focus-visible).
+    act(() => button.focus());
+    expect(button).toHaveFocus();
     await rendered.user.keyboard('{ArrowDown}');
     const menu = await screen.findByRole('menu');
 
@@ -88,11 +91,20 @@ describe('user menu', { timeout: 20_000 }, () => {
   });
 
   it('links to the profile', async () => {
+    const profileView: ProfileView = {
+      user: sessionView().user,
+      primaryUnit: { id: 'unit-1', name: 'Analytical Engines', code: 'AE' },
+      timezone: 'Europe/London',
+      timezoneChosen: true,
+    };
+    server.use(http.get('*/api/bff/profile', () => HttpResponse.json(profileView)));
     const { user, menu, location } = await openMenu();
     const profile = within(menu).getByRole('menuitem', { name: 'Profile' });
     expect(profile).toHaveAttribute('href', '/learn/profile');
     await user.click(profile);
     await waitFor(() => expect(location()).toBe('/profile'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('Analytical Engines (AE)')).toBeInTheDocument();
   });
 
   it(

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { CatalogView } from '../api/contracts/bff';
 import { uiConfig } from '../test/factories';
 import { renderApp } from '../test/renderApp';
 import { http, HttpResponse, server } from '../test/server';
@@ -51,6 +52,18 @@ describe('routes', () => {
   });
 
   it('moves focus to the new page heading after navigation', async () => {
+    const catalog: CatalogView = {
+      items: [
+        { objectiveId: 'o-neg', name: 'Negotiation Skills', code: 'NEG-1', isDraft: false, link: '/catalog/o-neg' },
+      ],
+      totalCount: 1,
+      keyword: '',
+      filter: { collections: [], terms: [], progress: [], priority: [] },
+      filtersUnavailable: false,
+      collections: [],
+      terms: [],
+    };
+    server.use(http.get('*/api/bff/catalog', () => HttpResponse.json(catalog)));
     const { user } = renderApp('/learn/courses');
 
     await user.click(await screen.findByRole('link', { name: 'Catalog' }));
@@ -58,6 +71,9 @@ describe('routes', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: 'Catalog' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(document.title).toBe('Catalog | Acme Learning');
+    const list = await screen.findByRole('list', { name: 'Catalog courses' });
+    expect(within(list).getByRole('link', { name: 'Negotiation Skills' })).toBeInTheDocument();
+    expect(heading).toHaveFocus();
   });
 
   it('shows the not-found page for unknown paths', async () => {

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { CalendarView, CertificatePreview } from '../api/contracts/bff';
+import { detailsView } from '../features/course-details/testData';
 import { sessionView, uiConfig } from '../test/factories';
 import { renderApp } from '../test/renderApp';
 import { http, HttpResponse, server } from '../test/server';
@@ -63,6 +65,18 @@ describe('navigation', { timeout: 20_000 }, () => {
 
   it('opens the drawer from the hamburger, traps focus in it and closes on choosing an item', async () => {
     serve({ calendarEnabled: true });
+    server.use(
+      http.get('*/api/bff/calendar', ({ request }) => {
+        const url = new URL(request.url);
+        const view: CalendarView = {
+          from: url.searchParams.get('from') ?? '',
+          to: url.searchParams.get('to') ?? '',
+          timezone: 'Europe/London',
+          entries: [],
+        };
+        return HttpResponse.json(view);
+      }),
+    );
     const { user, location } = renderApp('/learn/courses');
     const hamburger = await drawerButton();
     await user.click(hamburger);
@@ -71,6 +85,8 @@ describe('navigation', { timeout: 20_000 }, () => {
     await user.click(within(drawer).getByRole('link', { name: 'Calendar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(location()).toBe('/calendar'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+    expect(await screen.findByRole('grid')).toBeInTheDocument();
   });
 
   it('closes the drawer with Escape and returns focus to the hamburger', async () => {
@@ -102,8 +118,23 @@ describe('navigation', { timeout: 20_000 }, () => {
 
   it('shows breadcrumbs on nested screens only', async () => {
     serve();
-    server.use(http.get('*/api/bff/courses/:id', () => HttpResponse.json({}, { status: 404 })));
+    const certificate: CertificatePreview = {
+      studentName: 'Ada Lovelace',
+      objectiveId: 'c-1',
+      courseName: 'Workplace Safety',
+      sharePath: '/learn/certificate/N-1',
+      certificateNumber: 'N-1',
+      issuedAt: '2026-02-01T10:00:00Z',
+      expired: false,
+    };
+    server.use(
+      http.get('*/api/bff/courses/c-1', () =>
+        HttpResponse.json(detailsView({ objectiveId: 'c-1', name: 'Workplace Safety', status: 'finished' })),
+      ),
+      http.get('*/api/bff/certificates/N-1', () => HttpResponse.json(certificate)),
+    );
     renderApp('/learn/courses/c-1/certificate/N-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workplace Safety' })).toBeInTheDocument();
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumbs' });
     const items = within(crumbs).getAllByRole('link');
     expect(items[0]).toHaveAttribute('href', '/learn/courses');

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CalendarEntry, CalendarView } from '../../api/contracts/bff';
 import { uiConfig } from '../../test/factories';
@@ -67,7 +67,8 @@ describe('calendar', { timeout: 20_000 }, () => {
     const { user } = renderApp('/learn/calendar?date=2030-01-15');
     await screen.findByRole('region', { name: /January 15, 2030: 1 entry/ });
     const selected = within(screen.getByRole('grid')).getByRole('button', { name: /January 15, 2030/ });
-    selected.focus();
+    // Focus updates the calendar's state (the focused date and cell).
+    act(() => selected.focus());
 
     await user.keyboard('{ArrowRight}');
     expect(await screen.findByRole('region', { name: /January 16, 2030: no entries/ })).toBeInTheDocument();
@@ -82,6 +83,7 @@ describe('calendar', { timeout: 20_000 }, () => {
 
     await user.keyboard('{PageDown}');
     await waitFor(() => expect(asked).toContain('2030-02-01..2030-02-28'));
+    expect(await screen.findByRole('region', { name: /February 20, 2030: no entries/ })).toBeInTheDocument();
   });
 
   it('shows the agenda of the month, day by day', async () => {

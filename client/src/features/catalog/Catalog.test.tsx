@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CatalogCard, CatalogCourseView, CatalogView, EnrollResult } from '../../api/contracts/bff';
 import { renderApp } from '../../test/renderApp';
 import { http, HttpResponse, server } from '../../test/server';
+import { activityView, treeItem, treeView } from '../course-content/testData';
+import { detailsView } from '../course-details/testData';
 
 const ID = '6f1c2b1e-0000-5000-8000-00000000neg1';
 
@@ -284,8 +286,51 @@ describe('Catalog course page', { timeout: 20_000 }, () => {
         ),
       ),
     );
+    // The content the start answered: the course player's views of the new workflow.
+    const opening = { activityPathId: '1', activityId: 'neg-act-1', name: 'Preparing to negotiate' };
+    const events: Array<Record<string, unknown>> = [];
+    server.use(
+      http.post('*/api/events', async ({ request }) => {
+        events.push((await request.json()) as Record<string, unknown>);
+        return new HttpResponse(null, { status: 202 });
+      }),
+      http.get(`*/api/bff/courses/${ID}`, () =>
+        HttpResponse.json(
+          detailsView({
+            objectiveId: ID,
+            name: 'Negotiation Skills',
+            code: 'NEG-1',
+            isMandatory: false,
+            status: 'inProgress',
+            buttons: ['continue'],
+          }),
+        ),
+      ),
+      http.get(`*/api/bff/courses/${ID}/tree`, () =>
+        HttpResponse.json(treeView([treeItem(opening)], { objectiveId: ID, workflowId: 'w-1', openNext: '1' })),
+      ),
+      http.get(`*/api/bff/courses/${ID}/activities/1`, () =>
+        HttpResponse.json(
+          activityView(
+            {
+              objectiveId: ID,
+              workflowId: 'w-1',
+              course: { ...activityView().course, name: 'Negotiation Skills' },
+            },
+            { ...opening, activityWorkflowId: 'aw-1' },
+          ),
+        ),
+      ),
+    );
     const { location } = renderApp(`/learn/catalog/${ID}?occflow=startTheCourse`);
     await waitFor(() => expect(location()).toBe(`/courses/${ID}/view/content/1`), { timeout: 5000 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Preparing to negotiate' })).toBeInTheDocument();
+    // The player opens the new attempt: its first opening and the start of the course.
+    await waitFor(() => {
+      const fields = { objectiveId: ID, objectiveWorkflowId: 'w-1' };
+      expect(events).toContainEqual({ name: 'course_open_first_time', ...fields });
+      expect(events).toContainEqual({ name: 'objective_start', ...fields });
+    });
   });
 
   it('selfRegistered shows the account-created toast and leaves the URL', async () => {

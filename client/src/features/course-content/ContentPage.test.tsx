@@ -4,6 +4,7 @@ import type { ActivityView, CourseTreeView, LockReason, TocStatus } from '../../
 import { renderApp } from '../../test/renderApp';
 import { http, HttpResponse, server } from '../../test/server';
 import { detailsView } from '../course-details/testData';
+import { workflowView } from './lti/testing';
 import { activityView, AW_ID, COURSE_ID, playerActivity, treeItem, treeView, WORKFLOW_ID } from './testData';
 
 const CONTENT = `/learn/courses/${COURSE_ID}/view/content`;
@@ -269,6 +270,20 @@ describe('course player: activities', () => {
         ),
       },
     );
+    // The Quiz is an external (LTI) activity: it reads its status from the workflow view.
+    server.use(
+      http.get(`*/api/bff/workflows/${WORKFLOW_ID}`, () =>
+        HttpResponse.json(
+          workflowView({
+            workflowId: WORKFLOW_ID,
+            progressPercent: 33,
+            activities: [
+              { activityPathId: '3', name: 'Quiz', activityWorkflowId: AW_ID, status: 'finished', proctored: false },
+            ],
+          }),
+        ),
+      ),
+    );
     const { user } = renderApp(`${CONTENT}/1`);
     await screen.findByRole('heading', { level: 1, name: 'Introduction' });
     expect(within(contents()).getByRole('link', { name: /Quiz.*Score: 90%/ })).toBeInTheDocument();
@@ -278,6 +293,7 @@ describe('course player: activities', () => {
     await screen.findByRole('heading', { level: 1, name: 'Quiz' });
     const shown = (await screen.findByText('Your score')).closest('p')!;
     expect(shown).toHaveTextContent('Your score 90% 9 out of 10 points');
+    expect(await screen.findByText('Finished')).toBeInTheDocument();
   });
 
   it('shows an event in the learner’s time zone with its place', async () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CourseDetailsView, EnrollResult, StartResult } from '../../api/contracts/bff';
 import { renderApp } from '../../test/renderApp';
 import { http, HttpResponse, server } from '../../test/server';
+import { activityView, treeItem, treeView } from '../course-content/testData';
 import { COURSE_ID, detailsView, WORKFLOW_ID } from './testData';
 
 const DETAILS = `/learn/courses/${COURSE_ID}`;
@@ -300,12 +301,28 @@ describe('course details: behaviour', () => {
         };
         return HttpResponse.json(result);
       }),
-      http.get(`*/api/bff/courses/${COURSE_ID}/tree`, () => HttpResponse.json({}, { status: 503 })),
+      // The course player the start answered: the new attempt's contents and its first activity.
+      http.get(`*/api/bff/courses/${COURSE_ID}/tree`, () =>
+        HttpResponse.json(
+          treeView(
+            [
+              treeItem({ activityId: 'act-1', activityPathId: '1', name: 'Module 1', kind: 'composite' }),
+              treeItem({ activityId: 'act-1-1', activityPathId: '1.1', depth: 1, name: 'Welcome' }),
+              treeItem({ activityId: 'act-2', activityPathId: '2', name: 'Quiz', kind: 'lti' }),
+            ],
+            { openNext: '1.1' },
+          ),
+        ),
+      ),
+      http.get(`*/api/bff/courses/${COURSE_ID}/activities/1.1`, () =>
+        HttpResponse.json(activityView({}, { activityPathId: '1.1', activityId: 'act-1-1', name: 'Welcome' })),
+      ),
     );
     const { user, location } = renderApp(DETAILS);
     await heading();
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(location()).toBe(`/courses/${COURSE_ID}/view/content/1.1`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome' })).toBeInTheDocument();
     expect(started).toBe(1);
   });
 
@@ -447,6 +464,8 @@ describe('course details: behaviour', () => {
           })
         : detailsView({ buttons: ['start'] });
     });
+    // The session's heartbeat, which the minute waited for also brings.
+    server.use(http.post('*/api/bff/session/touch', () => new HttpResponse(null, { status: 204 })));
     renderApp(DETAILS, { advanceTimers: vi.advanceTimersByTime });
     await heading();
     expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();

@@ -123,10 +123,20 @@ describe('Open button of a PDF link', () => {
 
   it('opens a storage PDF through the gateway file proxy', async () => {
     vi.mocked(loadPdfDocument).mockImplementation(() => Promise.resolve(fakeDocument(1)));
+    // Signed in, the link's size label asks the gateway about the storage file.
+    const sized: string[] = [];
+    server.use(
+      http.get('*/api/bff/attachment-size', ({ request }) => {
+        sized.push(new URL(request.url).searchParams.get('url')!);
+        return HttpResponse.json({ bytes: 2.25 * 1024 ** 2 });
+      }),
+    );
     const { user } = renderRichContent('<a href="https://files.example.net/guide.pdf">Safety guide</a>', {
       storageOrigins: ['https://files.example.net'],
       signedIn: true,
     });
+    expect(await screen.findByText('File size 2.3MB')).toBeInTheDocument();
+    expect(sized).toEqual(['https://files.example.net/guide.pdf']);
     await user.click(screen.getByRole('button', { name: 'Open Safety guide in the viewer' }));
     expect(await within(screen.getByRole('dialog')).findByText('Page 1 of 1')).toBeInTheDocument();
     const proxied = `${here()}/api/bff/files?url=${encodeURIComponent('https://files.example.net/guide.pdf')}`;

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse, server } from '../../test/server';
 import { FILE_PROXY_PATH, fileTarget, formatFileSize, isAttachmentLink, isPdfHref } from './files';
@@ -52,8 +52,12 @@ describe('attachment size labels', () => {
     expect(screen.queryByText(/File size/)).toBeNull();
     unmount();
     renderRichContent('<a href="/files/b.zip">Archive</a>');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('link', { name: 'Archive' })).toBeInTheDocument();
+    // Nothing visible marks a request not made: give it time to be made, inside act, as the
+    // page goes on settling meanwhile (its toast region mounts once the browser is idle).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(calls).toBe(1);
+    expect(screen.queryByText(/File size/)).toBeNull();
   });
 });
 

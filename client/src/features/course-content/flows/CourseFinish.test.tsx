@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityView } from '../../../api/contracts/bff';
 import { renderApp } from '../../../test/renderApp';
@@ -73,8 +73,9 @@ const open = { incompleteMandatory: 2, incompleteOptional: 1, belowPassing: 1 };
 // Whole-app renders with lazy routes and dialogs: slow on a busy machine, not stuck.
 vi.setConfig({ testTimeout: 20_000 });
 
-// Toasts live in one queue for the whole page; a test starts without the last one's.
-afterEach(() => toastQueue.visibleToasts.forEach((toast) => toastQueue.close(toast.key)));
+// Toasts live in one queue for the whole page; a test starts without the last one's. Closing
+// them updates the region, which is still mounted here (the cleanup comes after this hook).
+afterEach(() => act(() => toastQueue.visibleToasts.forEach((toast) => toastQueue.close(toast.key))));
 
 describe('course player: finish dialogs and the submit flow', () => {
   it('the course finish dialog names what is open; Keep learning sends nothing', async () => {
@@ -111,6 +112,7 @@ describe('course player: finish dialogs and the submit flow', () => {
       `/learn/courses/${COURSE_ID}/certificate/CERT-42`,
     );
     expect(screen.getByRole('button', { name: 'Start again' })).toBeInTheDocument();
+    expect(await screen.findByText('The course has been successfully finished')).toBeInTheDocument();
     expect(calls).toMatchObject({ submit: 1, finish: 1 });
   });
 
@@ -176,6 +178,7 @@ describe('course player: finish dialogs and the submit flow', () => {
       }),
     );
     expect(await screen.findByRole('heading', { name: 'Course finished' })).toBeInTheDocument();
+    expect(await screen.findByText('The course has been successfully finished')).toBeInTheDocument();
     expect(calls).toMatchObject({ submit: 1, workflowReads: 1, finish: 1 });
   });
 
@@ -221,5 +224,6 @@ describe('course player: finish dialogs and the submit flow', () => {
     expect(within(dialog).getByText('1 mandatory activity is not completed.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Finish anyway' }));
     await waitFor(() => expect(calls.finishedActivities).toEqual([{ activityWorkflowIds: [AW_ID] }]));
+    expect(await screen.findByText('The module is finished.')).toBeInTheDocument();
   });
 });
