@@ -8,8 +8,20 @@ import { server } from './server';
 // lazily loaded route; waiting longer only slows a failing test.
 configure({ asyncUtilTimeout: 5000 });
 
+// Every request a test causes needs its handler. msw's 'error' strategy prints the request and
+// fails its fetch, which the app handles like any network error, so the test could still pass:
+// the requests no handler answered are also collected here and fail the test after it.
+const unhandledRequests: string[] = [];
+
 // Relative URLs resolve against the page; jsdom's default page is about:blank.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      unhandledRequests.push(`${request.method} ${request.url}`);
+      print.error();
+    },
+  }),
+);
 afterEach(() => {
   cleanup();
   server.resetHandlers();
@@ -20,5 +32,9 @@ afterEach(() => {
   setRequestLocale('en-US');
   requireFreshSignIn(false);
   resetFrameSignIn();
+  const unhandled = unhandledRequests.splice(0);
+  if (unhandled.length > 0) {
+    throw new Error(`Requests without a matching handler (give the test one each):\n  ${unhandled.join('\n  ')}`);
+  }
 });
 afterAll(() => server.close());
