@@ -69,9 +69,12 @@ impl Server {
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let limits = self.state.config.limits.clone();
         let drain = std::time::Duration::from_secs(limits.request_timeout_secs);
-        let worker_threads = self.state.config.worker_threads;
+        let threads = match self.state.config.work_stealing {
+            true => serve::Threads::Shared,
+            false => serve::Threads::PerWorker(self.state.config.worker_threads),
+        };
         let app = build_app(self.state);
-        serve::serve(self.listener, app, &limits, worker_threads, shutdown, drain)
+        serve::serve(self.listener, app, &limits, threads, shutdown, drain)
             .await
             .map_err(|e| anyhow::anyhow!("serving: {e}"))
     }

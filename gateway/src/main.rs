@@ -13,8 +13,7 @@ use gateway::{Server, config::Config, telemetry};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     let files = match config_files(std::env::args().skip(1)) {
         Ok(files) => files,
         Err(message) => {
@@ -29,6 +28,25 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Serving with work stealing: the runtime's threads serve the connections, as many as
+    // `worker_threads` says. Else the serving threads are the gateway's own (`serve::Workers`)
+    // and this runtime accepts connections and runs the background work (one thread per core,
+    // tokio's default, so a long background task does not hold up accepting).
+    let mut runtime = tokio::runtime::Builder::new_multi_thread();
+    if config.work_stealing && config.worker_threads > 0 {
+        runtime.worker_threads(config.worker_threads);
+    }
+    match runtime.enable_all().build() {
+        Ok(runtime) => runtime.block_on(serve(config)),
+        Err(e) => {
+            eprintln!("gateway: starting the runtime: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Starts telemetry, binds and serves `config` until a shutdown signal.
+async fn serve(config: Config) -> ExitCode {
     if let Err(e) = telemetry::init(&config.telemetry) {
         eprintln!("gateway: starting telemetry: {e:#}");
         return ExitCode::FAILURE;

@@ -35,14 +35,24 @@ use crate::config::Limits;
 /// Most headers in one request head.
 const MAX_HEADERS: usize = 128;
 
+/// How connections are spread over threads (`worker_threads`, `work_stealing`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Threads {
+    /// Worker threads with a runtime each (0: one per core), see [`Workers`].
+    PerWorker(usize),
+    /// The tasks of the runtime [`serve`] runs on (tokio's multi-thread runtime moves them
+    /// between its threads).
+    Shared,
+}
+
 /// Serves `app` on `listener` with `limits` until `shutdown` completes, then lets open
-/// connections finish their requests for at most `drain`. Connections are served by
-/// `worker_threads` threads (0: one per core), see [`Workers`].
+/// connections finish their requests for at most `drain`. Connections are served as `threads`
+/// says.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     limits: &Limits,
-    worker_threads: usize,
+    threads: Threads,
     shutdown: impl Future<Output = ()> + Send + 'static,
     drain: Duration,
 ) -> anyhow::Result<()> {
@@ -54,7 +64,10 @@ pub async fn serve(
         .timer(TokioTimer::new())
         .header_read_timeout(Duration::from_secs(limits.header_read_timeout_secs))
         .max_headers(MAX_HEADERS);
-    let workers = Workers::start(worker_threads)?;
+    let workers = match threads {
+        Threads::PerWorker(count) => Some(Workers::start(count)?),
+        Threads::Shared => None,
+    };
     let connections = Arc::new(Semaphore::new(limits.max_connections));
     let graceful = GracefulShutdown::new();
     tokio::pin!(shutdown);
@@ -76,6 +89,11 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
+        let connection = Connection { peer, app: app.clone(), builder: builder.clone(), watcher: graceful.watcher() };
+        let Some(workers) = &workers else {
+            connection.spawn(stream, permit);
+            continue;
+        };
         // Off this runtime's poller, onto the worker's (below).
         let stream = match stream.into_std() {
             Ok(stream) => stream,
@@ -84,27 +102,9 @@ pub async fn serve(
                 continue;
             }
         };
-        let (app, builder, watcher) = (app.clone(), builder.clone(), graceful.watcher());
-        workers.run(move |open| {
-            let stream = match tokio::net::TcpStream::from_std(stream) {
-                Ok(stream) => stream,
-                Err(e) => {
-                    tracing::warn!(error = %e, %peer, "registering a connection");
-                    return;
-                }
-            };
-            let service = app.map_request(move |mut req: Request<hyper::body::Incoming>| {
-                req.extensions_mut().insert(ConnectInfo(peer));
-                req
-            });
-            let connection = builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
-            let connection = watcher.watch(connection.into_owned());
-            tokio::spawn(async move {
-                if let Err(e) = connection.await {
-                    tracing::debug!(error = %e, %peer, "connection ended with an error");
-                }
-                drop((permit, open));
-            });
+        workers.run(move |open| match tokio::net::TcpStream::from_std(stream) {
+            Ok(stream) => connection.spawn(stream, (permit, open)),
+            Err(e) => tracing::warn!(error = %e, %peer, "registering a connection"),
         });
     }
     drop(listener);
@@ -112,6 +112,33 @@ pub async fn serve(
         tracing::warn!("connections still open after {drain:?}; stopping anyway");
     }
     Ok(())
+}
+
+/// What serving one accepted connection needs.
+struct Connection {
+    peer: SocketAddr,
+    app: Router,
+    builder: auto::Builder<TokioExecutor>,
+    watcher: hyper_util::server::graceful::Watcher,
+}
+
+impl Connection {
+    /// Serves `stream` in a task of the current runtime, holding `held` until it ends.
+    fn spawn(self, stream: tokio::net::TcpStream, held: impl Send + 'static) {
+        let Connection { peer, app, builder, watcher } = self;
+        let service = app.map_request(move |mut req: Request<hyper::body::Incoming>| {
+            req.extensions_mut().insert(ConnectInfo(peer));
+            req
+        });
+        let connection = builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
+        let connection = watcher.watch(connection.into_owned());
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, %peer, "connection ended with an error");
+            }
+            drop(held);
+        });
+    }
 }
 
 /// Work for a worker: runs on its thread, inside its runtime; holds the worker's count of open
@@ -123,10 +150,14 @@ type Job = Box<dyn FnOnce(OpenConnection) + Send>;
 /// tasks they spawn and the pass-through's upstream connections included (the pool is per
 /// thread, see `upstream::forward`), as nginx's worker processes keep theirs. Against tokio's
 /// multi-thread runtime, which moves tasks between threads to balance them, this saves the
-/// wake-ups of one thread by another and the shared queues on every request: the pass-through
-/// took 94 instead of 110 µs of CPU per request, 14,000 instead of 12,000 a second, at 16
-/// connections in the bench (tests/load/report.md, hot path). The price: one connection's long piece of work (a large view's few milliseconds)
-/// delays the other connections of its thread, where another thread could have taken them.
+/// wake-ups of one thread by another and the shared queues on every request: in the bench
+/// (tests/load/report.md, hot path) the pass-through took 94 instead of 110 µs of CPU per
+/// request at 16 connections, 14,000 instead of 12,000 a second. The price: one connection's
+/// long piece of work (a large view's few milliseconds) delays the other connections of its
+/// thread, where another thread could have taken them, and an idle worker sleeps at once where
+/// tokio's threads look for work first, so one connection alone is served slower (2,900
+/// instead of 3,350 requests a second, one after another). `work_stealing = true` serves with
+/// tokio's runtime instead ([`Threads::Shared`]).
 /// Written here because neither tokio nor hyper offers a runtime per thread with a hand-over
 /// of accepted connections; the accept loop, limits and graceful shutdown above stay as they
 /// were. The job queues are unbounded, but each job holds a connection permit, so at most

@@ -46,9 +46,13 @@ pub struct Config {
     pub listen: SocketAddr,
     /// Port browsers reach the gateway on when it differs from `listen`'s (a proxy in front).
     pub public_port: Option<u16>,
-    /// Threads serving connections, each with its own event loop (0: one per core); a
-    /// connection stays on the thread that took it (see `serve::Workers`).
+    /// Threads serving connections (0: one per core): worker threads with an event loop each,
+    /// a connection staying on the thread that took it (see `serve::Workers`), or, with
+    /// `work_stealing`, the threads of tokio's multi-thread runtime.
     pub worker_threads: usize,
+    /// Whether connections are served by tokio's work-stealing runtime instead of worker
+    /// threads with a runtime each.
+    pub work_stealing: bool,
     /// Bearer token `GET /metrics` requires, when set (`metrics.token`).
     pub metrics_token: Option<Secret>,
     /// Folder of the built client (served under `/learn`).
@@ -200,6 +204,7 @@ impl Config {
             listen,
             public_port: raw.public_port,
             worker_threads,
+            work_stealing: raw.work_stealing.unwrap_or(false),
             metrics_token: raw.metrics.and_then(|m| m.token).filter(|t| !t.0.is_empty()),
             client_dir: raw.client_dir.unwrap_or_else(|| PathBuf::from("client/dist")),
             client_source_maps: raw.client_source_maps.unwrap_or(false),

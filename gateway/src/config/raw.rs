@@ -36,6 +36,7 @@ pub struct RawConfig {
     pub(super) listen: Option<String>,
     pub(super) public_port: Option<u16>,
     pub(super) worker_threads: Option<usize>,
+    pub(super) work_stealing: Option<bool>,
     pub(super) metrics: Option<MetricsSettings>,
     pub(super) client_dir: Option<PathBuf>,
     pub(super) client_source_maps: Option<bool>,

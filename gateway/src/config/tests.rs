@@ -26,7 +26,7 @@ fn the_demo_config_is_valid() {
 }
 
 #[test]
-fn worker_threads_default_to_one_per_core_and_are_bounded() {
+fn serving_threads_default_to_one_worker_per_core_and_are_bounded() {
     let tenant = "[tenants.x]\nhosts = [\"x.example\"]\napi_url = \"https://lms.example/\"\n\
                   [tenants.x.oidc]\nissuer = \"https://idp.example\"\nclient_id = \"c\"\n";
     assert_eq!(load(tenant).expect("defaults").worker_threads, 0);
@@ -34,6 +34,8 @@ fn worker_threads_default_to_one_per_core_and_are_bounded() {
     let err = load(&format!("worker_threads = 1000\n{tenant}")).expect_err("too many");
     assert!(err.0.join("\n").contains("worker_threads: at most 256"), "{err:?}");
     assert!(load(&format!("worker_threads = -1\n{tenant}")).is_err(), "negative");
+    assert!(!load(tenant).expect("defaults").work_stealing, "worker threads with a runtime each by default");
+    assert!(load(&format!("work_stealing = true\n{tenant}")).expect("work stealing").work_stealing);
 }
 
 #[test]

@@ -38,7 +38,7 @@ fn app() -> Router {
 }
 
 /// Serves [`app`] on `threads` workers until the returned sender is dropped or sent to.
-async fn start(threads: usize) -> (SocketAddr, oneshot::Sender<()>, tokio::task::JoinHandle<anyhow::Result<()>>) {
+async fn start(threads: Threads) -> (SocketAddr, oneshot::Sender<()>, tokio::task::JoinHandle<anyhow::Result<()>>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("addr");
     let (stop, stopped) = oneshot::channel::<()>();
@@ -77,7 +77,7 @@ async fn get_on(stream: &mut TcpStream, path: &str) -> String {
 
 #[tokio::test]
 async fn a_connection_stays_on_one_worker_and_a_new_one_goes_to_the_least_busy() {
-    let (addr, _stop, _served) = start(2).await;
+    let (addr, _stop, _served) = start(Threads::PerWorker(2)).await;
     let mut first = TcpStream::connect(addr).await.expect("connect");
     assert_eq!(get_on(&mut first, "/").await, "gateway-worker-0");
     let mut second = TcpStream::connect(addr).await.expect("connect");
@@ -96,7 +96,7 @@ async fn a_connection_stays_on_one_worker_and_a_new_one_goes_to_the_least_busy()
 #[tokio::test]
 async fn zero_threads_means_one_per_core() {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let (addr, _stop, _served) = start(0).await;
+    let (addr, _stop, _served) = start(Threads::PerWorker(0)).await;
     let mut open = Vec::new();
     let mut names = BTreeSet::new();
     for _ in 0..cores + 2 {
@@ -108,9 +108,18 @@ async fn zero_threads_means_one_per_core() {
     assert_eq!(names, expected);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_work_stealing_the_runtime_serving_is_the_one_that_serves() {
+    let (addr, _stop, _served) = start(Threads::Shared).await;
+    for _ in 0..3 {
+        let mut stream = TcpStream::connect(addr).await.expect("connect");
+        assert_eq!(get_on(&mut stream, "/").await, "tokio-rt-worker", "tokio's name for its threads");
+    }
+}
+
 #[tokio::test]
 async fn on_shutdown_a_request_in_flight_is_answered_and_no_new_connection_is_served() {
-    let (addr, stop, served) = start(2).await;
+    let (addr, stop, served) = start(Threads::PerWorker(2)).await;
     let mut stream = TcpStream::connect(addr).await.expect("connect");
     let in_flight = tokio::spawn(async move { get_on(&mut stream, "/slow").await });
     tokio::time::sleep(Duration::from_millis(100)).await;
