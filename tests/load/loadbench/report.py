@@ -264,7 +264,12 @@ def hotpath_lines() -> list[str]:
         "pass-through's calls with hyper-util's pooled client over hyper-rustls instead of reqwest, whose layers "
         "parsed every call's address twice more and armed timers of their own; the two builds measured in turn "
         "(5 rounds of two 5 s runs, 16 connections) took 127 and 100 µs, at 64 connections (3 rounds) 130 and "
-        "114 µs. Profiles of the gateway at 16 connections: `tests/load/profile-*.txt`.",
+        "114 µs. Step 10 serves each connection on one of `worker_threads` threads with a current-thread runtime "
+        "each (and a pass-through pool per thread) instead of tokio's work-stealing runtime, so a request's "
+        "tasks never wake another thread; the two builds measured in turn (5 rounds of two 5 s runs) took 110 and "
+        "94 µs at 16 connections (11,970 and 14,050 rps), 109 and 97.5 µs at 64 (about 12,000 rps both); one "
+        "connection alone is served slower (3,350 and 2,900 rps; `work_stealing = true` keeps tokio's runtime). "
+        "Profiles of the gateway at 16 connections: `tests/load/profile-*.txt`.",
         "",
         *hp,
         "",
