@@ -9,6 +9,9 @@
 //! - request heads are limited by bytes and by header count (a 431 comes from the head-limit
 //!   layer for heads within hyper's buffer, hyper closes the connection beyond it);
 //! - on shutdown no new connection is accepted and open ones finish their requests.
+//! - connections are served by worker threads with an event loop each, a connection staying on
+//!   the thread that took it ([`Workers`]), or with `work_stealing` by the tasks of tokio's
+//!   multi-thread runtime ([`Threads`]).
 //!
 //! Each request carries the peer address as [`ConnectInfo`].
 
