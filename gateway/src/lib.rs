@@ -69,9 +69,10 @@ impl Server {
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let limits = self.state.config.limits.clone();
         let drain = std::time::Duration::from_secs(limits.request_timeout_secs);
-        let threads = match self.state.config.work_stealing {
-            true => serve::Threads::Shared,
-            false => serve::Threads::PerWorker(self.state.config.worker_threads),
+        let threads = if self.state.config.work_stealing {
+            serve::Threads::Shared
+        } else {
+            serve::Threads::PerWorker(self.state.config.worker_threads)
         };
         let app = build_app(self.state);
         serve::serve(self.listener, app, &limits, threads, shutdown, drain)

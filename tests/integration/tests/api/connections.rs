@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
 
 use crate::{
-    helpers::TestApp,
+    helpers::{TestApp, aggregate_in},
     reliability_common::{connect, read_until_closed, status_of},
 };
 
@@ -84,4 +84,23 @@ async fn connections_beyond_the_cap_wait_until_one_closes() {
     drop(held.pop());
     let (answer, _) = read_until_closed(&mut waiting, Duration::from_secs(5)).await;
     assert_eq!(status_of(&answer), Some(200), "served once a connection closed: {answer}");
+}
+
+/// Both ways of spreading connections over threads serve a signed-in learner: her views and
+/// the pass-through, from several connections at once.
+#[tokio::test]
+async fn worker_threads_and_work_stealing_both_serve_a_learner() {
+    for threads in ["worker_threads = 1\n", "worker_threads = 2\n", "work_stealing = true\nworker_threads = 1\n"] {
+        let app = TestApp::builder().config(threads).spawn().await;
+        let cookie = app.session_cookie("localhost", "ada").await;
+        let view: serde_json::Value =
+            app.api_with_cookie(&cookie, "localhost", "/api/bff/my-courses").await.json().await.expect("json");
+        let aggregate = aggregate_in(&view, "Cybersecurity Program");
+        let model = format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/knowledge-model");
+        // A client per call: connections of their own, spread over the workers.
+        let calls = (0..4).map(|_| app.api_with_cookie(&cookie, "localhost", &model));
+        for answer in futures::future::join_all(calls).await {
+            assert_eq!(answer.status(), reqwest::StatusCode::OK, "{threads}");
+        }
+    }
 }

@@ -457,6 +457,16 @@ impl TestApp {
 }
 
 /// Seconds from now until an RFC 3339 instant.
+/// The aggregate id of the card of `course` in a My courses view.
+pub(crate) fn aggregate_in(my_courses: &Value, course: &str) -> String {
+    my_courses["items"]
+        .as_array()
+        .and_then(|items| items.iter().find(|c| c["name"] == course))
+        .and_then(|c| c["aggregateId"].as_str())
+        .unwrap_or_else(|| panic!("{course} in {my_courses}"))
+        .to_string()
+}
+
 pub(crate) fn seconds_until(rfc3339: &serde_json::Value) -> i64 {
     let at =
         time::OffsetDateTime::parse(rfc3339.as_str().expect("a date"), &time::format_description::well_known::Rfc3339)

@@ -8,21 +8,13 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::helpers::{TestApp, signed_in};
+use crate::helpers::{TestApp, aggregate_in, signed_in};
 
 /// Ada signed in; the aggregate id of one of her courses, from My courses.
 async fn ada_and_aggregate(app: &TestApp, course: &str) -> (reqwest::Client, String) {
     let browser = signed_in(app, "ada").await;
     let view: Value = app.api(&browser, "localhost", "/api/bff/my-courses").await.json().await.expect("json");
-    let aggregate = view["items"]
-        .as_array()
-        .expect("items")
-        .iter()
-        .find(|c| c["name"] == course)
-        .and_then(|c| c["aggregateId"].as_str())
-        .unwrap_or_else(|| panic!("{course} in {view}"))
-        .to_string();
-    (browser, aggregate)
+    (browser, aggregate_in(&view, course))
 }
 
 #[tokio::test]

@@ -22,7 +22,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use url::Url;
 
-use crate::helpers::{TestApp, signed_in};
+use crate::helpers::{TestApp, aggregate_in, signed_in};
 
 /// Serves `router` on a free loopback port from synchronous code inside the runtime.
 fn serve(router: Router) -> u16 {
@@ -172,12 +172,7 @@ async fn upstream_calls_carry_the_trace_context_of_exported_spans() {
     // the `/api/lms` pass-through alike.
     let (response, sent) = with_traceparent(&app, &browser, "/api/bff/my-courses", &traceparents).await;
     assert!(!sent.is_empty(), "upstream calls were made");
-    let aggregate = response["items"]
-        .as_array()
-        .and_then(|items| items.iter().find(|c| c["name"] == "Cybersecurity Program"))
-        .and_then(|c| c["aggregateId"].as_str())
-        .unwrap_or_else(|| panic!("Cybersecurity Program in {response}"))
-        .to_string();
+    let aggregate = aggregate_in(&response, "Cybersecurity Program");
     let model = format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/knowledge-model");
     let (_, forwarded) = with_traceparent(&app, &browser, &model, &traceparents).await;
     assert_eq!(forwarded.len(), 1, "one forwarded call: {forwarded:?}");
