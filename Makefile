@@ -56,11 +56,11 @@ test-e2e: ## the browser tests in headless Chromium (needs `make build`)
 # The harness of `make bench` with tiny durations on the debug build: fails only when the
 # harness is broken (a scenario or a report section missing), never on speed.
 test-bench: ## the load harness for a few seconds on the debug build (fails only when it breaks)
-	$(CARGO) build -p gateway --example session_memory
+	$(CARGO) build -p gateway --example session_memory --example hyper_floor
 	python3 tests/load/bench.py --smoke --bin-dir target/debug --out-dir target/bench-smoke --time-limit 300
 
 bench: bench-deps build-client ## gateway vs nginx side by side: writes tests/load/report.md and report.json
-	$(CARGO) build --release -p gateway -p lms-sandbox --bins --example session_memory
+	$(CARGO) build --release -p gateway -p lms-sandbox --bins --example session_memory --example hyper_floor
 	python3 tests/load/bench.py
 
 bench-deps: ## install what `make bench` needs (nginx, wrk as root)

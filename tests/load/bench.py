@@ -63,7 +63,7 @@ def missing_tools(bin_dir: Path) -> str | None:
     for tool in (NGINX, "wrk"):
         if not shutil.which(tool):
             return f"bench: {Path(tool).name} is missing: install Debian's nginx and wrk (make bench does as root)"
-    for b in ("gateway", "lms-sandbox"):
+    for b in ("gateway", "lms-sandbox", "examples/hyper_floor"):
         if not (bin_dir / b).exists():
             return f"bench: {bin_dir / b} is missing; build it first"
     return None

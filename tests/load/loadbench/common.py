@@ -51,6 +51,11 @@ def note_command(argv: list[str]) -> None:
     """Keeps a command for the report, with paths relative to the repository."""
     line = " ".join(argv).replace(f"{ROOT}/", "").replace(tempfile.gettempdir() + "/", "$TMPDIR/")
     line = re.sub(r"lp_session=\S+", "lp_session=<session of ada>", line)
+    line = re.sub(
+        r"(?:lp_session=<session of ada> ?){2,}",
+        lambda m: f"<the cookies of {m.group(0).count('lp_session')} sessions of ada> ",
+        line,
+    ).rstrip()
     COMMANDS.append(re.sub(r"\$TMPDIR/lp-bench-[^/ ]+", "$SCRATCH", line))
 
 

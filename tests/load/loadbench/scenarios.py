@@ -15,27 +15,34 @@ from .servers import Stack, median_of, profile_finish, profile_start, wrk
 from .web import Browser, sign_in, timed_get, timed_get_json, upstream_totals
 
 
+# Learners signed in for the pass-through runs: wrk's requests take their cookies in turn, so
+# each of 64 connections is a browser of its own, as when many learners use the portal. (One
+# session's requests are served at most `limits.max_in_flight_per_session`, 8, at once: one
+# session over 16 or 64 connections measures its own queue, reported apart as `one_session`.)
+SESSIONS = 64
+
+
 def scenario_passthrough(stack: Stack, args, conns_list: list[int]) -> dict:
-    """1. The fixed answer direct, through nginx proxy_pass and through the gateway."""
-    cookie = sign_in(stack.origin("localhost"), "ada")
+    """1. The fixed answer direct, through nginx proxy_pass, the hyper floor and the gateway."""
+    cookies = [sign_in(stack.origin("localhost"), "ada") for _ in range(1 if args.smoke else SESSIONS)]
     gw = stack.gateway
+    floor = stack.start_floor()
+    browser = ["X-Requested-With: XMLHttpRequest"]
     targets = {
         "direct": (f"http://127.0.0.1:{stack.up_port}/t/acme/api/{PASS_PATH}", [], proc_tree(stack.nginx_up.pid)),
-        "nginx": (
-            f"http://127.0.0.1:{stack.proxy_port}/api/lms/{PASS_PATH}",
-            ["X-Requested-With: XMLHttpRequest", f"Cookie: {cookie}"],
-            proc_tree(stack.nginx_proxy.pid),
-        ),
+        "nginx": (f"http://127.0.0.1:{stack.proxy_port}/api/lms/{PASS_PATH}", browser, proc_tree(stack.nginx_proxy.pid)),
+        "floor": (f"http://127.0.0.1:{floor['port']}/api/lms/{PASS_PATH}", browser, [floor["proc"].pid]),
         "gateway": (
             f"http://127.0.0.1:{gw['port']}/api/lms/{PASS_PATH}",
-            [f"Host: localhost:{gw['port']}", "X-Requested-With: XMLHttpRequest", f"Cookie: {cookie}"],
+            [f"Host: localhost:{gw['port']}", *browser],
             [gw["proc"].pid],
         ),
     }
+    with_cookies = {"nginx", "floor", "gateway"}
     # One short warm-up each (not in the smoke run), then the repeats interleaved so drifts in
     # machine load hit all alike.
     for name, (url, headers, pids) in ([] if args.smoke else targets.items()):
-        warm = wrk(url, 16, 1, headers, pids, stack.scratch)
+        warm = wrk(url, 16, 1, headers, pids, stack.scratch, cookies if name in with_cookies else None)
         if warm["non_2xx"] or warm["socket_errors"] or warm["requests"] == 0:
             raise RuntimeError(f"{name} warm-up failed: {warm}")
     runs: dict[str, dict[int, list[dict]]] = {t: {c: [] for c in conns_list} for t in targets}
@@ -45,7 +52,8 @@ def scenario_passthrough(stack: Stack, args, conns_list: list[int]) -> dict:
                 perf = None
                 if args.perf and repeat == 0 and conns == 16 and name == "gateway":
                     perf = profile_start(pids[0], args.duration, stack.scratch)
-                runs[name][conns].append(wrk(url, conns, args.duration, headers, pids, stack.scratch))
+                sent = cookies if name in with_cookies else None
+                runs[name][conns].append(wrk(url, conns, args.duration, headers, pids, stack.scratch, sent))
                 if perf:
                     profile_finish(perf, stack.scratch, Path(args.perf))
     rows = []
@@ -66,22 +74,44 @@ def scenario_passthrough(stack: Stack, args, conns_list: list[int]) -> dict:
             "rps_gateway_over_nginx": g["rps"] / n["rps"] if n["rps"] else None,
             "cpu_gateway_over_nginx": g["cpu_us_per_request"] / n["cpu_us_per_request"] if n["cpu_us_per_request"] else None,
             "p50_added_over_nginx_ms": g["p50_ms"] - n["p50_ms"],
+            "cpu_floor_over_nginx": row["floor"]["cpu_us_per_request"] / n["cpu_us_per_request"] if n["cpu_us_per_request"] else None,
         }
         rows.append(row)
-    layers = gateway_layers(stack, args, targets["gateway"][1])
-    return {"path": f"/api/lms/{PASS_PATH}", "answer_bytes": len(FIXED_JSON), "rows": rows, "layers": layers}
+    stack.procs.stop(floor["proc"])
+    url, headers, pids = targets["gateway"]
+    alone = [wrk(url, 16, args.duration, headers, pids, stack.scratch, cookies[:1]) for _ in range(max(1, args.repeat - 1))]
+    one_session = {
+        "connections": 16,
+        "rps": median_of(alone, "rps"),
+        "p50_ms": median_of(alone, "p50_us") / 1000,
+        "cpu_us_per_request": median_of(alone, "cpu_us_per_request"),
+        "errors": sum(r["socket_errors"] + r["non_2xx"] for r in alone),
+    }
+    layers = gateway_layers(stack, args, headers, cookies)
+    return {
+        "path": f"/api/lms/{PASS_PATH}",
+        "answer_bytes": len(FIXED_JSON),
+        "sessions": len(cookies),
+        "rows": rows,
+        "one_session": one_session,
+        "layers": layers,
+    }
 
 
-def gateway_layers(stack: Stack, args, headers: list[str]) -> list[dict]:
+def gateway_layers(stack: Stack, args, headers: list[str], cookies: list[str]) -> list[dict]:
     """Where the gateway's CPU per request goes, at 16 connections: `/healthz` (the server and the
     outer layers), `/api/bff/session` (plus tenant, anti-forgery and session lookup, an answer
     without upstream call) and the pass-through (plus the upstream round trip)."""
     gw = stack.gateway
-    paths = {"healthz": ("/healthz", []), "session": ("/api/bff/session", headers), "passthrough": (f"/api/lms/{PASS_PATH}", headers)}
+    paths = {
+        "healthz": ("/healthz", [], None),
+        "session": ("/api/bff/session", headers, cookies),
+        "passthrough": (f"/api/lms/{PASS_PATH}", headers, cookies),
+    }
     layers = []
-    for name, (path, hdrs) in paths.items():
+    for name, (path, hdrs, sent) in paths.items():
         url = f"http://127.0.0.1:{gw['port']}{path}"
-        rs = [wrk(url, 16, args.duration, hdrs, [gw["proc"].pid], stack.scratch) for _ in range(max(1, args.repeat - 1))]
+        rs = [wrk(url, 16, args.duration, hdrs, [gw["proc"].pid], stack.scratch, sent) for _ in range(max(1, args.repeat - 1))]
         layers.append({"name": name, "path": path, "rps": median_of(rs, "rps"), "cpu_us_per_request": median_of(rs, "cpu_us_per_request"), "errors": sum(r["socket_errors"] + r["non_2xx"] for r in rs)})
     return layers
 
@@ -229,12 +259,14 @@ def scenario_sessions(stack: Stack, args, procs: Processes) -> dict:
     try:
         runs: dict[str, list] = {"memory": [], "redis": []}
         gws = {"memory": stack.gateway, "redis": gw_redis}
-        cookies = {name: sign_in(stack.origin("localhost", gw), "ada") for name, gw in gws.items()}
+        # Sessions of their own for the connections, as in scenario 1.
+        count = 1 if args.smoke else 16
+        cookies = {name: [sign_in(stack.origin("localhost", gw), "ada") for _ in range(count)] for name, gw in gws.items()}
         for _ in range(args.repeat):
             for name, gw in gws.items():
                 url = f"http://127.0.0.1:{gw['port']}/api/lms/{PASS_PATH}"
-                headers = [f"Host: localhost:{gw['port']}", "X-Requested-With: XMLHttpRequest", f"Cookie: {cookies[name]}"]
-                runs[name].append(wrk(url, 16, args.duration, headers, [gw["proc"].pid], stack.scratch))
+                headers = [f"Host: localhost:{gw['port']}", "X-Requested-With: XMLHttpRequest"]
+                runs[name].append(wrk(url, 16, args.duration, headers, [gw["proc"].pid], stack.scratch, cookies[name]))
         result["store_rps_16"] = {
             name: {
                 "rps": median_of(rs, "rps"),

@@ -22,13 +22,38 @@ end
 """
 
 
-def wrk(url: str, conns: int, duration: float, headers: list[str], pids: list[int], scratch: Path) -> dict:
-    script = scratch / "report.lua"
-    script.write_text(WRK_LUA)
+# Requests in turn over the `Cookie` headers given as the script's arguments: each of wrk's
+# threads builds one request per cookie once, then sends them in rotation.
+WRK_ROTATE_LUA = """
+local requests, count, last = {}, 0, 0
+init = function(args)
+  for _, cookie in ipairs(args) do
+    local headers = {}
+    for name, value in pairs(wrk.headers) do headers[name] = value end
+    headers["Cookie"] = cookie
+    count = count + 1
+    requests[count] = wrk.format(nil, nil, headers)
+  end
+end
+request = function()
+  last = last % count + 1
+  return requests[last]
+end
+"""
+
+
+def wrk(
+    url: str, conns: int, duration: float, headers: list[str], pids: list[int], scratch: Path, cookies: list[str] | None = None
+) -> dict:
+    """wrk against `url`; with `cookies`, its requests take them in turn (each a `name=value`)."""
+    script = scratch / ("rotate.lua" if cookies else "report.lua")
+    script.write_text((WRK_ROTATE_LUA if cookies else "") + WRK_LUA)
     argv = ["wrk", f"-t{min(2, conns)}", f"-c{conns}", f"-d{duration:g}s", "--timeout", "5s", "-s", str(script)]
     for h in headers:
         argv += ["-H", h]
     argv.append(url)
+    if cookies:
+        argv += ["--", *cookies]
     before = cpu_seconds(pids)
     out = run(argv, capture_output=True, text=True, timeout=duration + 60)
     after = cpu_seconds(pids)
@@ -212,6 +237,13 @@ locales = ["en-US", "ar-AR"]
             ready=r"gateway listening on (http://\S+)",
         )
         port = urllib.parse.urlsplit(url).port
+        return {"proc": proc, "port": port}
+
+    def start_floor(self) -> dict:
+        """`gateway/examples/hyper_floor.rs` in front of the upstream nginx, as the gateway is."""
+        port = free_port()
+        argv = [str(self.bin_dir / "examples" / "hyper_floor"), f"127.0.0.1:{port}", f"http://127.0.0.1:{self.up_port}/t/acme/api/"]
+        proc, _ = self.procs.start("hyper-floor", argv, ready=r"hyper-floor listening on (http://\S+)")
         return {"proc": proc, "port": port}
 
     def restart_gateway(self) -> None:

@@ -1,0 +1,129 @@
+//! `hyper_floor LISTEN UPSTREAM [THREADS]`: the floor under the gateway's pass-through, for
+//! `make bench` (tests/load, scenario 1). The least a proxy built on the gateway's HTTP stack
+//! (hyper's server, hyper-util's pooled client, tokio, mimalloc) does for the same request:
+//! `GET /api/lms/{path}` is sent to `UPSTREAM{path}` with a bearer token, its body read whole
+//! and answered with its status, `Content-Type` and `Cache-Control: no-store`. No session,
+//! anti-forgery check, allowlist, limits, metrics, trace context or request id, so the gateway's
+//! CPU per request less this one's is what its own work costs.
+//!
+//! `THREADS` (2 by default) threads each run a current-thread runtime with a listener of its own
+//! on `LISTEN` (`SO_REUSEPORT`, the kernel spreads the connections), as nginx's worker processes
+//! do. Prints `hyper-floor listening on http://LISTEN` when every thread listens.
+
+use std::{net::SocketAddr, sync::mpsc, time::Duration};
+
+use axum::body::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::{
+    Request, Response, StatusCode,
+    body::Incoming,
+    header::{self, HeaderValue},
+    server::conn::http1,
+    service::service_fn,
+};
+use hyper_util::{
+    client::legacy::{Client, connect::HttpConnector},
+    rt::{TokioExecutor, TokioIo, TokioTimer},
+};
+
+/// The gateway's allocator (see `main.rs`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+type Upstream = Client<HttpConnector, Full<Bytes>>;
+
+/// Longest wait for a request's head, as the gateway's `limits.header_read_timeout_secs`.
+const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+fn main() -> anyhow::Result<()> {
+    let mut args = std::env::args().skip(1);
+    let usage = "usage: hyper_floor LISTEN UPSTREAM [THREADS]";
+    let listen: SocketAddr = args.next().ok_or_else(|| anyhow::anyhow!(usage))?.parse()?;
+    let upstream: &'static str = Box::leak(args.next().ok_or_else(|| anyhow::anyhow!(usage))?.into_boxed_str());
+    let threads: usize = args.next().map_or(Ok(2), |t| t.parse())?;
+    let (ready, listening) = mpsc::channel();
+    let workers: Vec<_> = (0..threads)
+        .map(|_| {
+            let ready = ready.clone();
+            std::thread::spawn(move || serve(listen, upstream, ready))
+        })
+        .collect();
+    drop(ready);
+    for _ in 0..threads {
+        listening.recv()??;
+    }
+    println!("hyper-floor listening on http://{listen}");
+    for worker in workers {
+        worker.join().map_err(|_| anyhow::anyhow!("a worker thread panicked"))??;
+    }
+    Ok(())
+}
+
+/// One worker: its runtime, its listener, its upstream pool.
+fn serve(listen: SocketAddr, upstream: &'static str, ready: mpsc::Sender<anyhow::Result<()>>) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    runtime.block_on(async move {
+        let bound = (|| {
+            let socket = tokio::net::TcpSocket::new_v4()?;
+            socket.set_reuseport(true)?;
+            socket.bind(listen)?;
+            socket.listen(1024)
+        })();
+        let listener = match bound {
+            Ok(listener) => {
+                ready.send(Ok(()))?;
+                listener
+            }
+            Err(e) => {
+                ready.send(Err(anyhow::anyhow!("listening on {listen}: {e}")))?;
+                return Ok(());
+            }
+        };
+        let client: Upstream = Client::builder(TokioExecutor::new()).build_http();
+        loop {
+            let (stream, _) = listener.accept().await?;
+            stream.set_nodelay(true)?;
+            let client = client.clone();
+            tokio::spawn(async move {
+                let service = service_fn(move |req| forward(req, client.clone(), upstream));
+                let connection = http1::Builder::new()
+                    .timer(TokioTimer::new())
+                    .header_read_timeout(HEADER_READ_TIMEOUT)
+                    .serve_connection(TokioIo::new(stream), service);
+                // A connection that breaks off ends here; the bench counts errors on its side.
+                let _ = connection.await;
+            });
+        }
+    })
+}
+
+/// The request forwarded and its answer read whole; 502 when the upstream cannot be reached.
+async fn forward(
+    req: Request<Incoming>,
+    client: Upstream,
+    upstream: &str,
+) -> Result<Response<Full<Bytes>>, hyper::Error> {
+    let Some(path) = req.uri().path().strip_prefix("/api/lms/") else { return Ok(status(StatusCode::NOT_FOUND)) };
+    let Ok(request) = Request::get(format!("{upstream}{path}"))
+        .header(header::AUTHORIZATION, "Bearer reference-token")
+        .body(Full::new(Bytes::new()))
+    else {
+        return Ok(status(StatusCode::BAD_REQUEST));
+    };
+    let Ok(answer) = client.request(request).await else { return Ok(status(StatusCode::BAD_GATEWAY)) };
+    let (parts, body) = answer.into_parts();
+    let body = body.collect().await?.to_bytes();
+    let mut response = Response::new(Full::new(body));
+    *response.status_mut() = parts.status;
+    if let Some(kind) = parts.headers.get(header::CONTENT_TYPE) {
+        response.headers_mut().insert(header::CONTENT_TYPE, kind.clone());
+    }
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+fn status(code: StatusCode) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(Bytes::new()));
+    *response.status_mut() = code;
+    response
+}
