@@ -194,6 +194,10 @@ class Stack:
             f"""client_dir = {q(str(self.client_dir))}
 environment = "prod"
 
+# Every learner of the bench signs in from one address (64 sessions for scenario 1 at once).
+[login_rate_limit]
+burst = 200
+
 # The pass-through tenant: its upstream is the nginx with the fixed answer.
 [tenants.bench]
 name = "Bench"
