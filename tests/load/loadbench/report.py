@@ -309,6 +309,14 @@ def hotpath_lines() -> list[str]:
         "tasks never wake another thread; the two builds measured in turn (5 rounds of two 5 s runs) took 110 and "
         "94 µs at 16 connections (11,970 and 14,050 rps), 109 and 97.5 µs at 64 (about 12,000 rps both); one "
         "connection alone is served slower (3,350 and 2,900 rps; `work_stealing = true` keeps tokio's runtime). "
+        "Step 11 changes the method, not the code: until step 10 every connection sent the cookie of one "
+        "session, whose requests are served at most `limits.max_in_flight_per_session` (8) at once, so at 16 and "
+        "64 connections most requests first waited for a slot of their session (a semaphore shared by the "
+        "threads: a wake-up across threads each). From step 11 the requests take the cookies of 64 sessions in "
+        "turn, as many browsers would. The same build at 16 connections (medians of 3 rounds of two 5 s runs): "
+        "one session 95 µs and 13,750 rps; 16 sessions in turn 78 µs and 16,800 rps; one session with 64 slots "
+        "92 µs. Step 11 also measures the floor "
+        "(`gateway/examples/hyper_floor.rs`, not in this table: see the summary). "
         "Profiles of the gateway at 16 connections: `tests/load/profile-*.txt`.",
         "",
         *hp,
