@@ -58,6 +58,7 @@ test-e2e: ## the browser tests in headless Chromium (needs `make build`)
 test-bench: ## the load harness for a few seconds on the debug build (fails only when it breaks)
 	$(CARGO) build -p gateway --example session_memory --example hyper_floor
 	python3 tests/load/bench.py --smoke --bin-dir target/debug --out-dir target/bench-smoke --time-limit 300
+	python3 tests/load/bench.py --smoke --bin-dir target/debug --against target/debug --time-limit 120 > target/bench-smoke/against.txt
 
 bench: bench-deps build-client ## gateway vs nginx side by side: writes tests/load/report.md and report.json
 	$(CARGO) build --release -p gateway -p lms-sandbox --bins --example session_memory --example hyper_floor

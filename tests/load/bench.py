@@ -10,6 +10,7 @@ and, for the session scenario, redis-server. Then runs the scenarios of issue 15
     python3 tests/load/bench.py [--duration 8] [--repeat 3] [--bin-dir target/release]
     python3 tests/load/bench.py --smoke --out-dir DIR     (the harness check of `make test`)
     python3 tests/load/bench.py --only passthrough --label "mimalloc"   (hot-path step)
+    python3 tests/load/bench.py --against DIR   (this build and DIR's serving at once, printed)
 
 Python 3.11 standard library only; needs nginx, wrk, redis-server and (scenario 5) Chromium with
 the node packages of tests/e2e.
@@ -31,7 +32,7 @@ from pathlib import Path
 
 from loadbench.common import COMMANDS, HERE, NGINX, ROOT, SECTIONS, Processes, log
 from loadbench.report import machine_info, write_report
-from loadbench.scenarios import scenario_client, scenario_details, scenario_passthrough, scenario_sessions, scenario_views
+from loadbench.scenarios import compare_builds, scenario_client, scenario_details, scenario_passthrough, scenario_sessions, scenario_views
 from loadbench.servers import Stack
 
 
@@ -44,6 +45,7 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument("--out-dir", default=str(HERE))
     ap.add_argument("--only", choices=["passthrough", "views", "details", "sessions"], help="one scenario alone, printed, no report (passthrough: a hot-path step)")
     ap.add_argument("--label", help="also save scenario 1 as a hot-path step under this name")
+    ap.add_argument("--against", help="compare with the gateway built in this directory, both serving at once (printed, no report)")
     ap.add_argument("--perf", help="write a perf profile of the gateway (16 connections, first run) to this file")
     ap.add_argument("--smoke", action="store_true", help="tiny durations: checks the harness, not the speed")
     ap.add_argument("--time-limit", type=int, default=1500, help="seconds before everything is stopped")
@@ -84,6 +86,9 @@ def run_data(args: argparse.Namespace, bin_dir: Path) -> dict:
 
 def run_scenarios(stack: Stack, args: argparse.Namespace, procs: Processes, data: dict) -> None:
     """Scenario 1 unless another is asked for alone, then the one asked for or all the others."""
+    if args.against:
+        data["compare"] = compare_builds(stack, args, Path(args.against).resolve())
+        return
     if args.only in (None, "passthrough"):
         data["passthrough"] = scenario_passthrough(stack, args, args.conns_list)
         log("scenario 1 done")
@@ -170,6 +175,12 @@ def main() -> int:
     data["elapsed_s"] = round(time.monotonic() - t0, 1)
     data["machine"]["load_after"] = " ".join(Path("/proc/loadavg").read_text().split()[:3])
     data["commands"] = COMMANDS
+    if args.against:
+        print(json.dumps({k: data[k] for k in ("commit", "machine", "settings", "compare")}, indent=2))
+        c = data["compare"]
+        print(f"CPU per request: this {c['cpu_us_per_request']['this']:.1f} µs, other {c['cpu_us_per_request']['other']:.1f} µs; "
+              f"other less this per round {', '.join(f'{d:+.1f}' for d in c['other_less_this_us'])} (median {c['median_other_less_this_us']:+.1f} µs)")
+        return 0
     if args.label and "passthrough" in data:
         save_hotpath_step(args.label, data)
     if args.only:

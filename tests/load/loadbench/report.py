@@ -316,13 +316,15 @@ def hotpath_lines() -> list[str]:
         "turn, as many browsers would. The same build at 16 connections (medians of 3 rounds of two 5 s runs): "
         "one session 95 µs and 13,750 rps; 16 sessions in turn 78 µs and 16,800 rps; one session with 64 slots "
         "92 µs. Step 11 also measures the floor "
-        "(`gateway/examples/hyper_floor.rs`, not in this table: see the summary). From step 12 two builds are "
-        "compared by serving at once: both gateways behind the same upstream, each under its own wrk (8 "
-        "connections, 8 sessions) at the same time, so the machine's load hits both alike; two copies of one "
-        "build differ by at most 2 µs per round that way. Step 12 writes an upstream call's `traceparent` "
-        "without an exporter straight from the request's trace instead of through the SDK's propagator: 3.2 µs "
-        "less per request (median of 5 rounds; the trace headers cost 4.9 µs in all, measured by leaving them "
-        "out). "
+        "(`gateway/examples/hyper_floor.rs`, not in this table: see the summary). Changes of a few µs are below "
+        "what one step's run can show here (the same build measured 86 and 97 µs at 16 connections in two "
+        "runs the same hour); `bench.py --against DIR` compares two builds serving at once instead, both "
+        "behind the same upstream, each under its own wrk (8 connections, 8 sessions) at the same time, so "
+        "the machine's load hits both alike: two copies of one build differed by -1.8 to +2.0 µs per round (5 "
+        "rounds). Measured "
+        "that way, leaving the upstream calls' trace headers out saves 4.9 µs per request (5 rounds, every one "
+        "3.2 µs or more), but writing them straight from the request's trace instead of through the SDK's "
+        "propagator saved 3.2, 0.8 and -0.5 µs in three runs (medians of 5, 4 and 8 rounds): not kept. "
         "Profiles of the gateway at 16 connections: `tests/load/profile-*.txt`.",
         "",
         *hp,

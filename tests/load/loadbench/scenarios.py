@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import statistics
+import threading
 from pathlib import Path
 
 from .common import FIXED_JSON, HERE, PASS_PATH, ROOT, Processes, free_port, proc_tree, run, thread_cpu_seconds, wait_port
@@ -95,6 +96,54 @@ def scenario_passthrough(stack: Stack, args, conns_list: list[int]) -> dict:
         "rows": rows,
         "one_session": one_session,
         "layers": layers,
+    }
+
+
+def compare_builds(stack: Stack, args, other: Path) -> dict:
+    """Two builds of the gateway serving the pass-through at once, each under its own wrk (8
+    connections, 8 sessions of its own) at the same time, so the machine's load hits both alike:
+    CPU per request of each, and of the other less this one's, per round (`--repeat` rounds after
+    one to warm up)."""
+    conns = 8
+    this = stack.gateway
+    stack.bin_dir, own = other, stack.bin_dir
+    try:
+        that = stack.start_gateway("gateway-other")
+    finally:
+        stack.bin_dir = own
+    builds = {"this": this, "other": that}
+    setup = {}
+    for name, gw in builds.items():
+        cookies = [sign_in(stack.origin("localhost", gw), "ada") for _ in range(conns)]
+        url = f"http://127.0.0.1:{gw['port']}/api/lms/{PASS_PATH}"
+        headers = [f"Host: localhost:{gw['port']}", "X-Requested-With: XMLHttpRequest"]
+        (stack.scratch / name).mkdir(exist_ok=True)
+        setup[name] = (url, headers, [gw["proc"].pid], stack.scratch / name, cookies)
+    rounds: list[dict] = []
+    for n in range(args.repeat + 1):
+        answers: dict[str, dict] = {}
+
+        def load(name: str) -> None:
+            url, headers, pids, scratch, cookies = setup[name]
+            answers[name] = wrk(url, conns, args.duration, headers, pids, scratch, cookies)
+
+        threads = [threading.Thread(target=load, args=(name,)) for name in builds]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        if n > 0:
+            rounds.append({name: {k: answers[name][k] for k in ("cpu_us_per_request", "rps", "p50_us", "non_2xx", "socket_errors")} for name in builds})
+    stack.procs.stop(that["proc"])
+    diffs = [r["other"]["cpu_us_per_request"] - r["this"]["cpu_us_per_request"] for r in rounds]
+    return {
+        "other_bin_dir": str(other).replace(f"{ROOT}/", ""),
+        "connections_each": conns,
+        "rounds": rounds,
+        "cpu_us_per_request": {name: statistics.median(r[name]["cpu_us_per_request"] for r in rounds) for name in builds},
+        "rps": {name: statistics.median(r[name]["rps"] for r in rounds) for name in builds},
+        "other_less_this_us": diffs,
+        "median_other_less_this_us": statistics.median(diffs),
     }
 
 
