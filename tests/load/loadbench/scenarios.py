@@ -132,8 +132,11 @@ def compare_builds(stack: Stack, args, other: Path) -> dict:
             t.start()
         for t in threads:
             t.join()
+        for name, r in answers.items():
+            if r["non_2xx"] or r["socket_errors"] or r["requests"] == 0:
+                raise RuntimeError(f"the {name} build failed requests: {r}")
         if n > 0:
-            rounds.append({name: {k: answers[name][k] for k in ("cpu_us_per_request", "rps", "p50_us", "non_2xx", "socket_errors")} for name in builds})
+            rounds.append({name: {k: answers[name][k] for k in ("cpu_us_per_request", "rps", "p50_us")} for name in builds})
     stack.procs.stop(that["proc"])
     diffs = [r["other"]["cpu_us_per_request"] - r["this"]["cpu_us_per_request"] for r in rounds]
     return {
