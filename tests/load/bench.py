@@ -165,6 +165,8 @@ def main() -> int:
     args = parse_args()
     bin_dir = Path(args.bin_dir).resolve()
     problem = missing_tools(bin_dir)
+    if not problem and args.against and not (Path(args.against) / "gateway").exists():
+        problem = f"bench: {Path(args.against) / 'gateway'} is missing; build it first"
     if problem:
         print(problem, file=sys.stderr)
         return 1

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .common import FIXED_JSON, HERE, PASS_PATH, ROOT, Processes, free_port, proc_tree, run, thread_cpu_seconds, wait_port
 from .servers import Stack, median_of, profile_finish, profile_start, wrk
-from .web import Browser, sign_in, timed_get, timed_get_json, upstream_totals
+from .web import Browser, sign_in, sign_in_many, timed_get, timed_get_json, upstream_totals
 
 
 # Learners signed in for the pass-through runs: wrk's requests take their cookies in turn, so
@@ -25,19 +25,14 @@ SESSIONS = 64
 
 def scenario_passthrough(stack: Stack, args, conns_list: list[int]) -> dict:
     """1. The fixed answer direct, through nginx proxy_pass, the hyper floor and the gateway."""
-    cookies = [sign_in(stack.origin("localhost"), "ada") for _ in range(1 if args.smoke else SESSIONS)]
-    gw = stack.gateway
+    cookies = sign_in_many(stack.origin("localhost"), "ada", 1 if args.smoke else SESSIONS)
     floor = stack.start_floor()
     browser = ["X-Requested-With: XMLHttpRequest"]
     targets = {
         "direct": (f"http://127.0.0.1:{stack.up_port}/t/acme/api/{PASS_PATH}", [], proc_tree(stack.nginx_up.pid)),
         "nginx": (f"http://127.0.0.1:{stack.proxy_port}/api/lms/{PASS_PATH}", browser, proc_tree(stack.nginx_proxy.pid)),
         "floor": (f"http://127.0.0.1:{floor['port']}/api/lms/{PASS_PATH}", browser, [floor["proc"].pid]),
-        "gateway": (
-            f"http://127.0.0.1:{gw['port']}/api/lms/{PASS_PATH}",
-            [f"Host: localhost:{gw['port']}", *browser],
-            [gw["proc"].pid],
-        ),
+        "gateway": stack.passthrough(),
     }
     with_cookies = {"nginx", "floor", "gateway"}
     # One short warm-up each (not in the smoke run), then the repeats interleaved so drifts in
@@ -114,11 +109,9 @@ def compare_builds(stack: Stack, args, other: Path) -> dict:
     builds = {"this": this, "other": that}
     setup = {}
     for name, gw in builds.items():
-        cookies = [sign_in(stack.origin("localhost", gw), "ada") for _ in range(conns)]
-        url = f"http://127.0.0.1:{gw['port']}/api/lms/{PASS_PATH}"
-        headers = [f"Host: localhost:{gw['port']}", "X-Requested-With: XMLHttpRequest"]
+        url, headers, pids = stack.passthrough(gw)
         (stack.scratch / name).mkdir(exist_ok=True)
-        setup[name] = (url, headers, [gw["proc"].pid], stack.scratch / name, cookies)
+        setup[name] = (url, headers, pids, stack.scratch / name, sign_in_many(stack.origin("localhost", gw), "ada", conns))
     rounds: list[dict] = []
     for n in range(args.repeat + 1):
         answers: dict[str, dict] = {}
@@ -313,12 +306,11 @@ def scenario_sessions(stack: Stack, args, procs: Processes) -> dict:
         gws = {"memory": stack.gateway, "redis": gw_redis}
         # Sessions of their own for the connections, as in scenario 1.
         count = 1 if args.smoke else 16
-        cookies = {name: [sign_in(stack.origin("localhost", gw), "ada") for _ in range(count)] for name, gw in gws.items()}
+        cookies = {name: sign_in_many(stack.origin("localhost", gw), "ada", count) for name, gw in gws.items()}
         for _ in range(args.repeat):
             for name, gw in gws.items():
-                url = f"http://127.0.0.1:{gw['port']}/api/lms/{PASS_PATH}"
-                headers = [f"Host: localhost:{gw['port']}", "X-Requested-With: XMLHttpRequest"]
-                runs[name].append(wrk(url, 16, args.duration, headers, [gw["proc"].pid], stack.scratch, cookies[name]))
+                url, headers, pids = stack.passthrough(gw)
+                runs[name].append(wrk(url, 16, args.duration, headers, pids, stack.scratch, cookies[name]))
         result["store_rps_16"] = {
             name: {
                 "rps": median_of(rs, "rps"),

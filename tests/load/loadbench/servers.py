@@ -10,7 +10,7 @@ import subprocess
 import urllib.parse
 from pathlib import Path
 
-from .common import FIXED_JSON, NGINX, ROOT, Processes, cpu_seconds, free_port, log, note_command, run, wait_port
+from .common import FIXED_JSON, NGINX, PASS_PATH, ROOT, Processes, cpu_seconds, free_port, log, note_command, run, wait_port
 
 WRK_LUA = """
 done = function(summary, latency, requests)
@@ -242,6 +242,13 @@ locales = ["en-US", "ar-AR"]
         )
         port = urllib.parse.urlsplit(url).port
         return {"proc": proc, "port": port}
+
+    def passthrough(self, gw=None) -> tuple[str, list[str], list[int]]:
+        """The pass-through's URL on `gw` (the gateway by default), the headers a browser's call
+        sends but its cookie, and the process to measure."""
+        gw = gw or self.gateway
+        url = f"http://127.0.0.1:{gw['port']}/api/lms/{PASS_PATH}"
+        return url, [f"Host: localhost:{gw['port']}", "X-Requested-With: XMLHttpRequest"], [gw["proc"].pid]
 
     def start_floor(self) -> dict:
         """`gateway/examples/hyper_floor.rs` in front of the upstream nginx, as the gateway is."""

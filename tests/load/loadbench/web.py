@@ -78,6 +78,11 @@ def sign_in(gateway_origin: str, user: str) -> str:
     return f"lp_session={value}"
 
 
+def sign_in_many(gateway_origin: str, user: str, count: int) -> list[str]:
+    """`count` sessions of `user`, each signed in as by a browser of its own."""
+    return [sign_in(gateway_origin, user) for _ in range(count)]
+
+
 def timed_get(origin: str, path: str, cookie: str) -> tuple[int, float, int]:
     """One API GET the way the client makes it: status, milliseconds, body bytes."""
     u = urllib.parse.urlsplit(origin)

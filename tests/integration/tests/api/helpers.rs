@@ -456,7 +456,6 @@ impl TestApp {
     }
 }
 
-/// Seconds from now until an RFC 3339 instant.
 /// The aggregate id of the card of `course` in a My courses view.
 pub(crate) fn aggregate_in(my_courses: &Value, course: &str) -> String {
     my_courses["items"]
@@ -467,6 +466,7 @@ pub(crate) fn aggregate_in(my_courses: &Value, course: &str) -> String {
         .to_string()
 }
 
+/// Seconds from now until an RFC 3339 instant.
 pub(crate) fn seconds_until(rfc3339: &serde_json::Value) -> i64 {
     let at =
         time::OffsetDateTime::parse(rfc3339.as_str().expect("a date"), &time::format_description::well_known::Rfc3339)
