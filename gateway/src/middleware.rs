@@ -7,9 +7,12 @@
 //! Outer layers (all routes, ops included), outermost first:
 //! 1. request id: a client's `X-Request-Id` is kept only when it is 1 to 64 characters of
 //!    `[A-Za-z0-9._-]` (anything else could forge log lines or bloat upstream calls); set one
-//!    when absent or dropped, so every log line and upstream call has one;
-//! 2. trace: one span per request with method, path (never the query: it may carry codes),
-//!    request id; logs status, latency and the cause of 5xx answers;
+//!    when absent or dropped, so every log line and upstream call has one; and, when spans are
+//!    not exported, a `traceparent` for the upstream calls to continue
+//!    ([`crate::telemetry::settle_trace_context`]);
+//! 2. trace: one span per request (when its log lines are wanted, or spans are exported) with
+//!    method, path (never the query: it may carry codes), request id; logs status, latency and
+//!    the cause of 5xx answers;
 //! 3. request id propagation to the response;
 //! 4. panic catcher: a bug answers a generic 500 problem instead of dropping the connection;
 //! 5. head limit: a request line and headers over `limits.max_request_header_bytes` get a 431
@@ -138,7 +141,11 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
     let limits = &state.config.limits;
     router.layer(
         ServiceBuilder::new()
-            .map_request(drop_unfit_request_id)
+            .map_request(|mut req: Request| {
+                drop_unfit_request_id(&mut req);
+                crate::telemetry::settle_trace_context(req.headers_mut());
+                req
+            })
             .layer(SetRequestIdLayer::x_request_id(CountedRequestIds))
             .layer(
                 TraceLayer::new_for_http()
@@ -187,7 +194,7 @@ impl MakeRequestId for CountedRequestIds {
 
 /// Removes an `X-Request-Id` that is not 1 to 64 characters of `[A-Za-z0-9._-]` (or comes
 /// twice), so the next layer sets a fresh one.
-fn drop_unfit_request_id(mut req: Request) -> Request {
+fn drop_unfit_request_id(req: &mut Request) {
     let ids = req.headers().get_all("x-request-id");
     let mut values = ids.iter();
     let fit = match (values.next(), values.next()) {
@@ -200,7 +207,6 @@ fn drop_unfit_request_id(mut req: Request) -> Request {
     if !fit {
         req.headers_mut().remove("x-request-id");
     }
-    req
 }
 
 /// 431 when the request line and headers, counted as on the wire, exceed `max_bytes`.
@@ -269,11 +275,16 @@ fn request_head_size(req: &Request) -> usize {
     line + req.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum::<usize>()
 }
 
+/// The request's last log line. The cause of a 5xx also names the request id: its line is
+/// written at any level above `info`, where the request's span (which names it too) is not kept.
 fn log_response<B>(response: &axum::http::Response<B>, latency: Duration, _span: &Span) {
     let status = response.status().as_u16();
     let latency_ms = latency.as_secs_f64() * 1000.0;
     match response.extensions().get::<ErrorCause>() {
-        Some(ErrorCause(cause)) => tracing::error!(status, latency_ms, cause, "answered"),
+        Some(ErrorCause(cause)) => {
+            let request_id = response.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+            tracing::error!(status, latency_ms, cause, request_id, "answered");
+        }
         None => tracing::info!(status, latency_ms, "answered"),
     }
 }

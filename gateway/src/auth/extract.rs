@@ -73,12 +73,7 @@ impl FromRequestParts<AppState> for AuthSession {
             state.sessions.put(slid.clone()).await?;
             session = Arc::new(slid);
         }
-        let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
-        let ctx = CallContext {
-            access_token: session.tokens.access_token.text().into_owned(),
-            accept_language: header("accept-language"),
-            request_id: header("x-request-id"),
-        };
+        let ctx = CallContext::of_request(&parts.headers, session.tokens.access_token.text().into_owned());
         Ok(AuthSession { session, portal, ctx })
     }
 }

@@ -129,11 +129,7 @@ pub async fn callback(
         .finish(&callback_url(&portal)?, &code, &pending.pkce_verifier, &pending.nonce)
         .await
         .map_err(oidc_error)?;
-    let ctx = CallContext {
-        access_token: tokens.access_token.clone(),
-        accept_language: headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).map(String::from),
-        request_id: headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(String::from),
-    };
+    let ctx = CallContext::of_request(&headers, tokens.access_token.clone());
     let user = portal.tenant.upstream.current_user(&ctx).await?;
     if let Some(old) = cookies::read(&headers, cookies::session_cookie_name(&portal)) {
         state.sessions.remove(&old).await?;

@@ -36,12 +36,6 @@ use crate::{
     upstream::{CallContext, aggregates::LoadOptions},
 };
 
-/// The upstream context of a request without a session: its language and request id only.
-fn anonymous(headers: &HeaderMap) -> CallContext {
-    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
-    CallContext::anonymous(header("accept-language"), header("x-request-id"))
-}
-
 /// The open catalog: keyword, collections, paging; sorted by name ascending.
 #[utoipa::path(get, path = "/api/bff/public/catalog", tag = "public", security(()), params(
     ListParams,
@@ -61,7 +55,7 @@ pub async fn get_public_catalog(
 ) -> AppResult<Json<PublicCatalogView>> {
     require_catalog(&portal)?;
     let query = ListQuery::parse(&params, &state.config.catalog)?;
-    let ctx = anonymous(&headers);
+    let ctx = CallContext::anonymous(&headers);
     let upstream = &portal.tenant.upstream;
     let nil = uuid::Uuid::nil().to_string();
     let uncategorized = LoadOptions {
@@ -131,7 +125,7 @@ pub async fn get_public_course(
 ) -> AppResult<Json<PublicCourseView>> {
     require_catalog(&portal)?;
     let id = parse_id("objectiveId", &raw_id)?;
-    let o = portal.tenant.upstream.open_catalog_objective(&anonymous(&headers), id).await?;
+    let o = portal.tenant.upstream.open_catalog_objective(&CallContext::anonymous(&headers), id).await?;
     if o.state == Some(CourseState::Archived) {
         return Err(AppError::NotFound);
     }
@@ -160,7 +154,7 @@ pub async fn get_public_certificate(
     Path(raw): Path<String>,
 ) -> AppResult<Json<PublicCertificateView>> {
     let number = certificate_number(&raw)?;
-    let found = portal.tenant.upstream.public_certificate(&anonymous(&headers), number).await?;
+    let found = portal.tenant.upstream.public_certificate(&CallContext::anonymous(&headers), number).await?;
     let record = &found;
     let now = portal.tenant.upstream.now();
     let holder = found.user.as_ref().map(|u| {
@@ -202,7 +196,7 @@ async fn certificate_file(
     kind: CertificateFile,
 ) -> AppResult<Response> {
     let number = certificate_number(&raw)?;
-    let ctx = anonymous(&headers);
+    let ctx = CallContext::anonymous(&headers);
     let upstream = &portal.tenant.upstream;
     let found = upstream.public_certificate(&ctx, number).await?;
     let (address, content_type) = match kind {

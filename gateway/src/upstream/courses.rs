@@ -135,7 +135,7 @@ mod tests {
     }
 
     fn ctx() -> CallContext {
-        CallContext { access_token: "t".into(), accept_language: None, request_id: None }
+        CallContext::background("t".into())
     }
 
     #[tokio::test]

@@ -161,7 +161,7 @@ impl Upstream {
         let mut request = axum::http::Request::builder().method(method).uri(uri);
         let out = request.headers_mut().ok_or_else(|| bad(&"the upstream address could not be built"))?;
         // The request's trace goes on upstream, as on every upstream call.
-        out.extend(crate::telemetry::outgoing_trace_headers());
+        crate::telemetry::add_trace_headers(ctx.trace.as_ref(), out);
         let mut bearer = HeaderValue::try_from(format!("Bearer {}", ctx.access_token)).map_err(|e| bad(&e))?;
         bearer.set_sensitive(true);
         out.insert(header::AUTHORIZATION, bearer);

@@ -33,13 +33,13 @@ use std::{sync::Arc, time::Duration};
 
 use futures::StreamExt;
 use rand::Rng;
-use reqwest::{Method, StatusCode};
+use reqwest::{Method, StatusCode, header::HeaderMap};
 use serde::de::DeserializeOwned;
 use tokio::sync::Semaphore;
 use tracing::Instrument;
 use url::Url;
 
-use crate::{config::UpstreamSettings, metrics::Metrics};
+use crate::{config::UpstreamSettings, metrics::Metrics, telemetry::RequestTrace};
 
 /// What each upstream call carries from the browser's request.
 #[derive(Debug, Clone)]
@@ -50,13 +50,32 @@ pub struct CallContext {
     pub accept_language: Option<String>,
     /// The gateway's request id, passed as `X-Request-Id`.
     pub request_id: Option<String>,
+    /// The request's trace, continued by each call when spans are not exported.
+    pub trace: Option<RequestTrace>,
 }
 
 impl CallContext {
+    /// The context of the calls made for a request with these `headers` (as the outer layers
+    /// left them: with a request id and a trace), sending `access_token` (none when empty).
+    pub fn of_request(headers: &HeaderMap, access_token: String) -> Self {
+        let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
+        CallContext {
+            access_token,
+            accept_language: header("accept-language"),
+            request_id: header("x-request-id"),
+            trace: RequestTrace::of(headers),
+        }
+    }
+
     /// The context of a call without a session (the upstream's `public/...` routes): no bearer
     /// token is sent.
-    pub fn anonymous(accept_language: Option<String>, request_id: Option<String>) -> Self {
-        CallContext { access_token: String::new(), accept_language, request_id }
+    pub fn anonymous(headers: &HeaderMap) -> Self {
+        Self::of_request(headers, String::new())
+    }
+
+    /// The context of a call made for no request (a background job): the token only.
+    pub fn background(access_token: String) -> Self {
+        CallContext { access_token, accept_language: None, request_id: None, trace: None }
     }
 }
 
@@ -334,8 +353,11 @@ impl Upstream {
         prefer: Option<Prefer>,
         timeout: Option<Duration>,
     ) -> Result<(StatusCode, Option<String>, Vec<u8>), UpstreamError> {
-        let mut request =
-            self.http.request(method, url.clone()).query(query).headers(crate::telemetry::outgoing_trace_headers());
+        let mut request = self
+            .http
+            .request(method, url.clone())
+            .query(query)
+            .headers(crate::telemetry::trace_headers(ctx.trace.as_ref()));
         if let Some(timeout) = timeout {
             // Replaces the client's timeout for this attempt, body included.
             request = request.timeout(timeout);

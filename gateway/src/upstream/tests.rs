@@ -40,7 +40,7 @@ fn settings(max_in_flight: usize, queue_ms: u64, retries: u32) -> UpstreamSettin
 }
 
 fn ctx() -> CallContext {
-    CallContext { access_token: "t".into(), accept_language: None, request_id: None }
+    CallContext::background("t".into())
 }
 
 fn upstream(base: Url, s: &UpstreamSettings) -> Upstream {

@@ -5,7 +5,7 @@ use std::{convert::Infallible, net::SocketAddr, sync::Arc, time::Duration};
 
 use axum::body::Bytes;
 use http_body_util::Full;
-use hyper::{Request, Response, body::Incoming, service::service_fn};
+use hyper::{Request, Response, body::Incoming, header::HeaderName, service::service_fn};
 use hyper_util::rt::TokioIo;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -105,6 +105,10 @@ fn ctx() -> CallContext {
         access_token: "token-1".into(),
         accept_language: Some("ar-AR".into()),
         request_id: Some("req-7".into()),
+        trace: crate::telemetry::RequestTrace::of(&HeaderMap::from_iter([(
+            HeaderName::from_static("traceparent"),
+            HeaderValue::from_static("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"),
+        )])),
     }
 }
 
@@ -135,6 +139,9 @@ async fn it_speaks_https_to_an_upstream_whose_certificate_it_trusts_and_sends_wh
     assert_eq!(headers["authorization"], "Bearer token-1");
     assert_eq!(headers["accept-language"], "ar-AR");
     assert_eq!(headers["x-request-id"], "req-7");
+    let traceparent = headers["traceparent"].as_str().expect("the request's trace goes on");
+    assert!(traceparent.starts_with("00-4bf92f3577b34da6a3ce929d0e0e4736-"), "{traceparent}");
+    assert!(traceparent.ends_with("-01") && !traceparent.contains("00f067aa0ba902b7"), "{traceparent}");
     assert_eq!(headers["x-requested-with"], "XMLHttpRequest");
     assert_eq!(headers["user-agent"], USER_AGENT);
     assert!(headers.get("cookie").is_none(), "no Cookie upstream: {headers}");
