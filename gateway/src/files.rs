@@ -66,7 +66,7 @@ pub struct AttachmentSize {
 /// The link of `raw` as spec section 5 sees it from this request.
 fn classify(auth: &LearnerSession, raw: &str) -> AppResult<(Url, FileLink)> {
     let url = Url::parse(raw).map_err(|_| AppError::BadRequest("url must be an absolute URL".into()))?;
-    let origin = Url::parse(&auth.portal.origin()).map_err(|e| AppError::Internal(anyhow::anyhow!("origin: {e}")))?;
+    let origin = Url::parse(auth.portal.origin()).map_err(|e| AppError::Internal(anyhow::anyhow!("origin: {e}")))?;
     let link = file_link(&url, &origin, &auth.portal.tenant.config.storage_origins);
     Ok((url, link))
 }

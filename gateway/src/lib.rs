@@ -14,6 +14,7 @@ pub mod error;
 pub mod events;
 pub mod extract;
 pub mod files;
+pub mod headers;
 pub mod login_limit;
 pub mod metrics;
 pub mod middleware;

@@ -82,6 +82,7 @@ use crate::{
     },
     config::Config,
     error::{AppError, ErrorCause, problem},
+    headers::X_REQUEST_ID,
     login_limit::{self, LoginLimiter},
     tenant::{HostRefusal, Portal},
 };
@@ -100,9 +101,14 @@ pub fn count_requests(router: Router, state: AppState) -> Router {
 async fn count_request(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = req.method().clone();
-    let route = req.extensions().get::<MatchedPath>().map(|path| path.as_str().to_owned());
+    let route = req.extensions().get::<MatchedPath>().cloned();
     let response = next.run(req).await;
-    state.metrics.request_served(&method, route.as_deref(), response.status(), started.elapsed());
+    state.metrics.request_served(
+        &method,
+        route.as_ref().map(MatchedPath::as_str),
+        response.status(),
+        started.elapsed(),
+    );
     response
 }
 
@@ -150,7 +156,7 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
             .layer(
                 TraceLayer::new_for_http()
                     .make_span_with(|req: &Request| {
-                        let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+                        let id = req.headers().get(X_REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("");
                         let span = tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id);
                         crate::telemetry::follow_incoming_trace(&span, req.headers());
                         span
@@ -195,7 +201,7 @@ impl MakeRequestId for CountedRequestIds {
 /// Removes an `X-Request-Id` that is not 1 to 64 characters of `[A-Za-z0-9._-]` (or comes
 /// twice), so the next layer sets a fresh one.
 fn drop_unfit_request_id(req: &mut Request) {
-    let ids = req.headers().get_all("x-request-id");
+    let ids = req.headers().get_all(X_REQUEST_ID);
     let mut values = ids.iter();
     let fit = match (values.next(), values.next()) {
         (Some(id), None) => {
@@ -205,7 +211,7 @@ fn drop_unfit_request_id(req: &mut Request) {
         _ => false,
     };
     if !fit {
-        req.headers_mut().remove("x-request-id");
+        req.headers_mut().remove(X_REQUEST_ID);
     }
 }
 
@@ -282,7 +288,7 @@ fn log_response<B>(response: &axum::http::Response<B>, latency: Duration, _span:
     let latency_ms = latency.as_secs_f64() * 1000.0;
     match response.extensions().get::<ErrorCause>() {
         Some(ErrorCause(cause)) => {
-            let request_id = response.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+            let request_id = response.headers().get(X_REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("");
             tracing::error!(status, latency_ms, cause, request_id, "answered");
         }
         None => tracing::info!(status, latency_ms, "answered"),
@@ -311,14 +317,14 @@ async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Nex
         }
     };
     let path = req.uri().path().to_owned();
-    if let Err(refusal) = csrf::check(req.method(), &path, req.headers(), &portal.origin()) {
+    if let Err(refusal) = csrf::check(req.method(), &path, req.headers(), portal.origin()) {
         let detail = match refusal {
             CsrfRefusal::MissingHeader => "API calls must send the header X-Requested-With: XMLHttpRequest.",
             CsrfRefusal::ForeignOrigin => "This request came from another site.",
         };
         return with_headers(problem(StatusCode::FORBIDDEN, "forbidden", Some(detail.into())), &portal, &path);
     }
-    let referer = req.headers().get(header::REFERER).and_then(|v| v.to_str().ok()).map(String::from);
+    let referer = req.headers().get(header::REFERER).cloned();
     // One session's requests share `limits.max_in_flight_per_session` slots, so a single
     // session cannot take all of its tenant's upstream slots; more wait in line for at most
     // `limits.session_queue_timeout_ms`, then get 429: a greedy session only slows itself.
@@ -359,8 +365,11 @@ async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Nex
         next.run(req).await
     };
     if let Some(NeedsLogin(reason)) = response.extensions().get::<NeedsLogin>().copied() {
-        let body =
-            Unauthorized { error: "unauthorized".into(), reason, login_url: login_url(&portal, referer.as_deref()) };
+        let body = Unauthorized {
+            error: "unauthorized".into(),
+            reason,
+            login_url: login_url(&portal, referer.as_ref().and_then(|r| r.to_str().ok())),
+        };
         response = (StatusCode::UNAUTHORIZED, Json(body)).into_response();
     }
     with_headers(response, &portal, &path)

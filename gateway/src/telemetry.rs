@@ -40,7 +40,10 @@ use rand::Rng;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 use tracing_subscriber::{EnvFilter, Layer, filter::LevelFilter, fmt, prelude::*};
 
-use crate::config::TelemetrySettings;
+use crate::{
+    config::TelemetrySettings,
+    headers::{TRACEPARENT, TRACESTATE},
+};
 
 /// The tracer provider installed by [`init`], kept to flush it at exit.
 static PROVIDER: OnceLock<SdkTracerProvider> = OnceLock::new();
@@ -49,9 +52,6 @@ static EXPORTING: AtomicBool = AtomicBool::new(false);
 /// `telemetry.sampling_ratio`, for traces started here when nothing is exported.
 static SAMPLING_RATIO: OnceLock<f64> = OnceLock::new();
 
-/// The W3C trace-context headers.
-const TRACEPARENT: &str = "traceparent";
-const TRACESTATE: &str = "tracestate";
 /// `00-` + 32 hex digits of trace id + `-` + 16 of parent id + `-` + 2 of flags.
 const TRACEPARENT_LEN: usize = 55;
 

@@ -54,6 +54,11 @@ pub struct Tenants {
     by_host: HashMap<String, Arc<Tenant>>,
     listen_port: u16,
     public_port: Option<u16>,
+    /// The portal of each Host header value a browser sends for a configured host (lower case,
+    /// with each port this gateway serves, and without one when that is the scheme's default),
+    /// resolved once at start: most requests take their portal from here instead of parsing
+    /// and looking up their host again ([`Portal::resolve`] does for any other value).
+    by_host_header: HashMap<String, Portal>,
 }
 
 impl Tenants {
@@ -87,7 +92,32 @@ impl Tenants {
                 by_host.insert(host.clone(), t.clone());
             }
         }
-        Tenants { by_host, listen_port: config.listen.port(), public_port: config.public_port }
+        let mut tenants = Tenants {
+            by_host,
+            listen_port: config.listen.port(),
+            public_port: config.public_port,
+            by_host_header: HashMap::new(),
+        };
+        tenants.by_host_header = tenants.resolved_host_headers();
+        tenants
+    }
+
+    /// The portals of [`Tenants::by_host_header`], each resolved as a request would be.
+    fn resolved_host_headers(&self) -> HashMap<String, Portal> {
+        let mut ports = vec![80, 443, self.listen_port];
+        ports.extend(self.public_port);
+        let mut resolved = HashMap::new();
+        // Configured hosts are bare names (`config::checks`), never IP v6 addresses.
+        for host in self.by_host.keys() {
+            let values = std::iter::once(host.clone()).chain(ports.iter().map(|port| format!("{host}:{port}")));
+            for value in values {
+                let headers = HeaderMap::from_iter([(header::HOST, value.parse().expect("a configured host"))]);
+                if let Ok(portal) = Portal::resolve_parsed(self, &headers, None) {
+                    resolved.insert(value, portal);
+                }
+            }
+        }
+        resolved
     }
 
     /// Whether a request naming `port` (the scheme's default when it names none) reached this
@@ -121,6 +151,11 @@ impl Tenants {
 /// The host name of a Host header value, lower-cased, without port.
 fn host_name(host: &str) -> Option<String> {
     let authority: axum::http::uri::Authority = host.parse().ok()?;
+    name_of(&authority)
+}
+
+/// The host name of `authority`, lower-cased, without port; none with user info.
+fn name_of(authority: &axum::http::uri::Authority) -> Option<String> {
     if authority.as_str().contains('@') {
         return None;
     }
@@ -135,9 +170,11 @@ pub struct Portal {
     pub tenant: Arc<Tenant>,
     /// The request's authority (host and optional port), lower-cased, checked against the
     /// configured hosts and served ports.
-    pub host: String,
+    pub host: Arc<str>,
     /// `https`, or `http` for a loopback host of a development tenant.
     pub scheme: &'static str,
+    /// `scheme://host[:port]`.
+    origin: Arc<str>,
 }
 
 /// Why a request names no tenant.
@@ -163,6 +200,22 @@ impl Portal {
         target_authority: Option<&str>,
     ) -> Result<Self, HostRefusal> {
         let mut host_headers = headers.get_all(header::HOST).iter();
+        if target_authority.is_none()
+            && let (Some(host), None) = (host_headers.next(), host_headers.next())
+            && let Some(portal) = host.to_str().ok().and_then(|host| tenants.by_host_header.get(host))
+        {
+            return Ok(portal.clone());
+        }
+        Self::resolve_parsed(tenants, headers, target_authority)
+    }
+
+    /// [`Self::resolve`] without the table of usual Host header values.
+    fn resolve_parsed(
+        tenants: &Tenants,
+        headers: &HeaderMap,
+        target_authority: Option<&str>,
+    ) -> Result<Self, HostRefusal> {
+        let mut host_headers = headers.get_all(header::HOST).iter();
         let host_header = host_headers.next();
         if host_headers.next().is_some() {
             return Err(HostRefusal::Ambiguous);
@@ -181,7 +234,7 @@ impl Portal {
         if authority.as_str().contains('@') {
             return Err(HostRefusal::Unknown);
         }
-        let name = host_name(authority.as_str()).ok_or(HostRefusal::Unknown)?;
+        let name = name_of(&authority).ok_or(HostRefusal::Unknown)?;
         let tenant = tenants.by_host.get(&name).cloned().ok_or(HostRefusal::Unknown)?;
         let plain_http_ok = tenant.config.allow_http_loopback && is_loopback_host(&name);
         let scheme = if plain_http_ok { "http" } else { "https" };
@@ -189,12 +242,14 @@ impl Portal {
         if !tenants.serves_port(port, scheme) {
             return Err(HostRefusal::Unknown);
         }
-        Ok(Portal { tenant, host: authority.as_str().to_ascii_lowercase(), scheme })
+        let host = authority.as_str().to_ascii_lowercase();
+        let origin = format!("{scheme}://{host}").into();
+        Ok(Portal { tenant, host: host.into(), scheme, origin })
     }
 
     /// `scheme://host[:port]` of this request.
-    pub fn origin(&self) -> String {
-        format!("{}://{}", self.scheme, self.host)
+    pub fn origin(&self) -> &str {
+        &self.origin
     }
 
     /// Whether cookies must be `Secure` (and named `__Host-`).
@@ -213,7 +268,82 @@ impl<S: Send + Sync> FromRequestParts<S> for Portal {
 
 #[cfg(test)]
 mod tests {
+    use figment::{
+        Figment,
+        providers::{Format, Toml},
+    };
+
     use super::*;
+    use crate::config::RawConfig;
+
+    /// The table of usual Host header values answers as resolving them would, and any other
+    /// value (another case, port or host, an absolute target) is resolved as before.
+    #[test]
+    fn a_usual_host_header_resolves_as_any_other() {
+        let raw: RawConfig = Figment::new()
+            .merge(Toml::string(include_str!("../../config/default.toml")))
+            .merge(Toml::string(
+                r#"listen = "127.0.0.1:8080"
+                public_port = 8443
+                [tenants.t]
+                hosts = ["localhost", "portal.example"]
+                allow_http_loopback = true
+                api_url = "https://lms.example/api/"
+                [tenants.t.oidc]
+                issuer = "https://idp.example/realms/t"
+                client_id = "c""#,
+            ))
+            .extract()
+            .expect("config");
+        let config = Config::from_raw(raw).expect("valid");
+        let tenants = Tenants::new(&config, &reqwest::Client::new(), &Arc::new(Metrics::new()));
+        let seen = |portal: Result<Portal, HostRefusal>| {
+            portal.map(|p| (p.tenant.config.id.clone(), p.host.to_string(), p.scheme, p.origin().to_owned()))
+        };
+        let values = [
+            "localhost",
+            "localhost:8080",
+            "localhost:8443",
+            "localhost:80",
+            "localhost:443",
+            "localhost:9999",
+            "LocalHost:8080",
+            "portal.example",
+            "portal.example:8443",
+            "portal.example:443",
+            "portal.example:80",
+            "Portal.Example:8443",
+            "[::1]:8080",
+            "[::1]",
+            "other.example:8080",
+            "evil@localhost:8080",
+        ];
+        for value in values {
+            let headers = HeaderMap::from_iter([(header::HOST, value.parse().expect("a header value"))]);
+            let resolved = seen(Portal::resolve(&tenants, &headers, None));
+            assert_eq!(resolved, seen(Portal::resolve_parsed(&tenants, &headers, None)), "{value}");
+            assert_eq!(
+                resolved.is_ok(),
+                tenants.by_host_header.contains_key(value) || value != value.to_lowercase(),
+                "{value}"
+            );
+            let other_target = Portal::resolve(&tenants, &headers, Some("portal.example:8443"));
+            assert_eq!(
+                seen(other_target),
+                seen(Portal::resolve_parsed(&tenants, &headers, Some("portal.example:8443"))),
+                "{value}"
+            );
+        }
+        let usual = HeaderMap::from_iter([(header::HOST, "localhost:8080".parse().expect("value"))]);
+        let portal = Portal::resolve(&tenants, &usual, None).expect("served");
+        assert_eq!(
+            (portal.origin(), &*portal.host, portal.scheme),
+            ("http://localhost:8080", "localhost:8080", "http")
+        );
+        let mut twice = usual.clone();
+        twice.append(header::HOST, "localhost:8080".parse().expect("value"));
+        assert_eq!(Portal::resolve(&tenants, &twice, None).err(), Some(HostRefusal::Ambiguous), "two Host headers");
+    }
 
     #[test]
     fn host_names_ignore_port_and_case() {

@@ -37,7 +37,9 @@ fn is_file_link(method: &Method, path: &str, headers: &HeaderMap) -> bool {
 /// Checks one request against both rules; `origin` is `scheme://host[:port]` of the request.
 pub fn check(method: &Method, path: &str, headers: &HeaderMap, origin: &str) -> Result<(), CsrfRefusal> {
     if (path == "/api" || path.starts_with("/api/")) && !is_public(path) && !is_file_link(method, path, headers) {
-        let ok = headers.get("x-requested-with").is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"XMLHttpRequest"));
+        let ok = headers
+            .get(crate::headers::X_REQUESTED_WITH)
+            .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"XMLHttpRequest"));
         if !ok {
             return Err(CsrfRefusal::MissingHeader);
         }

@@ -77,7 +77,7 @@ impl Upstream {
                 request = request.bearer_auth(&ctx.access_token);
             }
             if let Some(id) = &ctx.request_id {
-                request = request.header("x-request-id", id);
+                request = request.header(crate::headers::X_REQUEST_ID, id);
             }
             let result = request.send().await.map_err(|e| transport(what, e));
             let outcome = match &result {

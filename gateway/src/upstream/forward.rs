@@ -27,17 +27,18 @@ use hyper_util::{
 };
 use reqwest::{
     Method, StatusCode,
-    header::{self, HeaderMap, HeaderValue},
+    header::{self, HeaderMap, HeaderName, HeaderValue},
 };
 
 use super::{CallContext, Upstream, UpstreamError, error::transport_by_cause, transport};
+use crate::headers::{PREFER, X_REQUEST_ID, X_REQUESTED_WITH};
 
 /// Request headers of the browser that go upstream; everything else (Cookie, Authorization,
 /// hop-by-hop headers, Host) stays behind.
-pub const FORWARDED_REQUEST_HEADERS: [&str; 4] = ["accept", "content-type", "prefer", "x-requested-with"];
+pub const FORWARDED_REQUEST_HEADERS: [HeaderName; 4] = [header::ACCEPT, header::CONTENT_TYPE, PREFER, X_REQUESTED_WITH];
 
 /// Response headers of the upstream that go back to the browser.
-pub const FORWARDED_RESPONSE_HEADERS: [&str; 3] = ["content-type", "location", "cache-control"];
+pub const FORWARDED_RESPONSE_HEADERS: [HeaderName; 3] = [header::CONTENT_TYPE, header::LOCATION, header::CACHE_CONTROL];
 
 /// What the gateway was doing, in a forwarded call's errors.
 const WHAT: &str = "forwarding a client call";
@@ -166,16 +167,16 @@ impl Upstream {
         bearer.set_sensitive(true);
         out.insert(header::AUTHORIZATION, bearer);
         out.insert(header::USER_AGENT, HeaderValue::from_static(USER_AGENT));
-        for name in FORWARDED_REQUEST_HEADERS {
+        for name in &FORWARDED_REQUEST_HEADERS {
             for value in headers.get_all(name) {
-                out.append(name, value.clone());
+                out.append(name.clone(), value.clone());
             }
         }
         if let Some(lang) = &ctx.accept_language {
             out.insert(header::ACCEPT_LANGUAGE, HeaderValue::try_from(lang.as_str()).map_err(|e| bad(&e))?);
         }
         if let Some(id) = &ctx.request_id {
-            out.insert("x-request-id", HeaderValue::try_from(id.as_str()).map_err(|e| bad(&e))?);
+            out.insert(X_REQUEST_ID, HeaderValue::try_from(id.as_str()).map_err(|e| bad(&e))?);
         }
         let request = request.body(body).map_err(|e| bad(&e))?;
         let _permit = self.slot(what).await?;
@@ -213,9 +214,9 @@ impl Upstream {
             return Err(too_large(what, limit));
         }
         let mut forwarded = HeaderMap::new();
-        for name in FORWARDED_RESPONSE_HEADERS {
+        for name in &FORWARDED_RESPONSE_HEADERS {
             for value in parts.headers.get_all(name) {
-                forwarded.append(name, value.clone());
+                forwarded.append(name.clone(), value.clone());
             }
         }
         let body = Limited::new(body, limit).collect().await.map_err(|e| {

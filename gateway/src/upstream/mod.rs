@@ -58,11 +58,12 @@ impl CallContext {
     /// The context of the calls made for a request with these `headers` (as the outer layers
     /// left them: with a request id and a trace), sending `access_token` (none when empty).
     pub fn of_request(headers: &HeaderMap, access_token: String) -> Self {
-        let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
+        let header =
+            |name: &reqwest::header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
         CallContext {
             access_token,
-            accept_language: header("accept-language"),
-            request_id: header("x-request-id"),
+            accept_language: header(&reqwest::header::ACCEPT_LANGUAGE),
+            request_id: header(&crate::headers::X_REQUEST_ID),
             trace: RequestTrace::of(headers),
         }
     }
@@ -369,7 +370,7 @@ impl Upstream {
             request = request.header(reqwest::header::ACCEPT_LANGUAGE, lang);
         }
         if let Some(id) = &ctx.request_id {
-            request = request.header("x-request-id", id);
+            request = request.header(crate::headers::X_REQUEST_ID, id);
         }
         if let Some(prefer) = prefer {
             request = request.header("prefer", prefer.header_value());
