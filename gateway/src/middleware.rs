@@ -276,8 +276,13 @@ fn too_long(e: &axum::Error) -> bool {
 }
 
 /// Bytes of `METHOD target HTTP/1.1\r\n` plus `name: value\r\n` for every header.
-fn request_head_size(req: &Request) -> usize {
-    let line = req.method().as_str().len() + req.uri().to_string().len() + 12;
+fn request_head_size<B>(req: &axum::http::Request<B>) -> usize {
+    let uri = req.uri();
+    // The target as sent: `scheme://authority` of an absolute target, then path and query.
+    let target = uri.scheme_str().map_or(0, |s| s.len() + 3)
+        + uri.authority().map_or(0, |a| a.as_str().len())
+        + uri.path_and_query().map_or(0, |p| p.as_str().len());
+    let line = req.method().as_str().len() + target + 12;
     line + req.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum::<usize>()
 }
 
@@ -583,5 +588,19 @@ mod tests {
         let csp = content_security_policy(&portal);
         assert!(csp.contains("frame-src 'self' https://lms.example https://video.example;"), "{csp}");
         assert!(!csp.contains('*'), "{csp}");
+    }
+
+    /// The head is counted as on the wire: the target as sent, whatever its form.
+    #[test]
+    fn a_request_head_is_counted_as_sent() {
+        for target in ["/api/lms/a?b=c", "/", "http://portal.example:8443/learn/x?y", "*"] {
+            let req = axum::http::Request::builder()
+                .uri(target)
+                .header("x-requested-with", "XMLHttpRequest")
+                .body(())
+                .expect("request");
+            let wire = format!("GET {target} HTTP/1.1\r\nx-requested-with: XMLHttpRequest\r\n");
+            assert_eq!(request_head_size(&req), wire.len(), "{target}");
+        }
     }
 }
