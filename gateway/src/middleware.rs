@@ -15,7 +15,8 @@
 //!    the cause of 5xx answers;
 //! 3. request id propagation to the response;
 //! 4. panic catcher: a bug answers a generic 500 problem instead of dropping the connection;
-//! 5. head limit: a request line and headers over `limits.max_request_header_bytes` get a 431
+//! 5. head limit: a request line and headers (as the client sent them, measured before the
+//!    layers above add theirs) over `limits.max_request_header_bytes` get a 431
 //!    problem (hyper's own, much larger, buffer limit stays as a backstop for the raw bytes);
 //! 6. body read: a request body is read whole, at most `limits.request_body_bytes` of it (413
 //!    beyond, at once when `Content-Length` says so), within `limits.request_body_timeout_secs`
@@ -148,6 +149,8 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
     router.layer(
         ServiceBuilder::new()
             .map_request(|mut req: Request| {
+                let sent = SentHeadSize(request_head_size(&req));
+                req.extensions_mut().insert(sent);
                 drop_unfit_request_id(&mut req);
                 crate::telemetry::settle_trace_context(req.headers_mut());
                 req
@@ -215,9 +218,14 @@ fn drop_unfit_request_id(req: &mut Request) {
     }
 }
 
+/// The size of the request head as the client sent it: taken before the outer layers add their
+/// own headers (request id, trace context), which do not count against the client's limit.
+#[derive(Debug, Clone, Copy)]
+struct SentHeadSize(usize);
+
 /// 431 when the request line and headers, counted as on the wire, exceed `max_bytes`.
 async fn limit_request_head(State(max_bytes): State<usize>, req: Request, next: Next) -> Response {
-    let size = request_head_size(&req);
+    let size = req.extensions().get::<SentHeadSize>().map_or_else(|| request_head_size(&req), |sent| sent.0);
     if size > max_bytes {
         let mut response = problem(
             StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,

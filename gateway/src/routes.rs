@@ -205,6 +205,27 @@ mod tests {
         assert!(doc.paths.paths.contains_key("/api/bff/public/catalog"));
     }
 
+    /// The head limit counts the head as the client sent it: the request id and trace context
+    /// the gateway adds on the way in do not push a head of exactly the limit over it.
+    #[tokio::test]
+    async fn a_head_of_exactly_the_limit_is_served() {
+        use tower::ServiceExt;
+        let state = state();
+        let limit = state.config.limits.max_request_header_bytes;
+        // `GET /healthz HTTP/1.1\r\n` (23 bytes) and `x-padding: …\r\n` (13 bytes and the value).
+        let call = |padding: usize| {
+            axum::http::Request::get("/healthz")
+                .header("x-padding", "a".repeat(padding))
+                .body(axum::body::Body::empty())
+                .expect("request")
+        };
+        let app = build_app(state);
+        let at_limit = app.clone().oneshot(call(limit - 36)).await.expect("answer");
+        assert_eq!(at_limit.status(), axum::http::StatusCode::OK, "{limit} bytes as sent");
+        let over = app.oneshot(call(limit - 35)).await.expect("answer");
+        assert_eq!(over.status(), axum::http::StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, "one byte more");
+    }
+
     #[test]
     #[should_panic(expected = "the route table lists POST /api/bff/session, but its handler declares")]
     fn a_method_the_handler_does_not_declare_stops_the_build() {
