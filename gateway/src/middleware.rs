@@ -24,7 +24,8 @@
 //! 7. body limit: the same limit for anything that reads the body again;
 //! 8. timeout: no request runs longer than `limits.request_timeout_secs` (504).
 //!
-//! Connection limits (count, time to send a head, idle keep-alive) are in [`crate::serve`].
+//! The head and body limits (5 and 6) are in [`limits`]. Connection limits (count, time to send
+//! a head, idle keep-alive) are in [`crate::serve`].
 //!
 //! Tenant layer (every route but the ops probes), in order:
 //! 1. Host → tenant (the authority of an absolute target wins); an unknown host, or a port this
@@ -45,6 +46,8 @@
 //! - a command's body is at most `commands.max_body_bytes` ([`limit_command_bodies`]);
 //! - at most `catalog.public_max_in_flight` public views are served at once, more are shed with
 //!   a 503 at once ([`shed_public_load`]).
+
+mod limits;
 
 use std::{
     sync::Arc,
@@ -149,8 +152,7 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
     router.layer(
         ServiceBuilder::new()
             .map_request(|mut req: Request| {
-                let sent = SentHeadSize(request_head_size(&req));
-                req.extensions_mut().insert(sent);
+                limits::note_sent_head(&mut req);
                 drop_unfit_request_id(&mut req);
                 crate::telemetry::settle_trace_context(req.headers_mut());
                 req
@@ -169,10 +171,10 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
             )
             .layer(PropagateRequestIdLayer::x_request_id())
             .layer(CatchPanicLayer::custom(|_| problem(StatusCode::INTERNAL_SERVER_ERROR, "internal", None)))
-            .layer(middleware::from_fn_with_state(limits.max_request_header_bytes, limit_request_head))
+            .layer(middleware::from_fn_with_state(limits.max_request_header_bytes, limits::limit_request_head))
             .layer(middleware::from_fn_with_state(
                 (Duration::from_secs(limits.request_body_timeout_secs), limits.request_body_bytes),
-                read_body_in_time,
+                limits::read_body_in_time,
             ))
             .layer(RequestBodyLimitLayer::new(limits.request_body_bytes))
             .layer(TimeoutLayer::with_status_code(
@@ -216,82 +218,6 @@ fn drop_unfit_request_id(req: &mut Request) {
     if !fit {
         req.headers_mut().remove(X_REQUEST_ID);
     }
-}
-
-/// The size of the request head as the client sent it: taken before the outer layers add their
-/// own headers (request id, trace context), which do not count against the client's limit.
-#[derive(Debug, Clone, Copy)]
-struct SentHeadSize(usize);
-
-/// 431 when the request line and headers, counted as on the wire, exceed `max_bytes`.
-async fn limit_request_head(State(max_bytes): State<usize>, req: Request, next: Next) -> Response {
-    let size = req.extensions().get::<SentHeadSize>().map_or_else(|| request_head_size(&req), |sent| sent.0);
-    if size > max_bytes {
-        let mut response = problem(
-            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-            "request_header_fields_too_large",
-            Some(format!("The request headers take {size} bytes; at most {max_bytes} are accepted.")),
-        );
-        without_tenant_headers(response.headers_mut());
-        response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-        return response;
-    }
-    next.run(req).await
-}
-
-/// Reads the request body whole within `limit`: 408 when the client is slower, 413 past
-/// `max_bytes`, 400 when the body breaks off.
-async fn read_body_in_time(State((limit, max_bytes)): State<(Duration, usize)>, req: Request, next: Next) -> Response {
-    use axum::body::HttpBody;
-    if req.body().is_end_stream() {
-        return next.run(req).await;
-    }
-    let too_large = || {
-        let mut response = problem(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "payload_too_large",
-            Some(format!("The request body is larger than the {max_bytes} bytes this server accepts.")),
-        );
-        without_tenant_headers(response.headers_mut());
-        response
-    };
-    let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > max_bytes as u64) {
-        return too_large();
-    }
-    let (parts, body) = req.into_parts();
-    match tokio::time::timeout(limit, axum::body::to_bytes(body, max_bytes)).await {
-        Ok(Ok(bytes)) => next.run(Request::from_parts(parts, Body::from(bytes))).await,
-        Ok(Err(e)) if too_long(&e) => too_large(),
-        Ok(Err(_)) => problem(StatusCode::BAD_REQUEST, "bad_request", Some("The request body broke off.".into())),
-        Err(_) => {
-            let mut response = problem(
-                StatusCode::REQUEST_TIMEOUT,
-                "request_timeout",
-                Some(format!("The request body did not arrive within {} s.", limit.as_secs())),
-            );
-            without_tenant_headers(response.headers_mut());
-            response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-            response
-        }
-    }
-}
-
-/// Whether a body error is the body limit's.
-fn too_long(e: &axum::Error) -> bool {
-    let first: &(dyn std::error::Error + 'static) = e;
-    std::iter::successors(Some(first), |e| e.source()).any(|e| e.is::<http_body_util::LengthLimitError>())
-}
-
-/// Bytes of `METHOD target HTTP/1.1\r\n` plus `name: value\r\n` for every header.
-fn request_head_size<B>(req: &axum::http::Request<B>) -> usize {
-    let uri = req.uri();
-    // The target as sent: `scheme://authority` of an absolute target, then path and query.
-    let target = uri.scheme_str().map_or(0, |s| s.len() + 3)
-        + uri.authority().map_or(0, |a| a.as_str().len())
-        + uri.path_and_query().map_or(0, |p| p.as_str().len());
-    let line = req.method().as_str().len() + target + 12;
-    line + req.headers().iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum::<usize>()
 }
 
 /// The request's last log line. The cause of a 5xx also names the request id: its line is
@@ -498,12 +424,7 @@ impl IntoResponse for NeedsLogin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::{Config, RawConfig};
-    use crate::tenant::Tenants;
-    use figment::{
-        Figment,
-        providers::{Format, Toml},
-    };
+    use crate::config::Config;
 
     /// Fresh request ids are UUID-shaped, and no two of a process are the same.
     #[test]
@@ -526,28 +447,19 @@ mod tests {
     }
 
     fn tenant_with(host: &str, parents: &str, embeds: &str) -> Portal {
-        let raw: RawConfig = Figment::new()
-            .merge(Toml::string(include_str!("../../config/default.toml")))
-            .merge(Toml::string(&format!(
-                r#"[tenants.t]
-                hosts = ["localhost", "portal.example"]
-                allow_http_loopback = true
-                api_url = "https://lms.example/api/"
-                [tenants.t.oidc]
-                issuer = "https://idp.example/realms/t"
-                client_id = "c"
-                [tenants.t.ui]
-                parent_origins = [{parents}]
-                embed_origins = [{embeds}]"#
-            )))
-            .extract()
-            .expect("config");
-        let config = Config::from_raw(raw).expect("valid");
-        let metrics = std::sync::Arc::new(crate::metrics::Metrics::new());
-        let tenants = Tenants::new(&config, &reqwest::Client::new(), &metrics);
-        let mut headers = axum::http::HeaderMap::new();
-        headers.insert(header::HOST, HeaderValue::from_str(host).expect("host"));
-        Portal::resolve(&tenants, &headers, None).expect("tenant")
+        let config = Config::with_defaults(&format!(
+            r#"[tenants.t]
+            hosts = ["localhost", "portal.example"]
+            allow_http_loopback = true
+            api_url = "https://lms.example/api/"
+            [tenants.t.oidc]
+            issuer = "https://idp.example/realms/t"
+            client_id = "c"
+            [tenants.t.ui]
+            parent_origins = [{parents}]
+            embed_origins = [{embeds}]"#
+        ));
+        Portal::for_test(&config, host)
     }
 
     #[test]
@@ -596,19 +508,5 @@ mod tests {
         let csp = content_security_policy(&portal);
         assert!(csp.contains("frame-src 'self' https://lms.example https://video.example;"), "{csp}");
         assert!(!csp.contains('*'), "{csp}");
-    }
-
-    /// The head is counted as on the wire: the target as sent, whatever its form.
-    #[test]
-    fn a_request_head_is_counted_as_sent() {
-        for target in ["/api/lms/a?b=c", "/", "http://portal.example:8443/learn/x?y", "*"] {
-            let req = axum::http::Request::builder()
-                .uri(target)
-                .header("x-requested-with", "XMLHttpRequest")
-                .body(())
-                .expect("request");
-            let wire = format!("GET {target} HTTP/1.1\r\nx-requested-with: XMLHttpRequest\r\n");
-            assert_eq!(request_head_size(&req), wire.len(), "{target}");
-        }
     }
 }

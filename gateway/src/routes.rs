@@ -170,29 +170,17 @@ fn checked(method: &str, path: &str, route: UtoipaMethodRouter<AppState>) -> Uto
 mod tests {
     use super::*;
 
-    use crate::{
-        auth::session::MemoryStore,
-        config::{Config, RawConfig},
-    };
-    use figment::{
-        Figment,
-        providers::{Format, Toml},
-    };
+    use crate::{auth::session::MemoryStore, config::Config};
 
     fn state() -> AppState {
-        let raw: RawConfig = Figment::new()
-            .merge(Toml::string(include_str!("../../config/default.toml")))
-            .merge(Toml::string(
-                r#"[tenants.t]
+        let config = Config::with_defaults(
+            r#"[tenants.t]
                 hosts = ["localhost"]
                 api_url = "https://lms.example/api/"
                 [tenants.t.oidc]
                 issuer = "https://idp.example/realms/t"
                 client_id = "c""#,
-            ))
-            .extract()
-            .expect("config");
-        let config = Config::from_raw(raw).expect("valid");
+        );
         let sessions = Arc::new(MemoryStore::new(&config.session));
         AppState::new(config, sessions).expect("state")
     }
@@ -224,6 +212,55 @@ mod tests {
         assert_eq!(at_limit.status(), axum::http::StatusCode::OK, "{limit} bytes as sent");
         let over = app.oneshot(call(limit - 35)).await.expect("answer");
         assert_eq!(over.status(), axum::http::StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, "one byte more");
+    }
+
+    /// Without an exporter, the upstream calls of a request continue its trace: the browser's
+    /// `traceparent` when it sends one, else a trace started for the request.
+    #[tokio::test]
+    async fn upstream_calls_continue_the_request_trace() {
+        use std::sync::Mutex;
+        use tower::ServiceExt;
+        let seen = Arc::new(Mutex::new(Vec::<String>::new()));
+        let noted = seen.clone();
+        let upstream = Router::new().fallback(move |headers: axum::http::HeaderMap| async move {
+            let traceparent = headers.get("traceparent").and_then(|v| v.to_str().ok()).unwrap_or("none");
+            noted.lock().expect("lock").push(traceparent.to_owned());
+            axum::http::StatusCode::NOT_FOUND
+        });
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        tokio::spawn(async move { axum::serve(listener, upstream).await.expect("serve") });
+        let config = Config::with_defaults(&format!(
+            r#"[tenants.t]
+            hosts = ["localhost"]
+            allow_http_loopback = true
+            api_url = "http://127.0.0.1:{port}/api/"
+            [tenants.t.oidc]
+            issuer = "https://idp.example/realms/t"
+            client_id = "c""#
+        ));
+        let sessions = Arc::new(MemoryStore::new(&config.session));
+        let app = build_app(AppState::new(config, sessions).expect("state"));
+        let certificate = |traceparent: Option<&'static str>| {
+            let request =
+                axum::http::Request::get("/api/bff/public/certificates/CERT-1").header("host", "localhost:8080");
+            let request = match traceparent {
+                Some(value) => request.header("traceparent", value),
+                None => request,
+            };
+            request.body(axum::body::Body::empty()).expect("request")
+        };
+        let incoming = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        app.clone().oneshot(certificate(Some(incoming))).await.expect("answer");
+        app.oneshot(certificate(None)).await.expect("answer");
+        let seen = seen.lock().expect("lock").clone();
+        assert_eq!(seen.len(), 2, "one upstream call each: {seen:?}");
+        let parts: Vec<Vec<&str>> = seen.iter().map(|t| t.split('-').collect()).collect();
+        assert!(parts.iter().all(|p| p.len() == 4), "a traceparent on every call: {seen:?}");
+        assert_eq!(parts[0][1], "4bf92f3577b34da6a3ce929d0e0e4736", "the browser's trace goes on: {seen:?}");
+        assert_ne!(parts[0][2], "00f067aa0ba902b7", "with a span id of the call's own: {seen:?}");
+        assert_eq!((parts[1].len(), parts[1][0], parts[1][1].len()), (4, "00", 32), "a trace of its own: {seen:?}");
+        assert_ne!(parts[1][1], parts[0][1], "{seen:?}");
     }
 
     #[test]

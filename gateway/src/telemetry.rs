@@ -128,7 +128,11 @@ pub fn settle_trace_context(headers: &mut HeaderMap) {
     }
     let mut values = headers.get_all(TRACEPARENT).iter();
     let single = matches!((values.next(), values.next()), (Some(_), None));
-    let found = if single { incoming(headers) } else { opentelemetry::trace::SpanContext::empty_context() };
+    let found = if single {
+        incoming(headers).span().span_context().clone()
+    } else {
+        opentelemetry::trace::SpanContext::empty_context()
+    };
     let as_sent =
         headers.get(TRACEPARENT).is_some_and(|v| v.len() == TRACEPARENT_LEN && v.as_bytes().starts_with(b"00-"));
     if found.is_valid() && as_sent {
@@ -148,17 +152,17 @@ pub fn settle_trace_context(headers: &mut HeaderMap) {
     headers.insert(TRACEPARENT, HeaderValue::try_from(value).expect("hex digits and dashes"));
 }
 
-/// The span context of the incoming trace-context headers (invalid when there is none).
-fn incoming(headers: &HeaderMap) -> opentelemetry::trace::SpanContext {
-    let parent = TraceContextPropagator::new().extract(&HeaderExtractor(headers));
-    parent.span().span_context().clone()
+/// The trace context of the incoming trace-context headers (with an invalid span context when
+/// there is none).
+fn incoming(headers: &HeaderMap) -> opentelemetry::Context {
+    TraceContextPropagator::new().extract(&HeaderExtractor(headers))
 }
 
 /// Makes the `traceparent` (and `tracestate`) of `headers` the parent of `span` when spans are
 /// exported; headers without a valid one leave it a root span.
 pub fn follow_incoming_trace(span: &tracing::Span, headers: &HeaderMap) {
     if EXPORTING.load(Ordering::Relaxed) {
-        let parent = TraceContextPropagator::new().extract(&HeaderExtractor(headers));
+        let parent = incoming(headers);
         // Only fails when the span is disabled (filtered out); there is nothing to follow then.
         let _ = span.set_parent(parent);
     }

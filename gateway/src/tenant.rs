@@ -258,6 +258,16 @@ impl Portal {
     }
 }
 
+#[cfg(test)]
+impl Portal {
+    /// For unit tests: the portal a request with Host `host` reaches under `config`'s tenants.
+    pub fn for_test(config: &Config, host: &str) -> Self {
+        let tenants = Tenants::new(config, &reqwest::Client::new(), &Arc::new(Metrics::new()));
+        let headers = HeaderMap::from_iter([(header::HOST, host.parse().expect("a host"))]);
+        Portal::resolve(&tenants, &headers, None).expect("a served host")
+    }
+}
+
 impl<S: Send + Sync> FromRequestParts<S> for Portal {
     type Rejection = AppError;
 
@@ -268,22 +278,14 @@ impl<S: Send + Sync> FromRequestParts<S> for Portal {
 
 #[cfg(test)]
 mod tests {
-    use figment::{
-        Figment,
-        providers::{Format, Toml},
-    };
-
     use super::*;
-    use crate::config::RawConfig;
 
     /// The table of usual Host header values answers as resolving them would, and any other
     /// value (another case, port or host, an absolute target) is resolved as before.
     #[test]
     fn a_usual_host_header_resolves_as_any_other() {
-        let raw: RawConfig = Figment::new()
-            .merge(Toml::string(include_str!("../../config/default.toml")))
-            .merge(Toml::string(
-                r#"listen = "127.0.0.1:8080"
+        let config = Config::with_defaults(
+            r#"listen = "127.0.0.1:8080"
                 public_port = 8443
                 [tenants.t]
                 hosts = ["localhost", "portal.example"]
@@ -292,10 +294,7 @@ mod tests {
                 [tenants.t.oidc]
                 issuer = "https://idp.example/realms/t"
                 client_id = "c""#,
-            ))
-            .extract()
-            .expect("config");
-        let config = Config::from_raw(raw).expect("valid");
+        );
         let tenants = Tenants::new(&config, &reqwest::Client::new(), &Arc::new(Metrics::new()));
         let seen = |portal: Result<Portal, HostRefusal>| {
             portal.map(|p| (p.tenant.config.id.clone(), p.host.to_string(), p.scheme, p.origin().to_owned()))

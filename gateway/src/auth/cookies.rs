@@ -135,40 +135,24 @@ fn to_header(cookie: &Cookie<'_>) -> HeaderValue {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::{Config, RawConfig};
-    use crate::tenant::Tenants;
-    use figment::{
-        Figment,
-        providers::{Format, Toml},
-    };
+    use crate::config::Config;
 
     /// A request on `host` to a tenant with `cross_site_embedding` as given; `localhost` is
     /// plain-http loopback, any other host https.
     fn portal_on(host: &str, cross_site_embedding: bool) -> Portal {
-        let raw: RawConfig = Figment::new()
-            .merge(Toml::string(include_str!("../../../config/default.toml")))
-            .merge(Toml::string(&format!(
-                r#"[tenants.t]
-                hosts = ["localhost", "portal.example"]
-                allow_http_loopback = true
-                cross_site_embedding = {cross_site_embedding}
-                api_url = "https://lms.example/api/"
-                [tenants.t.oidc]
-                issuer = "https://idp.example/realms/t"
-                client_id = "c"
-                [tenants.t.ui]
-                parent_origins = ["https://intranet.partner.example"]"#
-            )))
-            .extract()
-            .expect("config");
-        let tenants = Tenants::new(
-            &Config::from_raw(raw).expect("valid"),
-            &reqwest::Client::new(),
-            &std::sync::Arc::new(crate::metrics::Metrics::new()),
-        );
-        let mut headers = HeaderMap::new();
-        headers.insert(header::HOST, HeaderValue::from_str(host).expect("host"));
-        Portal::resolve(&tenants, &headers, None).expect("tenant")
+        let config = Config::with_defaults(&format!(
+            r#"[tenants.t]
+            hosts = ["localhost", "portal.example"]
+            allow_http_loopback = true
+            cross_site_embedding = {cross_site_embedding}
+            api_url = "https://lms.example/api/"
+            [tenants.t.oidc]
+            issuer = "https://idp.example/realms/t"
+            client_id = "c"
+            [tenants.t.ui]
+            parent_origins = ["https://intranet.partner.example"]"#
+        ));
+        Portal::for_test(&config, host)
     }
 
     fn literal(value: HeaderValue) -> String {

@@ -153,6 +153,17 @@ impl Config {
         Env::prefixed("LP_").split("__")
     }
 
+    /// For unit tests: `config/default.toml` with `toml` over it, checked.
+    #[cfg(test)]
+    pub fn with_defaults(toml: &str) -> Self {
+        let raw: RawConfig = Figment::new()
+            .merge(Toml::string(include_str!("../../../config/default.toml")))
+            .merge(Toml::string(toml))
+            .extract()
+            .expect("config");
+        Self::from_raw(raw).expect("valid")
+    }
+
     /// Checks every key of `raw`, section by section ([`checks`], [`tenant`]).
     pub fn from_raw(raw: RawConfig) -> Result<Self, ConfigError> {
         let mut errors = Vec::new();
