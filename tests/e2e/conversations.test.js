@@ -1,9 +1,20 @@
 // Browser journeys of the three conversations: course announcements and team chat (live between
 // two browsers), the AI tutor (a streamed answer citing the course), and product feedback (read
-// back from the tenant's events sink; no widget where the tenant turns it off).
+// back from the tenant's events sink; no widget where the tenant turns it off), and the floating
+// buttons of the last two, which must never hide the page's footer.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertAccessible, env, eventually, globexToml, screenshot, signIn, useServers, withPage } from './support.js';
+import {
+  assertAccessible,
+  chooseLanguage,
+  env,
+  eventually,
+  globexToml,
+  screenshot,
+  signIn,
+  useServers,
+  withPage,
+} from './support.js';
 
 useServers({
   extraToml: (sandboxUrl) => `environment = "test"
@@ -159,5 +170,63 @@ describe('conversations', () => {
       },
       { context: DESKTOP },
     );
+  });
+
+  it('the floating feedback and tutor buttons never cover the footer, at 1280 and 390 px', { timeout: 120_000 }, async () => {
+    for (const [width, language] of [
+      [1280, undefined],
+      [390, 'العربية'],
+    ]) {
+      await withPage(
+        `floating-buttons-${width}`,
+        async (page) => {
+          await signInAt(page, 'courses');
+          await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
+          if (language) {
+            await chooseLanguage(page, language);
+            await eventually('dir="rtl"', async () => (await page.locator('html').getAttribute('dir')) === 'rtl');
+          }
+          const course = await page.evaluate(async () => {
+            const answer = await fetch('/api/bff/my-courses?take=50', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+            return (await answer.json()).items.find((c) => c.status === 'inProgress').objectiveId;
+          });
+          // My courses has the feedback button; a course page has the tutor's too.
+          for (const [route, buttons] of [
+            ['courses', 1],
+            [`courses/${course}`, 2],
+          ]) {
+            await page.goto(portal(route));
+            await page.getByRole('heading', { level: 1 }).first().waitFor();
+            await page.getByRole('contentinfo').waitFor();
+            await page.waitForTimeout(300);
+            await page.evaluate(() => window.scrollTo(0, document.scrollingElement.scrollHeight));
+            await page.waitForTimeout(200);
+            // The footer's texts, and the visible buttons and links that float (fixed) over the page.
+            const { texts, floating } = await page.evaluate(() => {
+              const box = (el) => {
+                const r = el.getBoundingClientRect();
+                return { x: r.x, y: r.y, w: r.width, h: r.height, text: el.textContent.trim() };
+              };
+              const fixed = [...document.querySelectorAll('button, a')].filter((el) => {
+                for (let node = el; node; node = node.parentElement) {
+                  if (getComputedStyle(node).position === 'fixed') return el.getBoundingClientRect().width > 0;
+                }
+                return false;
+              });
+              return { texts: [...document.querySelector('footer').children].map(box), floating: fixed.map(box) };
+            });
+            const where = `/learn/${route} at ${width} px`;
+            assert.equal(floating.length, buttons, `${where}: floating buttons ${JSON.stringify(floating)}`);
+            for (const t of texts) {
+              for (const f of floating) {
+                const apart = t.x + t.w <= f.x || f.x + f.w <= t.x || t.y + t.h <= f.y || f.y + f.h <= t.y;
+                assert.ok(apart, `${where}: "${f.text}" covers the footer's "${t.text}"`);
+              }
+            }
+          }
+        },
+        { context: { viewport: { width, height: 800 } } },
+      );
+    }
   });
 });
