@@ -2,8 +2,9 @@
 // phones, the mobile warning. A dismissal lasts for the browser session. A notice shows at
 // once; its dismiss button (a react-aria Button, `ShellButton`) is a chunk of its own that fills
 // the button's place when it arrives, so the first paint carries no button code.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useMediaQuery } from '../ui/useMediaQuery';
 import { browserVerdict, SUPPORTED_DESKTOP, SUPPORTED_MOBILE } from './browserSupport';
 import { CloseIcon, WarningIcon } from './icons';
 import { appMessages } from './messages';
@@ -81,23 +82,9 @@ export function BrowserSupportAlert({ userAgent = navigator.userAgent }: { userA
 
 const NARROW = '(max-width: 970px)';
 
-function useNarrowScreen(): boolean {
-  const [narrow, setNarrow] = useState(
-    () => typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches,
-  );
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(NARROW);
-    const onChange = () => setNarrow(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return narrow;
-}
-
 export function MobileWarning() {
   const intl = useIntl();
-  const narrow = useNarrowScreen();
+  const narrow = useMediaQuery(NARROW);
   const [dismissed, dismiss] = useDismissed('learner-portal.mobile-warning');
   if (!narrow || dismissed) return null;
   return <Notice tone="info" text={intl.formatMessage(appMessages.mobileWarning)} onDismiss={dismiss} />;

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CalendarEntry, CalendarView } from '../../api/contracts/bff';
 import { uiConfig } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
@@ -60,6 +60,27 @@ describe('calendar', { timeout: 20_000 }, () => {
     expect(link).toHaveAttribute('href', '/learn/courses/c-1');
     expect(within(day).getByText('Due')).toBeInTheDocument();
     expect(within(day).getByText('5:00 PM')).toBeInTheDocument();
+  });
+
+  it('names the weekdays in short on a wide screen and by one letter on a narrow one', async () => {
+    serveCalendar();
+    const { unmount } = renderApp('/learn/calendar?date=2030-01-15');
+    const weekdays = async () =>
+      [...(await screen.findByRole('grid')).querySelectorAll('th')].map((th) => th.textContent);
+    expect(await weekdays()).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    unmount();
+
+    // Narrower than 560 px (the only query that matches), the columns are too narrow for names.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 560px)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    renderApp('/learn/calendar?date=2030-01-15');
+    expect(await weekdays()).toEqual(['S', 'M', 'T', 'W', 'T', 'F', 'S']);
+    // Each day still says its weekday in full.
+    expect(await screen.findByRole('button', { name: /Tuesday, January 15, 2030/ })).toBeInTheDocument();
   });
 
   it('moves between days with the arrow keys and follows into the next month', { timeout: 20_000 }, async () => {

@@ -7,6 +7,7 @@ import { Button, Calendar, CalendarCell, CalendarGrid, Heading } from 'react-ari
 import type { CalendarEntry } from '../../api/contracts/bff';
 import { ChevronIcon } from '../../app/icons';
 import { DelayedLoading } from '../../ui/DelayedLoading';
+import { useMediaQuery } from '../../ui/useMediaQuery';
 import { CalendarEntryItem, entryTitle } from './CalendarEntryItem';
 import { calendarMessages as m } from './messages';
 
@@ -21,10 +22,18 @@ interface Props {
 
 const SHOWN_PER_CELL = 2;
 
+/**
+ * Below this width a day's column is narrower than some weekday names ('الأربعاء' in Arabic,
+ * which has no short forms): the header then shows one letter per day. The header is hidden
+ * from screen readers either way; each day's own name says its weekday in full.
+ */
+const NARROW_WEEKDAYS = '(max-width: 560px)';
+
 export function MonthView({ date, timeZone, byDay, loading, onDateChange }: Props) {
   const intl = useIntl();
   const dayEntries = byDay.get(date.toString()) ?? [];
   const fullDate = intl.formatDate(date.toDate(timeZone), { dateStyle: 'full' });
+  const narrowWeekdays = useMediaQuery(NARROW_WEEKDAYS);
 
   return (
     <div className="cal-month">
@@ -49,7 +58,7 @@ export function MonthView({ date, timeZone, byDay, loading, onDateChange }: Prop
             <ChevronIcon />
           </Button>
         </header>
-        <CalendarGrid className="cal__grid" weekdayStyle="short">
+        <CalendarGrid className="cal__grid" weekdayStyle={narrowWeekdays ? 'narrow' : 'short'}>
           {(day) => (
             <CalendarCell date={day} className="cal__cell">
               {({ formattedDate, isOutsideMonth }) => {
