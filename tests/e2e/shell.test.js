@@ -179,6 +179,8 @@ describe('shell', () => {
         await shoot(page, 'shell-calendar-390-ar');
         await page.goto(portal('profile'));
         await page.getByRole('tablist').waitFor();
+        const tabs = await page.getByRole('tablist').evaluate((list) => ({ scroll: list.scrollWidth, width: list.clientWidth }));
+        assert.ok(tabs.scroll <= tabs.width, `the profile's tabs fit at 390 px in Arabic: ${JSON.stringify(tabs)}`);
         await shoot(page, 'shell-profile-390-ar');
         await page.goto(portal('no-such-page'));
         await h1(page, 'الصفحة غير موجودة');
