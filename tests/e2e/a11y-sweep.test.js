@@ -4,7 +4,7 @@
 // has not finished is checked as it is, and any violation fails the test with the list.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { axeViolations, env, signIn, useServers, withPage } from './support.js';
+import { apiGet, axeViolations, env, signIn, useServers, withPage } from './support.js';
 
 useServers({
   extraToml: () => `
@@ -18,10 +18,8 @@ const portal = (path = '') => new URL(path, env.servers.portalUrl).href;
 
 /** A gateway view read from the signed-in page (same origin, the session cookie). */
 async function view(page, path) {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-    return response.ok ? response.json() : null;
-  }, path);
+  const { status, body } = await apiGet(page, path);
+  return status >= 200 && status < 300 ? body : null;
 }
 
 /** The routes of the table with real ids from ada's data. */

@@ -10,6 +10,7 @@ import {
   env,
   eventually,
   globexToml,
+  readView,
   screenshot,
   signIn,
   useServers,
@@ -186,10 +187,8 @@ describe('conversations', () => {
             await chooseLanguage(page, language);
             await eventually('dir="rtl"', async () => (await page.locator('html').getAttribute('dir')) === 'rtl');
           }
-          const course = await page.evaluate(async () => {
-            const answer = await fetch('/api/bff/my-courses?take=50', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-            return (await answer.json()).items.find((c) => c.status === 'inProgress').objectiveId;
-          });
+          const mine = await readView(page, '/api/bff/my-courses?take=50');
+          const course = mine.items.find((c) => c.status === 'inProgress').objectiveId;
           // My courses has the feedback button; a course page has the tutor's too.
           for (const [route, buttons] of [
             ['courses', 1],

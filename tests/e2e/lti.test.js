@@ -11,6 +11,7 @@ import {
   chooseLanguage,
   env,
   eventually,
+  readView,
   screenshot,
   signIn,
   useServers,
@@ -28,15 +29,6 @@ async function signedIn(page, user = 'ada') {
   await signIn(page, user);
   await page.waitForURL((url) => url.href.startsWith(env.servers.portalUrl), { timeout: 15_000 });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-}
-
-/** A view of the gateway read from the page, as the client reads it. */
-async function view(page, path) {
-  return page.evaluate(async (p) => {
-    const response = await fetch(p, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-    if (!response.ok) throw new Error(`${p}: ${response.status}`);
-    return response.json();
-  }, path);
 }
 
 /** POSTs a command from the page, as the client does. */
@@ -57,7 +49,7 @@ async function command(page, path, body = {}) {
 
 /** The objective id of one of the user's courses, by name. */
 async function courseId(page, name) {
-  const courses = await view(page, `/api/bff/my-courses?keyword=${encodeURIComponent(name.toLowerCase())}`);
+  const courses = await readView(page, `/api/bff/my-courses?keyword=${encodeURIComponent(name.toLowerCase())}`);
   const card = courses.items.find((c) => c.name === name);
   assert.ok(card, `${name} in My courses`);
   return card.objectiveId;
@@ -79,7 +71,7 @@ describe('LTI, proctored and collaborative activities', () => {
         await page.goto(new URL(`courses/${id}`, env.servers.portalUrl).href);
         await page.getByRole('button', { name: 'Start', exact: true }).click();
         await page.waitForURL(/\/view\/content/, { timeout: 15_000 });
-        const tree = await view(page, `/api/bff/courses/${id}/tree`);
+        const tree = await readView(page, `/api/bff/courses/${id}/tree`);
         const quiz = tree.items.find((i) => i.name === 'Quiz');
         assert.equal(quiz.kind, 'lti');
         assert.equal(quiz.status, 'notStarted');
@@ -116,7 +108,7 @@ describe('LTI, proctored and collaborative activities', () => {
         );
         await page.locator('.lti-status').getByText('Finished').waitFor();
         await page.getByText('Your result was sent to the course.').first().waitFor();
-        const after = await view(page, `/api/bff/courses/${id}/tree`);
+        const after = await readView(page, `/api/bff/courses/${id}/tree`);
         assert.equal(after.items.find((i) => i.name === 'Quiz').status, 'completed');
         // The tool's score (9 of 10) in the contents and under the activity's name.
         assert.deepEqual(after.items.find((i) => i.name === 'Quiz').score, { percent: 90, points: { score: 9, maxScore: 10 }, color: 'success' });
@@ -252,7 +244,7 @@ describe('LTI, proctored and collaborative activities', () => {
       async (page) => {
         await signedIn(page);
         const id = await courseId(page, 'Activity Types Tour');
-        const tree = await view(page, `/api/bff/courses/${id}/tree`);
+        const tree = await readView(page, `/api/bff/courses/${id}/tree`);
         const quiz = tree.items.find((i) => i.name === 'Quiz');
         await page.goto(new URL(`courses/${id}/view/content/${quiz.activityPathId}`, env.servers.portalUrl).href);
         await page.getByRole('heading', { level: 2, name: 'External activity' }).waitFor();

@@ -7,7 +7,7 @@
 // The time from Start on the details page to the first activity shown is measured and printed.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertAccessible, env, eventually, screenshot, signIn, useServers, withPage } from './support.js';
+import { apiGet, assertAccessible, env, eventually, screenshot, signIn, useServers, withPage } from './support.js';
 
 useServers();
 
@@ -45,15 +45,8 @@ async function signInAt(page, path) {
   await page.waitForURL((url) => url.origin !== env.servers.sandboxOrigin, { timeout: 15_000 });
 }
 
-async function api(page, path) {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-    return { status: response.status, body: await response.json().catch(() => null) };
-  }, path);
-}
-
 async function courseId(page, name) {
-  const { body } = await api(page, `/api/bff/my-courses?take=200&keyword=${encodeURIComponent(name.toLowerCase())}`);
+  const { body } = await apiGet(page, `/api/bff/my-courses?take=200&keyword=${encodeURIComponent(name.toLowerCase())}`);
   const card = body.items.find((c) => c.name === name);
   assert.ok(card, `no course ${name} in My courses`);
   return card.objectiveId;
@@ -61,7 +54,7 @@ async function courseId(page, name) {
 
 /** The content path of an activity of a course's contents, by name. */
 async function pathOf(page, id, name) {
-  const { body } = await api(page, `/api/bff/courses/${id}/tree`);
+  const { body } = await apiGet(page, `/api/bff/courses/${id}/tree`);
   const item = body.items.find((i) => i.name === name);
   assert.ok(item, `${name} in the contents`);
   return item.activityPathId;
@@ -191,7 +184,7 @@ describe('activity content in the course player', () => {
         await signInAt(page, 'courses');
         const id = await courseId(page, 'Activity Types Tour');
         const webinar = await pathOf(page, id, 'Live webinar');
-        const { body: view } = await api(page, `/api/bff/courses/${id}/activities/${webinar}`);
+        const { body: view } = await apiGet(page, `/api/bff/courses/${id}/activities/${webinar}`);
         const event = view.activity.content.event;
 
         await page.goto(portal(`courses/${id}/view/content/${webinar}`));

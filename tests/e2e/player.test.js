@@ -5,7 +5,7 @@
 // 390 px wide.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertAccessible, env, eventually, screenshot, signIn, useServers, withPage } from './support.js';
+import { apiGet, assertAccessible, env, eventually, screenshot, signIn, useServers, withPage } from './support.js';
 
 // Events are forwarded to the tenant's sink only in the `test` and `prod` environments; a
 // short flush interval lets the test read them back soon.
@@ -23,17 +23,9 @@ async function signInAt(page, path, user = 'ada') {
   await page.waitForURL((url) => url.origin !== env.servers.sandboxOrigin, { timeout: 15_000 });
 }
 
-/** A gateway view read in the signed-in page (same cookie, the CSRF header). */
-async function api(page, path) {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-    return { status: response.status, body: await response.json().catch(() => null) };
-  }, path);
-}
-
 /** The objective id of one of the signed-in learner's courses, by name. */
 async function courseId(page, name) {
-  const { body } = await api(page, `/api/bff/my-courses?take=200&keyword=${encodeURIComponent(name.toLowerCase())}`);
+  const { body } = await apiGet(page, `/api/bff/my-courses?take=200&keyword=${encodeURIComponent(name.toLowerCase())}`);
   const card = body.items.find((c) => c.name === name);
   assert.ok(card, `no course ${name} in My courses`);
   return card.objectiveId;
@@ -116,7 +108,7 @@ describe('course player', () => {
       await shoot(page, 'player-walkthrough-1280-en', DESKTOP);
       await shoot(page, 'player-walkthrough-390-en', MOBILE);
 
-      const { body: details } = await api(page, `/api/bff/courses/${id}`);
+      const { body: details } = await apiGet(page, `/api/bff/courses/${id}`);
       assert.equal(details.status, 'inProgress');
       assert.ok(details.progressPercent > 0, `progress ${details.progressPercent}`);
 
@@ -142,13 +134,13 @@ describe('course player', () => {
     await withPage('player-retake', async (page) => {
       await signInAt(page, 'courses');
       const id = await courseId(page, 'Financial Literacy');
-      const before = (await api(page, `/api/bff/courses/${id}`)).body;
+      const before = (await apiGet(page, `/api/bff/courses/${id}`)).body;
       await page.goto(portal(`courses/${id}`));
       await heading(page, 'Financial Literacy');
       await page.getByRole('main').getByRole('button', { name: 'Start again' }).click();
       await page.waitForURL((url) => url.pathname.startsWith(`/learn/courses/${id}/view/content/`), { timeout: 30_000 });
       await page.getByRole('main').locator('.player__body').waitFor();
-      const after = (await api(page, `/api/bff/courses/${id}`)).body;
+      const after = (await apiGet(page, `/api/bff/courses/${id}`)).body;
       assert.equal(after.status, 'inProgress');
       assert.notEqual(after.workflowId, before.workflowId, 'a new attempt');
       assert.ok(after.attempts.length >= Math.max(1, before.attempts.length), 'earlier attempts kept');
@@ -250,7 +242,7 @@ describe('course player', () => {
       await accessible(page, 'course result (en-US)');
       await shoot(page, 'player-result-1280-en', DESKTOP);
       await shoot(page, 'player-result-390-en', MOBILE);
-      const { body } = await api(page, `/api/bff/courses/${id}`);
+      const { body } = await apiGet(page, `/api/bff/courses/${id}`);
       assert.equal(body.status, 'finished');
     });
   });

@@ -79,6 +79,21 @@ export async function withPage(name, body, options = {}) {
   }
 }
 
+/** A gateway GET read in the signed-in page, as the client reads it (its cookie, the CSRF header). */
+export async function apiGet(page, path) {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    return { status: response.status, body: await response.json().catch(() => null) };
+  }, path);
+}
+
+/** A gateway view read in the signed-in page; anything but a 2xx fails the test. */
+export async function readView(page, path) {
+  const { status, body } = await apiGet(page, path);
+  if (status < 200 || status > 299) throw new Error(`${path}: ${status}`);
+  return body;
+}
+
 /** Polls `check` until it returns a truthy value or the step timeout passes. */
 export async function eventually(what, check, timeout = STEP_MS) {
   const deadline = Date.now() + timeout;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse, server } from '../test/server';
 import {
   ApiError,
@@ -23,10 +23,6 @@ function expectedLoginUrl() {
 }
 
 describe('apiFetch', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('sends X-Requested-With, Accept-Language and Prefer, with same-origin credentials', async () => {
     let seen: Request | undefined;
     server.use(

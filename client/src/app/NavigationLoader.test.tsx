@@ -42,7 +42,7 @@ function renderRouter(delays: Record<string, number>) {
   );
 }
 
-describe('blocking loader', { timeout: 20_000 }, () => {
+describe('blocking loader', () => {
   it('shows only when a navigation takes longer than 300 ms, and goes when the page arrives', async () => {
     renderRouter({ slow: 900, quick: 100 });
     const user = userEvent.setup();

@@ -27,7 +27,7 @@ async function openLanguages(user: ReturnType<typeof renderApp>['user']) {
   return screen.findByRole('menu', { name: /^Language/ });
 }
 
-describe('user menu', { timeout: 20_000 }, () => {
+describe('user menu', () => {
   it('opens from the button with the full name and closes with Escape, returning focus', async () => {
     const { user, button, menu } = await openMenu();
 
@@ -107,27 +107,23 @@ describe('user menu', { timeout: 20_000 }, () => {
     expect(screen.getByText('Analytical Engines (AE)')).toBeInTheDocument();
   });
 
-  it(
-    'offers the tenant languages in a submenu and switches live, right to left for Arabic',
-    { timeout: 15_000 },
-    async () => {
-      const { user } = await openMenu();
-      const languages = await openLanguages(user);
-      expect(within(languages).getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+  it('offers the tenant languages in a submenu and switches live, right to left for Arabic', async () => {
+    const { user } = await openMenu();
+    const languages = await openLanguages(user);
+    expect(within(languages).getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
 
-      await user.click(within(languages).getByRole('menuitemradio', { name: 'العربية' }));
+    await user.click(within(languages).getByRole('menuitemradio', { name: 'العربية' }));
 
-      await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
-      expect(document.documentElement).toHaveAttribute('lang', 'ar-AR');
-      expect(await screen.findByRole('searchbox', { name: 'البحث في الدورات' })).toBeInTheDocument();
-      expect(window.localStorage.getItem('learner-portal.locale')).toBe('ar-AR');
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    expect(document.documentElement).toHaveAttribute('lang', 'ar-AR');
+    expect(await screen.findByRole('searchbox', { name: 'البحث في الدورات' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('learner-portal.locale')).toBe('ar-AR');
 
-      await user.click(await accountButton());
-      await user.click(await screen.findByRole('menuitem', { name: /اللغة/ }));
-      await user.click(await screen.findByRole('menuitemradio', { name: 'English' }));
-      await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'ltr'));
-    },
-  );
+    await user.click(await accountButton());
+    await user.click(await screen.findByRole('menuitem', { name: /اللغة/ }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'English' }));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'ltr'));
+  });
 
   it('starts in the stored language', async () => {
     window.localStorage.setItem('learner-portal.locale', 'ar-AR');
@@ -156,28 +152,24 @@ describe('user menu', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Learning plan' })).toBeInTheDocument();
   });
 
-  it(
-    'offers Latin and Serbian (Latin script) from the tenant list and renders them without Intl data',
-    { timeout: 15_000 },
-    async () => {
-      server.use(
-        http.get('*/config-ui/config.json', () =>
-          HttpResponse.json(uiConfig({ locales: ['en-US', 'la', 'sr-Latn-RS'] })),
-        ),
-      );
-      const { user } = await openMenu();
-      const languages = await openLanguages(user);
-      expect(
-        within(languages)
-          .getAllByRole('menuitemradio')
-          .map((item) => item.textContent),
-      ).toEqual(['English', 'Latina', 'Srpski']);
-      await user.click(within(languages).getByRole('menuitemradio', { name: 'Latina' }));
-      await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'la'));
-      expect(document.documentElement).toHaveAttribute('dir', 'ltr');
-      // Latin's own messages, with dates and numbers formatted as en-US: the page still renders.
-      expect(await screen.findByRole('heading', { level: 1, name: 'Cursus mei' })).toBeInTheDocument();
-      expect(window.localStorage.getItem('learner-portal.locale')).toBe('la');
-    },
-  );
+  it('offers Latin and Serbian (Latin script) from the tenant list and renders them without Intl data', async () => {
+    server.use(
+      http.get('*/config-ui/config.json', () =>
+        HttpResponse.json(uiConfig({ locales: ['en-US', 'la', 'sr-Latn-RS'] })),
+      ),
+    );
+    const { user } = await openMenu();
+    const languages = await openLanguages(user);
+    expect(
+      within(languages)
+        .getAllByRole('menuitemradio')
+        .map((item) => item.textContent),
+    ).toEqual(['English', 'Latina', 'Srpski']);
+    await user.click(within(languages).getByRole('menuitemradio', { name: 'Latina' }));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'la'));
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    // Latin's own messages, with dates and numbers formatted as en-US: the page still renders.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cursus mei' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('learner-portal.locale')).toBe('la');
+  });
 });

@@ -1,7 +1,7 @@
 // The whole app inside a frame on another site: a lost session asks the parent, the page stays,
 // and the code the parent forwards brings the data back without a reload.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { courseCard, myCoursesView, sessionView, uiConfig } from '../test/factories';
 import { renderApp } from '../test/renderApp';
 import { http, HttpResponse, server } from '../test/server';
@@ -58,11 +58,7 @@ function parentSays(parent: unknown, code: string, origin = PARENT_ORIGIN) {
 const reloginMessages = (parent: { postMessage: ReturnType<typeof vi.fn> }) =>
   parent.postMessage.mock.calls.filter(([data]) => (data as { type: string }).type === 'learner-portal:relogin');
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-describe('embedded in a frame', { timeout: 20_000 }, () => {
+describe('embedded in a frame', () => {
   it('a lost session keeps the page and the typed search; the parent’s code brings the data back', async () => {
     const parent = frameIn();
     const state = gateway();

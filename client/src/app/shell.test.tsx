@@ -24,7 +24,7 @@ function drawerButton() {
   });
 }
 
-describe('navigation', { timeout: 20_000 }, () => {
+describe('navigation', () => {
   it('lists the items the config and the session allow, in the spec order', async () => {
     serve(
       {
@@ -151,7 +151,7 @@ describe('navigation', { timeout: 20_000 }, () => {
   });
 });
 
-describe('permission routing', { timeout: 20_000 }, () => {
+describe('permission routing', () => {
   it('sends a user without learner access to /forbidden, which has no primary button', async () => {
     serve({}, { home: { kind: 'forbidden', url: '/learn/forbidden' }, permissions: ['Catalog.Read'] });
     const { location } = renderApp('/learn/courses');
@@ -190,7 +190,7 @@ describe('permission routing', { timeout: 20_000 }, () => {
   });
 });
 
-describe('error pages', { timeout: 20_000 }, () => {
+describe('error pages', () => {
   it('shows not found for an unknown address with the My courses button for a learner-only user', async () => {
     serve();
     renderApp('/learn/no/such/page');
@@ -226,7 +226,7 @@ describe('error pages', { timeout: 20_000 }, () => {
   });
 });
 
-describe('login callback', { timeout: 20_000 }, () => {
+describe('login callback', () => {
   it('accepts only https on the current host', () => {
     expect(acceptedRedirect('https://portal.example/learn/courses?a=1', 'portal.example')).toBe(
       'https://portal.example/learn/courses?a=1',
@@ -247,7 +247,7 @@ describe('login callback', { timeout: 20_000 }, () => {
   });
 });
 
-describe('browser support', { timeout: 20_000 }, () => {
+describe('browser support', () => {
   const ua = {
     chrome:
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { askParentToSignIn, frameSignInState, setParentOrigins } from '../api/http';
 import { http, HttpResponse, server } from '../test/server';
 import { SESSION_RESTORED_MESSAGE_TYPE, onSessionRestored, restoreSession } from './embedding';
@@ -18,10 +18,6 @@ function post(data: unknown, origin: string, source: unknown) {
   Object.defineProperty(event, 'source', { value: source });
   window.dispatchEvent(event);
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('embedding bridge: session restored', () => {
   it('takes the code only from the parent window on a configured origin', () => {

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CalendarEntry, CalendarView } from '../../api/contracts/bff';
 import { uiConfig } from '../../test/factories';
+import { stubMatchMedia } from '../../test/matchMedia';
 import { renderApp } from '../../test/renderApp';
 import { http, HttpResponse, server } from '../../test/server';
 
@@ -46,7 +47,7 @@ function serveCalendar(view: Partial<CalendarView> = {}) {
   return asked;
 }
 
-describe('calendar', { timeout: 20_000 }, () => {
+describe('calendar', () => {
   it('asks for the month in view and lists the chosen day with a link to the course', async () => {
     const asked = serveCalendar();
     renderApp('/learn/calendar?date=2030-01-15');
@@ -71,19 +72,14 @@ describe('calendar', { timeout: 20_000 }, () => {
     unmount();
 
     // Narrower than 560 px (the only query that matches), the columns are too narrow for names.
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === '(max-width: 560px)',
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    stubMatchMedia((query) => query === '(max-width: 560px)');
     renderApp('/learn/calendar?date=2030-01-15');
     expect(await weekdays()).toEqual(['S', 'M', 'T', 'W', 'T', 'F', 'S']);
     // Each day still says its weekday in full.
     expect(await screen.findByRole('button', { name: /Tuesday, January 15, 2030/ })).toBeInTheDocument();
   });
 
-  it('moves between days with the arrow keys and follows into the next month', { timeout: 20_000 }, async () => {
+  it('moves between days with the arrow keys and follows into the next month', async () => {
     const asked = serveCalendar();
     const { user } = renderApp('/learn/calendar?date=2030-01-15');
     await screen.findByRole('region', { name: /January 15, 2030: 1 entry/ });

@@ -82,7 +82,7 @@ function serveCourse(initial: Partial<CatalogCourseView> = {}) {
   };
 }
 
-describe('Catalog', { timeout: 20_000 }, () => {
+describe('Catalog', () => {
   it('lists the catalog cards with links to the catalog course page, chips and the filter button', async () => {
     const asked: URLSearchParams[] = [];
     server.use(
@@ -126,7 +126,7 @@ describe('Catalog', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Catalog course page', { timeout: 20_000 }, () => {
+describe('Catalog course page', () => {
   it('shows the overview, sanitised About, and enrols with a success toast, then says Enrolled', async () => {
     const course = serveCourse();
     let enrolBody: unknown;

@@ -49,7 +49,7 @@ function renderAt(hash: string) {
   return { user, router };
 }
 
-describe('ChatPanel', { timeout: 20_000 }, () => {
+describe('ChatPanel', () => {
   it('reads the hash', () => {
     expect(chatTarget('#chat')).toBe('');
     expect(chatTarget('#chat=a%2Fb')).toBe('a/b');

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActivityView, CourseTreeView, LockReason, TocStatus } from '../../api/contracts/bff';
+import { stubMatchMedia } from '../../test/matchMedia';
 import { renderApp } from '../../test/renderApp';
 import { http, HttpResponse, server } from '../../test/server';
 import { detailsView } from '../course-details/testData';
 import { workflowView } from './lti/testing';
+import { NARROW_SHELL } from './ContentPage';
 import { activityView, AW_ID, COURSE_ID, playerActivity, treeItem, treeView, WORKFLOW_ID } from './testData';
 
 const CONTENT = `/learn/courses/${COURSE_ID}/view/content`;
@@ -52,13 +54,7 @@ function contents() {
   return screen.getByRole('list', { name: 'Course contents' });
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 // Whole-app renders with lazy routes and dialogs: slow on a busy machine, not stuck.
-vi.setConfig({ testTimeout: 20_000 });
-
 describe('course player: table of contents', () => {
   it.each<[TocStatus, string]>([
     ['comingSoon', 'Coming soon'],
@@ -111,12 +107,7 @@ describe('course player: table of contents', () => {
   });
 
   it('starts closed below the course-shell breakpoint and opens with its button', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    stubMatchMedia((query) => query === NARROW_SHELL);
     serve(treeView(), { '1': activityView() });
     const { user } = renderApp(`${CONTENT}/1`);
     await screen.findByRole('heading', { level: 1, name: 'Introduction' });

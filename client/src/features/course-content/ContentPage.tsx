@@ -13,6 +13,7 @@ import { useActivityView, useCourseTree } from '../../api/hooks';
 import { PlayerLoading } from './PlayerLoading';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageHeading } from '../../ui/PageHeading';
+import { useMediaQuery } from '../../ui/useMediaQuery';
 import { useRefreshAt } from '../../ui/useRefreshAt';
 import { useCourse } from '../course-details/courseContext';
 import { ActivityBody } from './activities/ActivityBody';
@@ -42,23 +43,20 @@ export const TREE_RETRY_MS = 30_000;
 
 const enc = encodeURIComponent;
 
-function isWide(): boolean {
-  return (
-    typeof window.matchMedia !== 'function' ||
-    window.matchMedia(`(min-width: ${COURSE_SHELL_BREAKPOINT_PX + 1}px)`).matches
-  );
-}
+/** Screens narrower than the course shell's breakpoint; where `matchMedia` is missing, none are. */
+export const NARROW_SHELL = `not all and (min-width: ${COURSE_SHELL_BREAKPOINT_PX + 1}px)`;
 
-/** Open on wide screens, closed below the breakpoint; follows the breakpoint when it is crossed. */
-function useTocOpen(): [boolean, (open: boolean) => void] {
-  const [open, setOpen] = useState(isWide);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return undefined;
-    const query = window.matchMedia(`(min-width: ${COURSE_SHELL_BREAKPOINT_PX + 1}px)`);
-    const onChange = () => setOpen(query.matches);
-    query.addEventListener?.('change', onChange);
-    return () => query.removeEventListener?.('change', onChange);
-  }, []);
+/**
+ * Open on wide screens, closed below the breakpoint; follows the breakpoint when it is crossed
+ * (the state is adjusted while rendering, as React recommends for state that follows a value).
+ */
+function useTocOpen(wide: boolean): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(wide);
+  const [followed, setFollowed] = useState(wide);
+  if (followed !== wide) {
+    setFollowed(wide);
+    setOpen(wide);
+  }
   return [open, setOpen];
 }
 
@@ -83,7 +81,8 @@ export default function ContentPage() {
   );
   const tree = useCourseTree(objectiveId, params, treeOptions);
   useRefreshAt(tree.data?.refreshAt, () => tree.mutate());
-  const [tocOpen, setTocOpen] = useTocOpen();
+  const wide = !useMediaQuery(NARROW_SHELL);
+  const [tocOpen, setTocOpen] = useTocOpen(wide);
   const query = search.toString();
   const linkTo = (path: string) => `/courses/${enc(objectiveId)}/view/content/${enc(path)}${query ? `?${query}` : ''}`;
   const items = tree.data?.items ?? [];
@@ -147,7 +146,7 @@ export default function ContentPage() {
         }
       : undefined;
   const closeOnNarrow = () => {
-    if (!isWide()) setTocOpen(false);
+    if (!wide) setTocOpen(false);
   };
   return (
     <div className={`player player--${display}`}>

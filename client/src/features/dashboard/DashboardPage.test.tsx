@@ -28,7 +28,7 @@ function serveDashboard(view: Partial<DashboardView>, dashboardEnabled = true) {
   );
 }
 
-describe('dashboard', { timeout: 20_000 }, () => {
+describe('dashboard', () => {
   it('shows the three sections with course cards linking where the view says', async () => {
     serveDashboard({
       inProgress: [course({ objectiveId: 'c-1', name: 'Negotiation Skills', link: '/courses/c-1/view/content' })],

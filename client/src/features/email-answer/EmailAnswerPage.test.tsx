@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EmailAnswerView } from '../../api/contracts/bff';
 import { renderApp } from '../../test/renderApp';
 import { http, HttpResponse, server } from '../../test/server';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 const PAGE = '/learn/email-response-callback?activityId=a-1&activityPathId=1.2&answerId=b&answerText=Phishing';
 

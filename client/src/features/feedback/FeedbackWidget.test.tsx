@@ -15,7 +15,7 @@ function renderWidget(maxComment = 20) {
   return user;
 }
 
-describe('FeedbackWidget', { timeout: 20_000 }, () => {
+describe('FeedbackWidget', () => {
   it('sends the rating, topics and comment as product_feedback and thanks the learner', async () => {
     let sent: unknown;
     server.use(

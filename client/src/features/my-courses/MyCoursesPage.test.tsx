@@ -23,7 +23,7 @@ async function courseList() {
 }
 
 // Whole-app renders with lazy routes: generous on a busy machine, a failing one only waits longer.
-describe('My courses', { timeout: 20_000 }, () => {
+describe('My courses', () => {
   it('renders the cards from the API as links with their details', async () => {
     serveCourses([
       courseCard({

@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { http, HttpResponse, server } from '../../test/server';
 import { activityView, treeItem, treeView } from '../course-content/testData';
 import { COURSE_ID, detailsView } from '../course-details/testData';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 const COURSE = COURSE_ID;
 

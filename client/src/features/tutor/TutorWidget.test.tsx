@@ -22,7 +22,7 @@ function renderWidget() {
   return user;
 }
 
-describe('TutorWidget', { timeout: 20_000 }, () => {
+describe('TutorWidget', () => {
   it('streams an answer with its sources and announces it once, complete', async () => {
     let asked: unknown;
     server.use(

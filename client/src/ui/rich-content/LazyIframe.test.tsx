@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRichContent } from './testing';
 
 /** A stand-in IntersectionObserver that the test drives. */
@@ -45,10 +45,6 @@ class FakeObserver {
 beforeEach(() => {
   FakeObserver.all = [];
   vi.stubGlobal('IntersectionObserver', FakeObserver);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 const HTML =

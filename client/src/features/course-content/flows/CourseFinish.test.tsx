@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ActivityView } from '../../../api/contracts/bff';
 import { renderApp } from '../../../test/renderApp';
 import { toastQueue } from '../../../ui/toasts';
@@ -71,8 +71,6 @@ function serve(
 const open = { incompleteMandatory: 2, incompleteOptional: 1, belowPassing: 1 };
 
 // Whole-app renders with lazy routes and dialogs: slow on a busy machine, not stuck.
-vi.setConfig({ testTimeout: 20_000 });
-
 // Toasts live in one queue for the whole page; a test starts without the last one's. Closing
 // them updates the region, which is still mounted here (the cleanup comes after this hook).
 afterEach(() => act(() => toastQueue.visibleToasts.forEach((toast) => toastQueue.close(toast.key))));
