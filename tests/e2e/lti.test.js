@@ -198,7 +198,7 @@ describe('LTI, proctored and collaborative activities', () => {
       await signedIn(adaPage, 'ada');
       await signedIn(gracePage, 'grace');
       const id = await courseId(adaPage, 'Activity Types Tour');
-      const tree = await view(adaPage, `/api/bff/courses/${id}/tree`);
+      const tree = await readView(adaPage, `/api/bff/courses/${id}/tree`);
       const team = tree.items.find((i) => i.name === 'Team assignment');
       assert.equal(team.kind, 'collaborative');
       const url = new URL(`courses/${id}/view/content/${team.activityPathId}`, env.servers.portalUrl).href;
@@ -211,8 +211,8 @@ describe('LTI, proctored and collaborative activities', () => {
       assert.deepEqual(await members(adaPage), ['Grace Hopper', 'Ada Lovelace (you)']);
       assert.deepEqual(await members(gracePage), ['Grace Hopper (you)', 'Ada Lovelace']);
       await adaPage.getByRole('region', { name: 'Participants (2)' }).waitFor();
-      const adaView = await view(adaPage, `/api/bff/courses/${id}/collaboration/${team.activityPathId}`);
-      const graceView = await view(gracePage, `/api/bff/courses/${id}/collaboration/${team.activityPathId}`);
+      const adaView = await readView(adaPage, `/api/bff/courses/${id}/collaboration/${team.activityPathId}`);
+      const graceView = await readView(gracePage, `/api/bff/courses/${id}/collaboration/${team.activityPathId}`);
       assert.equal(adaView.group.id, graceView.group.id, 'one group workflow, shared by its members');
       assert.notEqual(adaView.workflowId, graceView.workflowId, 'each member in their own attempt');
       // Opening the activity starts nothing: each member starts or joins through the prompt.
@@ -223,7 +223,7 @@ describe('LTI, proctored and collaborative activities', () => {
         await prompt.waitFor({ state: 'detached' });
         await page.getByRole('button', { name: /Launch activity|Open activity in a new window/ }).waitFor();
       }
-      const joined = await view(adaPage, `/api/bff/courses/${id}/collaboration/${team.activityPathId}`);
+      const joined = await readView(adaPage, `/api/bff/courses/${id}/collaboration/${team.activityPathId}`);
       assert.equal(joined.action, 'open');
       await screenshot(adaPage, 'lti-collaborative-1280-en');
       await screenshot(gracePage, 'lti-collaborative-390-en');
