@@ -197,23 +197,32 @@ describe('conversations', () => {
             await page.goto(portal(route));
             await page.getByRole('heading', { level: 1 }).first().waitFor();
             await page.getByRole('contentinfo').waitFor();
-            await page.waitForTimeout(300);
+            // The footer's texts, and the visible buttons and links that float (fixed) over the page.
+            const measure = () =>
+              page.evaluate(() => {
+                const box = (el) => {
+                  const r = el.getBoundingClientRect();
+                  return { x: r.x, y: r.y, w: r.width, h: r.height, text: el.textContent.trim() };
+                };
+                const fixed = [...document.querySelectorAll('button, a')].filter((el) => {
+                  for (let node = el; node; node = node.parentElement) {
+                    if (getComputedStyle(node).position === 'fixed') return el.getBoundingClientRect().width > 0;
+                  }
+                  return false;
+                });
+                return { texts: [...document.querySelector('footer').children].map(box), floating: fixed.map(box) };
+              });
+            // The buttons arrive in their own chunks after the page (once, on a busy machine, none
+            // was there yet): wait for them, then measure at the bottom of the page. A timeout here
+            // is left to the assertion below, which says what was found.
+            await eventually(
+              `${buttons} floating buttons on /learn/${route}`,
+              async () => (await measure()).floating.length >= buttons,
+              15_000,
+            ).catch(() => {});
             await page.evaluate(() => window.scrollTo(0, document.scrollingElement.scrollHeight));
             await page.waitForTimeout(200);
-            // The footer's texts, and the visible buttons and links that float (fixed) over the page.
-            const { texts, floating } = await page.evaluate(() => {
-              const box = (el) => {
-                const r = el.getBoundingClientRect();
-                return { x: r.x, y: r.y, w: r.width, h: r.height, text: el.textContent.trim() };
-              };
-              const fixed = [...document.querySelectorAll('button, a')].filter((el) => {
-                for (let node = el; node; node = node.parentElement) {
-                  if (getComputedStyle(node).position === 'fixed') return el.getBoundingClientRect().width > 0;
-                }
-                return false;
-              });
-              return { texts: [...document.querySelector('footer').children].map(box), floating: fixed.map(box) };
-            });
+            const { texts, floating } = await measure();
             const where = `/learn/${route} at ${width} px`;
             assert.equal(floating.length, buttons, `${where}: floating buttons ${JSON.stringify(floating)}`);
             for (const t of texts) {
