@@ -5,6 +5,20 @@ SHELL := /bin/bash
 
 CARGO ?= cargo
 
+# The workspace's own crates are compiled through clippy-driver with every warning an error,
+# in every build: what `cargo clippy -- -D warnings` does, but as a full build rather than a
+# check, so `make lint` and `make test` share one build of everything instead of checking the
+# whole dependency tree once more (a fresh clone: 7 min 18 s for the one build against about
+# 4 min 30 s of clippy and 5 min of build). The price: a lint is an error in `make test` and
+# `make demo` too. CLIPPY_ARGS is how cargo-clippy hands its arguments to clippy-driver; the
+# same value must reach every cargo command, or the crates are compiled again. Without
+# clippy-driver (an empty wrapper), cargo builds as usual.
+ifeq ($(origin RUSTC_WORKSPACE_WRAPPER),undefined)
+RUSTC_WORKSPACE_WRAPPER := $(shell rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
+endif
+export RUSTC_WORKSPACE_WRAPPER
+export CLIPPY_ARGS := -D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
+
 .PHONY: help demo test deps test-deps build build-rust build-client build-test contracts \
         test-rust snapshots test-client test-e2e test-bench bench bench-deps bench-sandbox fmt lint lint-rust lint-client
 
@@ -86,9 +100,10 @@ fmt: ## format the Rust code
 lint: lint-rust lint-client ## every lint CI runs: Rust formatting and clippy, the client's ESLint and Prettier
 	@echo "lint: clean"
 
-lint-rust: ## rustfmt check, then clippy over the whole workspace with every warning an error
+lint-rust: ## rustfmt check, then clippy over every target of the workspace with every warning an error
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	@test -n "$$RUSTC_WORKSPACE_WRAPPER" || { echo "lint-rust: clippy-driver not found (rustup component add clippy)"; exit 1; }
+	$(CARGO) build --workspace --all-targets
 
 # `deps` installs the client's npm packages when they are missing or older than the lock file
 # (a fresh clone lints before `make test` installs anything).
