@@ -20,7 +20,7 @@ export RUSTC_WORKSPACE_WRAPPER
 export CLIPPY_ARGS := -D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 
 .PHONY: help demo test deps test-deps build build-rust build-client build-test contracts \
-        test-rust snapshots test-client test-e2e test-bench bench bench-deps bench-sandbox fmt lint lint-rust lint-client
+        test-rust snapshots test-client test-e2e test-bench bench bench-deps bench-sandbox fmt lint lint-rust lint-client lint-e2e
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -97,7 +97,7 @@ fmt: ## format the Rust code
 
 # Every lint CI runs (`.ci/run`, before `make test`), one prerequisite per part. The client's
 # bundle budget needs a build, so it runs in `make test-client`.
-lint: lint-rust lint-client ## every lint CI runs: Rust formatting and clippy, the client's ESLint and Prettier
+lint: lint-rust lint-client lint-e2e ## every lint CI runs: Rust formatting and clippy, the client's ESLint and Prettier, the browser tests' ESLint
 	@echo "lint: clean"
 
 lint-rust: ## rustfmt check, then clippy over every target of the workspace with every warning an error
@@ -109,3 +109,7 @@ lint-rust: ## rustfmt check, then clippy over every target of the workspace with
 # (a fresh clone lints before `make test` installs anything).
 lint-client: deps ## client ESLint (typescript-eslint, hooks, jsx-a11y) with no warning, then the Prettier check
 	cd client && npm run lint --silent && npm run format:check --silent
+
+lint-e2e: ## the browser tests' ESLint: a name used but never defined or imported, one never used
+	@scripts/install-deps.sh --lint
+	cd tests/e2e && npm run lint --silent

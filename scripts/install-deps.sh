@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing for `make demo` (npm packages), with --test for `make test` (also
 # Debian's chromium, redis-server, python3-venv, nginx and wrk when running as root, and
-# schemathesis, pinned, in a virtual environment under target/) and with --bench for `make bench`.
+# schemathesis, pinned, in a virtual environment under target/), with --bench for `make bench`
+# and with --lint for `make lint` (the browser tests' npm packages too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +16,12 @@ npm_install() {
 }
 
 npm_install client
+
+# `make lint` also lints the browser tests, with their own ESLint.
+if [ "${1:-}" = "--lint" ]; then
+  npm_install tests/e2e
+  exit 0
+fi
 
 if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--bench" ]; then
   npm_install tests/e2e
