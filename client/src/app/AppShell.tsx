@@ -19,7 +19,11 @@ import { SideNav, useNavItems } from './SideNav';
 import { UserMenu } from './UserMenu';
 import './shell.css';
 
-/** The product mark and name, leading to the start page. */
+/**
+ * The product mark and name, leading to the start page. The name is the tenant's, in whatever
+ * script it was given: `dir="auto"` lays it out (and cuts it short at its end) in its own
+ * direction, not the page's, so 'Acme Learning' in an Arabic page reads 'Acme Lea…'.
+ */
 export function Logo({ productName }: { productName: string }) {
   return (
     <Link to="/" className="app-logo">
@@ -28,7 +32,9 @@ export function Logo({ productName }: { productName: string }) {
         <path d="M6 13 16 8l10 5-10 5-10-5Z" fill="#fff" />
         <path d="M10 15.5V21c0 1.5 2.7 3 6 3s6-1.5 6-3v-5.5L16 18.5l-6-3Z" fill="#fff" opacity=".85" />
       </svg>
-      <span className="app-header__product">{productName}</span>
+      <span className="app-header__product" dir="auto">
+        {productName}
+      </span>
     </Link>
   );
 }

@@ -1,5 +1,7 @@
 // The breadcrumb bar (react-aria Breadcrumbs; the last crumb is the current page, with
-// aria-current). Its own chunk: see `ShellBreadcrumbs`.
+// aria-current). Its own chunk: see `ShellBreadcrumbs`. A crumb is often a course's name, in
+// the script the LMS gave it: each keeps its own direction (`dir="auto"`), so an English name in
+// an Arabic page is cut short at its end.
 import { useIntl } from 'react-intl';
 import { Breadcrumb, Breadcrumbs, Link } from 'react-aria-components';
 import { appMessages } from './messages';
@@ -12,7 +14,13 @@ export default function CrumbBar({ crumbs }: { crumbs: readonly Crumb[] }) {
       <Breadcrumbs className="app-breadcrumbs__list">
         {crumbs.map((crumb, index) => (
           <Breadcrumb key={`${index}-${crumb.href ?? 'current'}`} className="app-breadcrumbs__item">
-            {index === crumbs.length - 1 ? <Link>{crumb.label}</Link> : <Link href={crumb.href}>{crumb.label}</Link>}
+            {index === crumbs.length - 1 ? (
+              <Link dir="auto">{crumb.label}</Link>
+            ) : (
+              <Link dir="auto" href={crumb.href}>
+                {crumb.label}
+              </Link>
+            )}
           </Breadcrumb>
         ))}
       </Breadcrumbs>

@@ -33,7 +33,9 @@ export default function NavDrawerControl({
         <Modal className="nav-drawer">
           <Dialog className="nav-drawer__dialog" aria-label={intl.formatMessage(appMessages.navigationLabel)}>
             <div className="nav-drawer__head">
-              <span className="app-header__product">{productName}</span>
+              <span className="app-header__product" dir="auto">
+                {productName}
+              </span>
               <Button
                 className="nav-drawer__close"
                 slot="close"

@@ -32,6 +32,8 @@ describe('user menu', () => {
     const { user, button, menu } = await openMenu();
 
     expect(button).toHaveAttribute('aria-haspopup');
+    // The name keeps its own direction (and is cut short at its end) in a right-to-left page.
+    expect(within(button).getByText('Ada Lovelace')).toHaveAttribute('dir', 'auto');
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(within(menu).getByText('Signed in as ada@example.test')).toBeInTheDocument();
     await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));

@@ -27,7 +27,9 @@ export function AccountButtonContent({ fullName }: { fullName: string }) {
       <span className="account-menu__avatar" aria-hidden="true">
         {initials}
       </span>
-      <span className="account-menu__name">{fullName}</span>
+      <span className="account-menu__name" dir="auto">
+        {fullName}
+      </span>
       <span className="account-menu__caret" aria-hidden="true" />
     </>
   );

@@ -108,6 +108,8 @@ describe('navigation', () => {
       'href',
       '/learn',
     );
+    // The tenant's name keeps its own direction (and is cut short at its end) in a right-to-left page.
+    expect(within(screen.getByRole('banner')).getByText('Acme Learning')).toHaveAttribute('dir', 'auto');
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
       'href',
@@ -141,6 +143,7 @@ describe('navigation', () => {
     expect(items[0]).toHaveTextContent('My courses');
     expect(items[1]).toHaveAttribute('href', '/learn/courses/c-1');
     expect(within(crumbs).getByText('Certificate')).toHaveAttribute('aria-current', 'page');
+    expect(within(crumbs).getByText('Certificate')).toHaveAttribute('dir', 'auto');
   });
 
   it('shows no breadcrumbs on a top-level screen', async () => {
