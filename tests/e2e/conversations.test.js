@@ -173,13 +173,15 @@ describe('conversations', () => {
     );
   });
 
-  it('the floating feedback and tutor buttons never cover the footer, at 1280 and 390 px', { timeout: 120_000 }, async () => {
+  it('the floating feedback and tutor buttons never cover the footer or each other, at 1280, 390 and 320 px', { timeout: 180_000 }, async () => {
     for (const [width, language] of [
       [1280, undefined],
       [390, 'العربية'],
+      [320, undefined],
+      [320, 'العربية'],
     ]) {
       await withPage(
-        `floating-buttons-${width}`,
+        `floating-buttons-${width}${language ? '-ar' : ''}`,
         async (page) => {
           await signInAt(page, 'courses');
           await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
@@ -223,13 +225,15 @@ describe('conversations', () => {
             await page.evaluate(() => window.scrollTo(0, document.scrollingElement.scrollHeight));
             await page.waitForTimeout(200);
             const { texts, floating } = await measure();
-            const where = `/learn/${route} at ${width} px`;
+            const where = `/learn/${route} at ${width} px${language ? ` in ${language}` : ''}`;
             assert.equal(floating.length, buttons, `${where}: floating buttons ${JSON.stringify(floating)}`);
+            const apart = (a, b) => a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
             for (const t of texts) {
-              for (const f of floating) {
-                const apart = t.x + t.w <= f.x || f.x + f.w <= t.x || t.y + t.h <= f.y || f.y + f.h <= t.y;
-                assert.ok(apart, `${where}: "${f.text}" covers the footer's "${t.text}"`);
-              }
+              for (const f of floating) assert.ok(apart(t, f), `${where}: "${f.text}" covers the footer's "${t.text}"`);
+            }
+            for (const [i, a] of floating.entries()) {
+              for (const b of floating.slice(i + 1)) assert.ok(apart(a, b), `${where}: "${a.text}" and "${b.text}" overlap`);
+              assert.ok(a.x >= 0 && a.x + a.w <= width, `${where}: "${a.text}" runs off the screen`);
             }
           }
         },

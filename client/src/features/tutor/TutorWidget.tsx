@@ -79,6 +79,7 @@ export function TutorWidget({ objectiveId }: { objectiveId: string }) {
       <Button
         ref={openButton}
         className="tutor__open"
+        aria-label={intl.formatMessage(m.open)}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onPress={() => setOpen((o) => !o)}
@@ -86,7 +87,10 @@ export function TutorWidget({ objectiveId }: { objectiveId: string }) {
         <span aria-hidden="true" className="tutor__spark">
           ✦
         </span>
-        {intl.formatMessage(m.open)}
+        {/* On a narrow phone the button shows the panel's shorter title, which its name (the
+            long label) contains, so that it and the feedback button fit side by side. */}
+        <span className="tutor__label tutor__label--long">{intl.formatMessage(m.open)}</span>
+        <span className="tutor__label tutor__label--short">{intl.formatMessage(m.title)}</span>
       </Button>
       {open && (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape pressed in any control of the panel closes it; the section itself takes no focus or press
