@@ -94,6 +94,7 @@ describe('ChatPanel', () => {
     const { user } = renderAt('#chat=t1');
     const dialog = await screen.findByRole('dialog', { name: 'Messages' });
     expect(await within(dialog).findByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(within(dialog).getByText('Second')).toHaveAttribute('dir', 'auto');
     expect(dialog.querySelector('img')).toBeNull();
     await waitFor(() => expect(read).toEqual({ seq: 5 }));
 

@@ -147,7 +147,10 @@ function ChannelView({ id }: { id: string }) {
             <li key={message.id} className={message.mine ? 'chat__message chat__message--mine' : 'chat__message'}>
               <span className="chat__author">{message.mine ? intl.formatMessage(m.you) : message.authorName}</span>
               {/* Plain text: never HTML. */}
-              <p className="chat__text">{message.text}</p>
+              {/* A message is in its author's language, not necessarily the page's. */}
+              <p className="chat__text" dir="auto">
+                {message.text}
+              </p>
               <time className="chat__time" dateTime={message.created}>
                 {message.created ? intl.formatDate(message.created, { dateStyle: 'medium', timeStyle: 'short' }) : ''}
               </time>

@@ -51,6 +51,9 @@ describe('TutorWidget', () => {
     expect(asked).toEqual({ objectiveId: 'c1', question: 'What is phishing?' });
     expect(within(panel).getByRole('status')).toHaveTextContent('The tutor answered: According to the course.');
     expect(within(panel).getByText(/Phishing is a trick./)).toBeInTheDocument();
+    // Each text takes its direction from itself, whatever the page's.
+    expect(within(panel).getByText('What is phishing?')).toHaveAttribute('dir', 'auto');
+    expect(within(panel).getByText('According to the course.')).toHaveAttribute('dir', 'auto');
   });
 
   it('shows the gateway’s message on a refused question and asks again on retry', async () => {

@@ -13,13 +13,17 @@ function Answer({ exchange, onRetry }: { exchange: Exchange; onRetry: () => void
   const intl = useIntl();
   return (
     <li className="tutor__exchange">
+      {/* The question and the answer are in whatever language the learner and the tutor
+          used, not necessarily the page's: each takes its direction from its own text. */}
       <p className="tutor__question">
         <span className="tutor__who">{intl.formatMessage(m.you)}</span>
-        {exchange.question}
+        <span className="tutor__said" dir="auto">
+          {exchange.question}
+        </span>
       </p>
       <div className="tutor__answer" aria-busy={exchange.state === 'answering'}>
         <span className="tutor__who">{intl.formatMessage(m.tutor)}</span>
-        <p>
+        <p dir="auto">
           {exchange.answer}
           {exchange.state === 'answering' && <span className="tutor__cursor" aria-hidden="true" />}
         </p>
@@ -89,8 +93,8 @@ export function TutorWidget({ objectiveId }: { objectiveId: string }) {
         </span>
         {/* On a narrow phone the button shows the panel's shorter title, which its name (the
             long label) contains, so that it and the feedback button fit side by side. */}
-        <span className="tutor__label tutor__label--long">{intl.formatMessage(m.open)}</span>
-        <span className="tutor__label tutor__label--short">{intl.formatMessage(m.title)}</span>
+        <span className="tutor__open-label tutor__open-label--long">{intl.formatMessage(m.open)}</span>
+        <span className="tutor__open-label tutor__open-label--short">{intl.formatMessage(m.title)}</span>
       </Button>
       {open && (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape pressed in any control of the panel closes it; the section itself takes no focus or press
