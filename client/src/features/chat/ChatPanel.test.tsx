@@ -99,6 +99,7 @@ describe('ChatPanel', () => {
     await waitFor(() => expect(read).toEqual({ seq: 5 }));
 
     const box = within(dialog).getByRole('textbox', { name: 'Message' });
+    expect(box).toHaveAttribute('dir', 'auto');
     await user.type(box, 'This is far too long');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Maximum length is 10');
     await user.clear(box);

@@ -81,7 +81,9 @@ function Composer({ channel, max }: { channel: ChatChannel; max: number }) {
     <form className="chat__composer" onSubmit={(event) => void send(event)}>
       <TextField className="chat__field" value={text} onChange={setText} isInvalid={tooLong || !!problem}>
         <Label className="visually-hidden">{intl.formatMessage(m.message)}</Label>
+        {/* What is typed takes its own direction (an English message in an Arabic page). */}
         <TextArea
+          dir="auto"
           rows={2}
           placeholder={intl.formatMessage(m.message)}
           onKeyDown={(event) => {

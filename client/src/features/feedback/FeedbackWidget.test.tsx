@@ -30,6 +30,8 @@ describe('FeedbackWidget', () => {
     await user.click(within(dialog).getByRole('radio', { name: '4 stars' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Navigation' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Accessibility' }));
+    // What is typed takes its own direction, whatever the page's.
+    expect(within(dialog).getByRole('textbox', { name: 'Comment (optional)' })).toHaveAttribute('dir', 'auto');
     await user.type(within(dialog).getByRole('textbox', { name: 'Comment (optional)' }), ' Nice ');
     await user.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
 

@@ -138,7 +138,7 @@ function FeedbackForm({ maxComment, close }: FormProps) {
       </CheckboxGroup>
       <TextField className="feedback__comment" value={comment} onChange={setComment} isInvalid={tooLong}>
         <Label className="feedback__label">{intl.formatMessage(m.comment)}</Label>
-        <TextArea rows={4} />
+        <TextArea dir="auto" rows={4} />
         <FieldError className="feedback__error">{intl.formatMessage(m.maxLength, { length: maxComment })}</FieldError>
       </TextField>
       {state === 'failed' && (

@@ -45,6 +45,7 @@ describe('TutorWidget', () => {
     await user.click(open);
     const panel = screen.getByRole('region', { name: 'AI tutor' });
     await waitFor(() => expect(panel).toHaveTextContent('Ask a question about Cybersecurity Program.'));
+    expect(within(panel).getByRole('textbox', { name: 'Your question' })).toHaveAttribute('dir', 'auto');
     await user.type(within(panel).getByRole('textbox', { name: 'Your question' }), 'What is phishing?{Enter}');
 
     await waitFor(() => expect(panel).toHaveTextContent('According to the course.'));

@@ -148,6 +148,7 @@ export function TutorWidget({ objectiveId }: { objectiveId: string }) {
             >
               <Label className="tutor__label">{intl.formatMessage(m.question)}</Label>
               <TextArea
+                dir="auto"
                 rows={2}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter' && !event.shiftKey) {
