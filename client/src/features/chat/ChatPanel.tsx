@@ -38,7 +38,9 @@ function ChannelList({ onOpen }: { onOpen: (id: string) => void }) {
       {data.channels.map((channel) => (
         <li key={channel.id}>
           <button type="button" className="chat__channel" onClick={() => onOpen(channel.id)}>
-            <span className="chat__channel-name">{channel.name}</span>
+            <span className="chat__channel-name">
+              <bdi>{channel.name}</bdi>
+            </span>
             <span className="chat__channel-kind">
               {intl.formatMessage(channel.kind === 'team' ? m.team : m.announcements)}
             </span>
@@ -147,9 +149,10 @@ function ChannelView({ id }: { id: string }) {
         <ol className="chat__messages" ref={log} aria-label={data.channel.name}>
           {data.messages.map((message) => (
             <li key={message.id} className={message.mine ? 'chat__message chat__message--mine' : 'chat__message'}>
-              <span className="chat__author">{message.mine ? intl.formatMessage(m.you) : message.authorName}</span>
-              {/* Plain text: never HTML. */}
-              {/* A message is in its author's language, not necessarily the page's. */}
+              <span className="chat__author">
+                {message.mine ? intl.formatMessage(m.you) : <bdi>{message.authorName}</bdi>}
+              </span>
+              {/* Plain text, never HTML, in its author's language (not necessarily the page's). */}
               <p className="chat__text" dir="auto">
                 {message.text}
               </p>

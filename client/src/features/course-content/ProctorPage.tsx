@@ -68,7 +68,9 @@ export default function ProctorPage() {
   return (
     <div className="lti-page">
       {back}
-      <p className="lti-page__eyebrow">{p.courseName}</p>
+      <p className="lti-page__eyebrow">
+        <bdi>{p.courseName}</bdi>
+      </p>
       <PageHeading>{p.name || intl.formatMessage(ltiMessages.proctorTitle)}</PageHeading>
       {inIframe && (
         <p className="lti-page__note">

@@ -91,7 +91,9 @@ export default function WorkflowPage() {
             {w.activities.map((a) => (
               <li key={a.activityPathId ?? 'root'} className="lti-list__item">
                 <div className="lti-list__head">
-                  <h3 className="lti-list__name">{a.name}</h3>
+                  <h3 className="lti-list__name">
+                    <bdi>{a.name}</bdi>
+                  </h3>
                   <ActivityStatus status={a.status ?? 'notStarted'} />
                 </div>
                 {a.proctored

@@ -81,7 +81,9 @@ export default function EmailAnswerPage() {
           <dt>
             <FormattedMessage {...m.course} />
           </dt>
-          <dd>{data.courseName}</dd>
+          <dd>
+            <bdi>{data.courseName}</bdi>
+          </dd>
         </div>
       </dl>
       <Link className="button button--primary" to={data.reviewLink}>

@@ -68,7 +68,9 @@ export function CompositeActivity({ view, tree, linkTo, onChanged }: Props) {
               </h2>
             )}
             {child.kind === 'composite' ? (
-              <Link to={linkTo(child.activityPathId)}>{child.name}</Link>
+              <Link to={linkTo(child.activityPathId)}>
+                <bdi>{child.name}</bdi>
+              </Link>
             ) : (
               <ActivityBody view={view} activity={child} tree={tree} onChanged={onChanged} />
             )}
