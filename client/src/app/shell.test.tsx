@@ -138,7 +138,8 @@ describe('navigation', () => {
     renderApp('/learn/courses/c-1/certificate/N-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Workplace Safety' })).toBeInTheDocument();
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumbs' });
-    const items = within(crumbs).getAllByRole('link');
+    // react-aria builds the crumbs' collection after the landmark itself: wait for its links.
+    const items = await within(crumbs).findAllByRole('link');
     expect(items[0]).toHaveAttribute('href', '/learn/courses');
     expect(items[0]).toHaveTextContent('My courses');
     expect(items[1]).toHaveAttribute('href', '/learn/courses/c-1');
