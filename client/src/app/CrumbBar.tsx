@@ -14,13 +14,9 @@ export default function CrumbBar({ crumbs }: { crumbs: readonly Crumb[] }) {
       <Breadcrumbs className="app-breadcrumbs__list">
         {crumbs.map((crumb, index) => (
           <Breadcrumb key={`${index}-${crumb.href ?? 'current'}`} className="app-breadcrumbs__item">
-            {index === crumbs.length - 1 ? (
-              <Link dir="auto">{crumb.label}</Link>
-            ) : (
-              <Link dir="auto" href={crumb.href}>
-                {crumb.label}
-              </Link>
-            )}
+            <Link dir="auto" href={index === crumbs.length - 1 ? undefined : crumb.href}>
+              {crumb.label}
+            </Link>
           </Breadcrumb>
         ))}
       </Breadcrumbs>

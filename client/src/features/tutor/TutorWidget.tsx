@@ -93,8 +93,8 @@ export function TutorWidget({ objectiveId }: { objectiveId: string }) {
         </span>
         {/* On a narrow phone the button shows the panel's shorter title, which its name (the
             long label) contains, so that it and the feedback button fit side by side. */}
-        <span className="tutor__open-label tutor__open-label--long">{intl.formatMessage(m.open)}</span>
-        <span className="tutor__open-label tutor__open-label--short">{intl.formatMessage(m.title)}</span>
+        <span className="tutor__open-label--long">{intl.formatMessage(m.open)}</span>
+        <span className="tutor__open-label--short">{intl.formatMessage(m.title)}</span>
       </Button>
       {open && (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape pressed in any control of the panel closes it; the section itself takes no focus or press
