@@ -244,6 +244,10 @@ impl SessionStore for CountingStore {
         self.store.get(id)
     }
 
+    fn get_shared<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Arc<Session>>, StoreError>> {
+        self.store.get_shared(id)
+    }
+
     fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>> {
         self.store.put(session)
     }

@@ -53,7 +53,7 @@ impl FromRequestParts<AppState> for AuthSession {
         let id = cookies::read(&parts.headers, cookies::session_cookie_name(&portal))
             .ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
         let mut session =
-            Arc::new(state.sessions.get(&id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::None))?);
+            state.sessions.get_shared(&id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
         if session.tenant_id != portal.tenant.config.id {
             // A session is bound to its tenant: another tenant's cookie is no session here.
             return Err(AppError::Unauthorized(UnauthorizedReason::None));

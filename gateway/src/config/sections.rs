@@ -80,6 +80,11 @@ pub struct SessionSettings {
     pub absolute_lifetime_secs: u64,
     /// Most sessions kept in process; the least recently used go first.
     pub max_sessions: u64,
+    /// Sessions the in-process store also keeps decoded, those of the latest requests, so a
+    /// request of a session read moments ago does not decode its record again (at most this
+    /// many, about 3 KB each; 0: none). See `auth::session::memory`.
+    #[serde(default = "default_decoded_sessions")]
+    pub decoded_sessions: u64,
     /// Most logins one browser may have pending at once (one per tab).
     pub max_pending_logins: usize,
     /// How long a started login may take to come back, in seconds.
@@ -154,6 +159,9 @@ fn default_logout_token_max_age_secs() -> u64 {
 /// Longest lifetime of an adopt code: it only has to cross from the popup to the frame.
 pub const MAX_ADOPT_CODE_TTL_SECS: u64 = 60;
 
+fn default_decoded_sessions() -> u64 {
+    256
+}
 fn default_adopt_code_ttl_secs() -> u64 {
     MAX_ADOPT_CODE_TTL_SECS
 }

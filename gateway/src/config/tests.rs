@@ -324,6 +324,7 @@ fn the_redis_store_needs_a_key_and_a_redis_section() {
     assert_eq!(config.session.store, SessionStoreKind::Redis);
     assert_eq!(config.session_keys.as_ref().map(|k| k.current_kid()), Some("k2"));
     assert_eq!(config.session.touch_write_interval_secs, 60);
+    assert_eq!(config.session.decoded_sessions, 256);
     assert!(!format!("{config:?}").contains(KEY), "keys never print");
 }
 

@@ -17,7 +17,7 @@ pub use memory::MemoryStore;
 pub use redis::RedisStore;
 pub use token::Token;
 
-use std::time::Duration;
+use std::{sync::Arc, time::Duration};
 
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use contracts::{bff::UnauthorizedReason, upstream::UserProfile};
@@ -148,6 +148,11 @@ pub struct RefreshLock {
 pub trait SessionStore: Send + Sync + std::fmt::Debug {
     /// The session with this id, if any.
     fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Session>, StoreError>>;
+    /// The session with this id, if any, as a request reads it: shared, never changed in place.
+    /// [`Self::get`]'s answer unless the store keeps sessions read moments ago at hand.
+    fn get_shared<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<Arc<Session>>, StoreError>> {
+        Box::pin(async move { Ok(self.get(id).await?.map(Arc::new)) })
+    }
     /// Creates or replaces a session; it lives until [`expires_at`].
     fn put(&self, session: Session) -> BoxFuture<'_, Result<(), StoreError>>;
     /// Removes a session; removing a missing one is not an error.
@@ -192,6 +197,7 @@ pub(super) mod tests {
             idle_timeout_secs: 7200,
             absolute_lifetime_secs: 43200,
             max_sessions: 10,
+            decoded_sessions: 4,
             max_pending_logins: 5,
             pending_login_ttl_secs: 600,
             store: crate::config::SessionStoreKind::Memory,
