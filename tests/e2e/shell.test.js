@@ -290,6 +290,9 @@ describe('shell', () => {
       const search = page.getByRole('searchbox');
       await search.focus();
       await page.keyboard.type('safety');
+      // The search applies after a pause; act on its answer, as a learner reading the list would.
+      await page.waitForURL((url) => url.searchParams.get('keyword') === 'safety', { timeout: 15_000 });
+      await page.locator('ul.course-grid:not([aria-busy="true"])').waitFor();
       const link = page.getByRole('main').getByRole('link', { name: /Safety/i }).first();
       await link.waitFor();
       await link.focus();

@@ -87,7 +87,6 @@ export function CourseListScreen<T, V extends ListScreenView<T>>({
   } else {
     body = (
       <PagedCourseGrid
-        key={JSON.stringify(query)}
         first={data}
         query={query}
         useView={useView}

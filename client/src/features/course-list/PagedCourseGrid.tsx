@@ -40,9 +40,15 @@ export function PagedCourseGrid<T, V extends ListView<T>>({
   label,
   busy,
 }: Props<T, V>) {
-  const [pages, setPages] = useState(1);
+  // The pages shown belong to one query: a new keyword or filter starts again at one page. The
+  // grid itself stays mounted, so a card that is in both answers keeps its element (and focus,
+  // when the learner moved to it while the search was still pending).
+  const queryKey = JSON.stringify(query);
+  const [shown, setShown] = useState({ queryKey, pages: 1 });
+  const pages = shown.queryKey === queryKey ? shown.pages : 1;
   // A transition: growing a long list yields to scrolling and input instead of blocking them.
-  const more = () => startTransition(() => setPages((n) => n + 1));
+  const more = () =>
+    startTransition(() => setShown((prev) => ({ queryKey, pages: (prev.queryKey === queryKey ? prev.pages : 1) + 1 })));
 
   const later = [];
   for (let page = 1; page < pages; page += 1) {

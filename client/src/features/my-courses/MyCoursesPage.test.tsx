@@ -93,6 +93,22 @@ describe('My courses', () => {
     await waitFor(() => expect(screen.getByText('1 course')).toBeInTheDocument());
   });
 
+  it('keeps focus on a card the learner moved to while the search was pending', async () => {
+    serveCourses([courseCard({ name: 'Algebra basics' }), courseCard({ name: 'Botany' })]);
+    const { user, location } = renderApp('/learn/courses');
+    await courseList();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search courses' }), 'bot');
+    // Before the pause ends, the learner moves to the card that the search will also find.
+    screen.getByRole('link', { name: 'Botany' }).focus();
+
+    await waitFor(() => expect(location()).toBe('/courses?keyword=bot'), { timeout: 2000 });
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Courses' })).getAllByRole('listitem')).toHaveLength(1),
+    );
+    expect(screen.getByRole('link', { name: 'Botany' })).toHaveFocus();
+  });
+
   it('restores the keyword from the URL', async () => {
     const keywords = serveCourses([courseCard({ name: 'Algebra basics' }), courseCard({ name: 'Botany' })]);
     renderApp('/learn/courses?keyword=alg');
@@ -295,6 +311,23 @@ describe('My courses', () => {
       await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(60));
       expect(screen.getByText('Showing 60 of 60')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Show more courses' })).not.toBeInTheDocument();
+    });
+
+    it('starts a new search again at its first page', async () => {
+      const cards = Array.from({ length: 60 }, (_, i) =>
+        courseCard({ name: `Performance Course ${String(i + 1).padStart(3, '0')}` }),
+      );
+      serveFiltered(cards);
+      const { user, location } = renderApp('/learn/courses');
+
+      const list = await courseList();
+      await user.click(screen.getByRole('button', { name: 'Show more courses' }));
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(48));
+
+      await user.type(screen.getByRole('searchbox', { name: 'Search courses' }), 'course');
+      await waitFor(() => expect(location()).toBe('/courses?keyword=course'), { timeout: 2000 });
+      await waitFor(() => expect(screen.getByText('Showing 24 of 60')).toBeInTheDocument());
+      expect(within(screen.getByRole('list', { name: 'Courses' })).getAllByRole('listitem')).toHaveLength(24);
     });
   });
 });
