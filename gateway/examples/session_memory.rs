@@ -9,9 +9,13 @@
 use std::time::Duration;
 
 use contracts::upstream::{Permission, UserProfile};
+use figment::{
+    Figment,
+    providers::{Format, Toml},
+};
 use gateway::{
     auth::session::{MemoryStore, Session, SessionStore, Tokens, new_session_id},
-    config::{SessionSettings, SessionStoreKind},
+    config::SessionSettings,
 };
 use time::OffsetDateTime;
 
@@ -91,9 +95,6 @@ fn session(now: OffsetDateTime) -> Session {
     }
 }
 
-/// Sessions kept decoded, as `config/default.toml` has it: they are counted in the memory.
-const DECODED: u64 = 256;
-
 /// Nanoseconds a request's look-up of its session takes (the median of 25 rounds of 2,000): its
 /// record, then the session decoded from it by the first look-up.
 async fn read_ns(store: &MemoryStore, sample: &Session) -> f64 {
@@ -116,21 +117,14 @@ async fn read_ns(store: &MemoryStore, sample: &Session) -> f64 {
 async fn main() {
     let counts: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let counts = if counts.is_empty() { vec![10_000, 100_000] } else { counts };
-    let settings = SessionSettings {
-        idle_timeout_secs: 7200,
-        absolute_lifetime_secs: 43200,
-        max_sessions: counts.iter().copied().max().unwrap_or(0) + 1,
-        decoded_sessions: DECODED,
-        max_pending_logins: 5,
-        pending_login_ttl_secs: 600,
-        store: SessionStoreKind::Memory,
-        touch_write_interval_secs: 60,
-        refresh_lock_ttl_ms: 20_000,
-        refresh_lock_wait_ms: 10_000,
-        logout_token_max_age_secs: 120,
-        adopt_code_ttl_secs: 60,
-        encryption_keys: None,
-    };
+    // The session settings of `config/default.toml` (the decoded sessions among them), with room
+    // for every session asked for.
+    let default_toml = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/default.toml");
+    let mut settings: SessionSettings = Figment::from(Toml::file_exact(default_toml))
+        .extract_inner("session")
+        .expect("the [session] section of config/default.toml");
+    settings.max_sessions = counts.iter().copied().max().unwrap_or(0) + 1;
+    let decoded = usize::try_from(settings.decoded_sessions).expect("decoded sessions fit in memory");
     let sample = session(OffsetDateTime::now_utc());
     let (access_chars, id_chars) = (sample.tokens.access_token.text().len(), sample.tokens.id_token.text().len());
     let store = MemoryStore::new(&settings);
@@ -143,7 +137,7 @@ async fn main() {
         while held < n {
             let s = session(now);
             latest.push_back(s.id.clone());
-            if latest.len() > DECODED as usize {
+            if latest.len() > decoded {
                 latest.pop_front();
             }
             store.put(s).await.expect("put");
