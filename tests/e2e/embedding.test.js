@@ -23,8 +23,12 @@ import {
   withPage,
 } from './support.js';
 
-/** Codes live 5 s here (60 s by default), so the expired-code case waits only a few seconds. */
-const CODE_TTL_SECS = 5;
+/**
+ * Codes live 15 s here (60 s by default), so the expired-code case waits only a few seconds; long
+ * enough that a code held through the stranger's steps (a window opened, a post, 1.5 s of
+ * waiting) is still good on a slow machine.
+ */
+const CODE_TTL_SECS = 15;
 
 useServers({
   extraToml: () => `
