@@ -1,7 +1,7 @@
 // Browser journeys of the three conversations: course announcements and team chat (live between
 // two browsers), the AI tutor (a streamed answer citing the course), and product feedback (read
 // back from the tenant's events sink; no widget where the tenant turns it off), and the floating
-// buttons of the last two, which must never hide the page's footer.
+// buttons of the last two, which must never hide the page's footer or a control the keyboard reaches.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
@@ -238,6 +238,74 @@ describe('conversations', () => {
           }
         },
         { context: { viewport: { width, height: 800 } } },
+      );
+    }
+  });
+
+  it('a control reached with the keyboard is never hidden behind the floating buttons or the sticky header, at 390 px', { timeout: 180_000 }, async () => {
+    for (const language of [undefined, 'العربية']) {
+      await withPage(
+        `focus-not-obscured-390${language ? '-ar' : ''}`,
+        async (page) => {
+          await signInAt(page, 'courses');
+          await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
+          if (language) {
+            await chooseLanguage(page, language);
+            await eventually('dir="rtl"', async () => (await page.locator('html').getAttribute('dir')) === 'rtl');
+          }
+          const mine = await readView(page, '/api/bff/my-courses?take=50&keyword=activity%20types%20tour');
+          const course = mine.items.find((c) => c.name === 'Activity Types Tour').objectiveId;
+          // The focused element against what stays in place over the page: the floating buttons
+          // and the sticky header. Where they overlap, what is on top at the middle of the overlap
+          // decides (the skip link shows over the header on purpose). Elements inside those, any
+          // taller than a third of the screen (they cannot fit beside them) and a video or audio
+          // element (the focus is on one of the browser's own controls in it, which the page cannot
+          // measure) are not measured.
+          const covers = () =>
+            page.evaluate(() => {
+              const el = document.activeElement;
+              if (!el || el === document.body || el.matches('video, audio')) return null;
+              const over = [...document.querySelectorAll('.tutor__open, .feedback__open, .app-header')];
+              const r = el.getBoundingClientRect();
+              if (over.some((o) => o.contains(el)) || r.height > window.innerHeight / 3) return null;
+              const name = (e) => (e.textContent || e.tagName).trim().slice(0, 40);
+              const hiding = over.filter((o) => {
+                const b = o.getBoundingClientRect();
+                const [x0, x1] = [Math.max(r.left, b.left), Math.min(r.right, b.right)];
+                const [y0, y1] = [Math.max(r.top, b.top), Math.min(r.bottom, b.bottom)];
+                if (x0 >= x1 || y0 >= y1) return false;
+                const top = document.elementFromPoint((x0 + x1) / 2, (y0 + y1) / 2);
+                return !(top && el.contains(top));
+              });
+              return { el: name(el), hiding: hiding.map(name) };
+            });
+          // My courses, a course's page and its content page (the lesson's 'Mark as done' sits
+          // near the bottom edge there).
+          for (const [route, buttons] of [
+            ['courses', 1],
+            [`courses/${course}`, 2],
+            [`courses/${course}/view/content`, 2],
+          ]) {
+            await page.goto(portal(route));
+            await page.getByRole('heading', { level: 1 }).first().waitFor();
+            await eventually(`${buttons} floating buttons on /learn/${route}`, async () =>
+              page.evaluate((n) => document.querySelectorAll('.tutor__open, .feedback__open').length === n, buttons),
+            );
+            const hidden = [];
+            let measured = 0;
+            for (const key of [...Array(40).fill('Tab'), ...Array(40).fill('Shift+Tab')]) {
+              await page.keyboard.press(key);
+              const seen = await covers();
+              if (!seen) continue;
+              measured += 1;
+              for (const o of seen.hiding) hidden.push(`${key} to "${seen.el}" under "${o}"`);
+            }
+            const where = `/learn/${route} in ${language ?? 'English'}`;
+            assert.ok(measured > 10, `${where}: only ${measured} focused controls measured`);
+            assert.deepEqual(hidden, [], `${where}: focused controls hidden`);
+          }
+        },
+        { context: { viewport: { width: 390, height: 800 } } },
       );
     }
   });
