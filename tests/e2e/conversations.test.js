@@ -44,6 +44,16 @@ async function signInAt(page, path, user = 'ada') {
   await page.waitForURL((url) => url.pathname.startsWith('/learn/'), { timeout: 15_000 });
 }
 
+/** Signs Ada in at My courses, then switches to `language` (a right-to-left one) when given. */
+async function signInToMyCourses(page, language) {
+  await signInAt(page, 'courses');
+  await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
+  if (language) {
+    await chooseLanguage(page, language);
+    await eventually('dir="rtl"', async () => (await page.locator('html').getAttribute('dir')) === 'rtl');
+  }
+}
+
 async function sinkEvents() {
   const response = await fetch(`${env.servers.sandboxOrigin}/admin/events?tenant=acme`);
   assert.equal(response.status, 200);
@@ -183,12 +193,7 @@ describe('conversations', () => {
       await withPage(
         `floating-buttons-${width}${language ? '-ar' : ''}`,
         async (page) => {
-          await signInAt(page, 'courses');
-          await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
-          if (language) {
-            await chooseLanguage(page, language);
-            await eventually('dir="rtl"', async () => (await page.locator('html').getAttribute('dir')) === 'rtl');
-          }
+          await signInToMyCourses(page, language);
           const mine = await readView(page, '/api/bff/my-courses?take=50');
           const course = mine.items.find((c) => c.status === 'inProgress').objectiveId;
           // My courses has the feedback button; a course page has the tutor's too.
@@ -247,12 +252,7 @@ describe('conversations', () => {
       await withPage(
         `focus-not-obscured-390${language ? '-ar' : ''}`,
         async (page) => {
-          await signInAt(page, 'courses');
-          await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
-          if (language) {
-            await chooseLanguage(page, language);
-            await eventually('dir="rtl"', async () => (await page.locator('html').getAttribute('dir')) === 'rtl');
-          }
+          await signInToMyCourses(page, language);
           const mine = await readView(page, '/api/bff/my-courses?take=50&keyword=activity%20types%20tour');
           const course = mine.items.find((c) => c.name === 'Activity Types Tour').objectiveId;
           // The focused element against what stays in place over the page: the floating buttons

@@ -45,10 +45,10 @@ export function PagedCourseGrid<T, V extends ListView<T>>({
   // when the learner moved to it while the search was still pending).
   const queryKey = JSON.stringify(query);
   const [shown, setShown] = useState({ queryKey, pages: 1 });
-  const pages = shown.queryKey === queryKey ? shown.pages : 1;
+  const pagesOf = (state: typeof shown) => (state.queryKey === queryKey ? state.pages : 1);
+  const pages = pagesOf(shown);
   // A transition: growing a long list yields to scrolling and input instead of blocking them.
-  const more = () =>
-    startTransition(() => setShown((prev) => ({ queryKey, pages: (prev.queryKey === queryKey ? prev.pages : 1) + 1 })));
+  const more = () => startTransition(() => setShown((prev) => ({ queryKey, pages: pagesOf(prev) + 1 })));
 
   const later = [];
   for (let page = 1; page < pages; page += 1) {
