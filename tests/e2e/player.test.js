@@ -202,6 +202,25 @@ describe('course player', () => {
     });
   });
 
+  it('keeps the course contents below the sticky header when the page scrolls, at 1280 px', { timeout: 120_000 }, async () => {
+    await withPage('player-contents-sticky', async (page) => {
+      await page.setViewportSize(DESKTOP);
+      await signInAt(page, 'courses');
+      const id = await courseId(page, 'Activity Types Tour');
+      await page.goto(portal(`courses/${id}/view/content`));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await contents(page).waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.scrollingElement.scrollHeight));
+      await page.waitForTimeout(200);
+      const { scrolled, header, toc } = await page.evaluate(() => {
+        const box = (selector) => document.querySelector(selector).getBoundingClientRect().toJSON();
+        return { scrolled: window.scrollY, header: box('.app-header'), toc: box('.player__toc') };
+      });
+      assert.ok(scrolled > 0, 'the page scrolled');
+      assert.ok(toc.top >= header.bottom, `the contents (top ${toc.top}) start below the header (bottom ${header.bottom})`);
+    });
+  });
+
   it('reviews a finished course read-only and sends course_open_for_review', { timeout: 120_000 }, async () => {
     await withPage('player-review', async (page) => {
       await signInAt(page, 'courses');
