@@ -291,10 +291,23 @@ describe('conversations', () => {
             await eventually(`${buttons} floating buttons on /learn/${route}`, async () =>
               page.evaluate((n) => document.querySelectorAll('.tutor__open, .feedback__open').length === n, buttons),
             );
+            // The page done growing (a lesson's video and its resume note arrive after the
+            // heading): a control moved by content that arrives later was not hidden when focused.
+            await page.waitForLoadState('networkidle');
+            let height = 0;
+            await eventually(`/learn/${route} done growing`, async () => {
+              await page.waitForTimeout(300);
+              const now = await page.evaluate(() => document.scrollingElement.scrollHeight);
+              const same = now === height;
+              height = now;
+              return same;
+            });
             const hidden = [];
             let measured = 0;
             for (const key of [...Array(40).fill('Tab'), ...Array(40).fill('Shift+Tab')]) {
               await page.keyboard.press(key);
+              // Measured once the focus has scrolled and the next frame is drawn.
+              await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
               const seen = await covers();
               if (!seen) continue;
               measured += 1;
