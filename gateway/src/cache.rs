@@ -241,7 +241,7 @@ mod tests {
         let metrics = Arc::new(Metrics::new());
         let (upstream, calls) = upstream(&metrics).await;
         let caches = Caches::new(&settings(10), metrics.clone());
-        let ctx = CallContext::background("t".into());
+        let ctx = CallContext::background("t");
         let user = Uuid::nil();
         let scale: Uuid = SCALE.parse().expect("uuid");
         for _ in 0..3 {
@@ -262,7 +262,7 @@ mod tests {
         let metrics = Arc::new(Metrics::new());
         let (upstream, calls) = upstream(&metrics).await;
         let caches = Caches::new(&settings(10), metrics.clone());
-        let ctx = CallContext::background("t".into());
+        let ctx = CallContext::background("t");
         let (ada, grace) = (Uuid::from_u128(1), Uuid::from_u128(2));
         let lookups = (0..20).map(|_| caches.terms("acme", ada, &upstream, &ctx));
         for answer in futures::future::join_all(lookups).await {

@@ -276,7 +276,7 @@ async fn send_batch(batch: Vec<Queued>, metrics: &Metrics) {
     }
     let calls = by_session.into_iter().map(|(tenant, _, access_token, events)| async move {
         let n = events.len() as u64;
-        let ctx = CallContext::background(access_token);
+        let ctx = CallContext::background(&access_token);
         let body = Value::Array(events);
         let sent = tenant
             .upstream

@@ -73,7 +73,7 @@ impl FromRequestParts<AppState> for AuthSession {
             state.sessions.put(slid.clone()).await?;
             session = Arc::new(slid);
         }
-        let ctx = CallContext::of_request(&parts.headers, session.tokens.access_token.text().into_owned());
+        let ctx = CallContext::of_request(&parts.headers, session.tokens.access_token.authorization());
         Ok(AuthSession { session, portal, ctx })
     }
 }

@@ -16,7 +16,7 @@ use super::{
     oidc::{OidcError, TokenSet},
     pending::{MAX_RETURN_TO_CHARS, PendingLogin},
     redirect_check::checked_redirect,
-    session::{AdoptGrant, Session, Tokens, new_session_id},
+    session::{AdoptGrant, Session, Tokens, new_session_id, token::bearer},
 };
 use crate::{app::AppState, error::AppError, extract::Query, tenant::Portal, upstream::CallContext};
 
@@ -129,7 +129,7 @@ pub async fn callback(
         .finish(&callback_url(&portal)?, &code, &pending.pkce_verifier, &pending.nonce)
         .await
         .map_err(oidc_error)?;
-    let ctx = CallContext::of_request(&headers, tokens.access_token.clone());
+    let ctx = CallContext::of_request(&headers, bearer(&tokens.access_token));
     let user = portal.tenant.upstream.current_user(&ctx).await?;
     if let Some(old) = cookies::read(&headers, cookies::session_cookie_name(&portal)) {
         state.sessions.remove(&old).await?;

@@ -146,11 +146,8 @@ impl Upstream {
             query.push(("after", after.to_string()));
         }
         let timeout = wait + LONG_POLL_GRACE;
-        let response = self
-            .http
-            .get(url)
-            .query(&query)
-            .bearer_auth(&ctx.access_token)
+        let response = ctx
+            .authorize(self.http.get(url).query(&query))
             .timeout(timeout)
             .send()
             .await
@@ -192,7 +189,7 @@ impl Upstream {
     ) -> Result<reqwest::Response, UpstreamError> {
         let what = "asking the tutor";
         let url = self.url(what, "tutor/answers")?;
-        let mut request = self.http.post(url).json(body).bearer_auth(&ctx.access_token).timeout(whole);
+        let mut request = ctx.authorize(self.http.post(url).json(body)).timeout(whole);
         if let Some(lang) = &ctx.accept_language {
             request = request.header(reqwest::header::ACCEPT_LANGUAGE, lang);
         }

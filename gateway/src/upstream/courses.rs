@@ -135,7 +135,7 @@ mod tests {
     }
 
     fn ctx() -> CallContext {
-        CallContext::background("t".into())
+        CallContext::background("t")
     }
 
     #[tokio::test]

@@ -73,8 +73,8 @@ impl Upstream {
         loop {
             let started = std::time::Instant::now();
             let mut request = self.http.request(method.clone(), url.clone()).timeout(read.timeout);
-            if read.send_token && !ctx.access_token.is_empty() {
-                request = request.bearer_auth(&ctx.access_token);
+            if read.send_token {
+                request = ctx.authorize(request);
             }
             if let Some(id) = &ctx.request_id {
                 request = request.header(crate::headers::X_REQUEST_ID, id);

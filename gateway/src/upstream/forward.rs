@@ -163,9 +163,9 @@ impl Upstream {
         let out = request.headers_mut().ok_or_else(|| bad(&"the upstream address could not be built"))?;
         // The request's trace goes on upstream, as on every upstream call.
         crate::telemetry::add_trace_headers(ctx.trace.as_ref(), out);
-        let mut bearer = HeaderValue::try_from(format!("Bearer {}", ctx.access_token)).map_err(|e| bad(&e))?;
-        bearer.set_sensitive(true);
-        out.insert(header::AUTHORIZATION, bearer);
+        if let Some(authorization) = &ctx.authorization {
+            out.insert(header::AUTHORIZATION, authorization.clone());
+        }
         out.insert(header::USER_AGENT, HeaderValue::from_static(USER_AGENT));
         for name in &FORWARDED_REQUEST_HEADERS {
             for value in headers.get_all(name) {
@@ -173,10 +173,10 @@ impl Upstream {
             }
         }
         if let Some(lang) = &ctx.accept_language {
-            out.insert(header::ACCEPT_LANGUAGE, HeaderValue::try_from(lang.as_str()).map_err(|e| bad(&e))?);
+            out.insert(header::ACCEPT_LANGUAGE, lang.clone());
         }
         if let Some(id) = &ctx.request_id {
-            out.insert(X_REQUEST_ID, HeaderValue::try_from(id.as_str()).map_err(|e| bad(&e))?);
+            out.insert(X_REQUEST_ID, id.clone());
         }
         let request = request.body(body).map_err(|e| bad(&e))?;
         let _permit = self.slot(what).await?;

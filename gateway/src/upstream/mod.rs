@@ -33,35 +33,38 @@ use std::{sync::Arc, time::Duration};
 
 use futures::StreamExt;
 use rand::Rng;
-use reqwest::{Method, StatusCode, header::HeaderMap};
+use reqwest::{
+    Method, StatusCode,
+    header::{HeaderMap, HeaderValue},
+};
 use serde::de::DeserializeOwned;
 use tokio::sync::Semaphore;
 use tracing::Instrument;
 use url::Url;
 
-use crate::{config::UpstreamSettings, metrics::Metrics, telemetry::RequestTrace};
+use crate::{auth::session::token::bearer, config::UpstreamSettings, metrics::Metrics, telemetry::RequestTrace};
 
 /// What each upstream call carries from the browser's request.
 #[derive(Debug, Clone)]
 pub struct CallContext {
-    /// The session's access token.
-    pub access_token: String,
+    /// `Authorization` with the session's access token ([`crate::auth::session::AccessToken`]);
+    /// none for calls made without a session.
+    pub authorization: Option<HeaderValue>,
     /// `Accept-Language` of the browser, passed through.
-    pub accept_language: Option<String>,
+    pub accept_language: Option<HeaderValue>,
     /// The gateway's request id, passed as `X-Request-Id`.
-    pub request_id: Option<String>,
+    pub request_id: Option<HeaderValue>,
     /// The request's trace, continued by each call when spans are not exported.
     pub trace: Option<RequestTrace>,
 }
 
 impl CallContext {
     /// The context of the calls made for a request with these `headers` (as the outer layers
-    /// left them: with a request id and a trace), sending `access_token` (none when empty).
-    pub fn of_request(headers: &HeaderMap, access_token: String) -> Self {
-        let header =
-            |name: &reqwest::header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok()).map(String::from);
+    /// left them: with a request id and a trace), sending `authorization` (the session's token).
+    pub fn of_request(headers: &HeaderMap, authorization: Option<HeaderValue>) -> Self {
+        let header = |name: &reqwest::header::HeaderName| headers.get(name).filter(|v| v.to_str().is_ok()).cloned();
         CallContext {
-            access_token,
+            authorization,
             accept_language: header(&reqwest::header::ACCEPT_LANGUAGE),
             request_id: header(&crate::headers::X_REQUEST_ID),
             trace: RequestTrace::of(headers),
@@ -71,12 +74,20 @@ impl CallContext {
     /// The context of a call without a session (the upstream's `public/...` routes): no bearer
     /// token is sent.
     pub fn anonymous(headers: &HeaderMap) -> Self {
-        Self::of_request(headers, String::new())
+        Self::of_request(headers, None)
+    }
+
+    /// `request` with the session's `Authorization`, when there is a session.
+    pub fn authorize(&self, request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+        match &self.authorization {
+            Some(authorization) => request.header(reqwest::header::AUTHORIZATION, authorization.clone()),
+            None => request,
+        }
     }
 
     /// The context of a call made for no request (a background job): the token only.
-    pub fn background(access_token: String) -> Self {
-        CallContext { access_token, accept_language: None, request_id: None, trace: None }
+    pub fn background(access_token: &str) -> Self {
+        CallContext { authorization: bearer(access_token), accept_language: None, request_id: None, trace: None }
     }
 }
 
@@ -363,9 +374,7 @@ impl Upstream {
             // Replaces the client's timeout for this attempt, body included.
             request = request.timeout(timeout);
         }
-        if !ctx.access_token.is_empty() {
-            request = request.bearer_auth(&ctx.access_token);
-        }
+        request = ctx.authorize(request);
         if let Some(lang) = &ctx.accept_language {
             request = request.header(reqwest::header::ACCEPT_LANGUAGE, lang);
         }

@@ -40,7 +40,7 @@ fn settings(max_in_flight: usize, queue_ms: u64, retries: u32) -> UpstreamSettin
 }
 
 fn ctx() -> CallContext {
-    CallContext::background("t".into())
+    CallContext::background("t")
 }
 
 fn upstream(base: Url, s: &UpstreamSettings) -> Upstream {

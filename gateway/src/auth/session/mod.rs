@@ -15,7 +15,7 @@ pub mod token;
 
 pub use memory::MemoryStore;
 pub use redis::RedisStore;
-pub use token::Token;
+pub use token::{AccessToken, Token};
 
 use std::{sync::Arc, time::Duration};
 
@@ -32,7 +32,7 @@ use crate::config::SessionSettings;
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Tokens {
     /// Bearer token for the upstream API.
-    pub access_token: Token,
+    pub access_token: AccessToken,
     /// When the access token expires.
     pub access_expires_at: OffsetDateTime,
     /// Refresh token, when the issuer gave one.

@@ -7,7 +7,9 @@
 //! Hand-written rather than a JWT library: nothing here reads or checks the token (the issuer
 //! and the upstream do); it only has to come back byte for byte.
 
-use std::borrow::Cow;
+use std::{borrow::Cow, sync::OnceLock};
+
+use axum::http::HeaderValue;
 
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -137,6 +139,86 @@ impl<'de> Deserialize<'de> for Token {
     }
 }
 
+/// A session's access token, with the `Authorization` value that carries it upstream.
+///
+/// The value is written out (the JWT's segments encoded again, `Bearer ` before them) on first
+/// use and kept with the token, so the requests served by one decoded session (the in-process
+/// store keeps the latest ones decoded) and every upstream call of a request share it instead
+/// of writing the token out again each time. It belongs to the token it was made from: a new
+/// token is a new value, never a stale header. Serialized as the token alone.
+#[derive(Clone)]
+pub struct AccessToken {
+    token: Token,
+    authorization: OnceLock<Option<HeaderValue>>,
+}
+
+impl AccessToken {
+    /// The token's text, as the issuer gave it.
+    pub fn text(&self) -> Cow<'_, str> {
+        self.token.text()
+    }
+
+    /// `Bearer <token>`, marked sensitive (never logged); none for an empty token or one that
+    /// cannot be a header value (the upstream then refuses the call as it would the token).
+    pub fn authorization(&self) -> Option<HeaderValue> {
+        self.authorization.get_or_init(|| bearer(&self.text())).clone()
+    }
+}
+
+/// `Bearer <token>` as a sensitive header value; none for an empty or unfit token.
+pub fn bearer(token: &str) -> Option<HeaderValue> {
+    if token.is_empty() {
+        return None;
+    }
+    let mut value = HeaderValue::try_from(format!("Bearer {token}")).ok()?;
+    value.set_sensitive(true);
+    Some(value)
+}
+
+impl PartialEq for AccessToken {
+    fn eq(&self, other: &Self) -> bool {
+        self.token == other.token
+    }
+}
+
+impl Eq for AccessToken {}
+
+impl From<Token> for AccessToken {
+    fn from(token: Token) -> Self {
+        AccessToken { token, authorization: OnceLock::new() }
+    }
+}
+
+impl From<String> for AccessToken {
+    fn from(text: String) -> Self {
+        Token::new(&text).into()
+    }
+}
+
+impl From<&str> for AccessToken {
+    fn from(text: &str) -> Self {
+        Token::new(text).into()
+    }
+}
+
+impl std::fmt::Debug for AccessToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AccessToken(..)")
+    }
+}
+
+impl Serialize for AccessToken {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.token.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for AccessToken {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Token::deserialize(deserializer).map(AccessToken::from)
+    }
+}
+
 impl Token {
     /// A token from the bytes it was kept as, when they are well formed: text after [`TEXT`], or
     /// after [`JWT`] two segment offsets in order and within the bytes.
@@ -159,6 +241,30 @@ impl Token {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The access token's `Authorization` value is `Bearer` and the token's text, sensitive, and
+    /// belongs to its token: a token put in its place brings its own value, a copy shares it.
+    #[test]
+    fn an_access_token_carries_its_own_authorization() {
+        let claims = URL_SAFE_NO_PAD.encode(br#"{"sub":"ada"}"#);
+        let jwt = format!("eyJhbGciOiJub25lIn0.{claims}.AAEC");
+        let mut token = AccessToken::from(jwt.as_str());
+        let value = token.authorization().expect("a header value");
+        assert_eq!(value, format!("Bearer {jwt}").as_str());
+        assert!(value.is_sensitive(), "never logged");
+        let copy = token.clone();
+        assert_eq!(copy.authorization(), Some(value.clone()));
+        token = "opaque-token".into();
+        assert_eq!(token.authorization().expect("a header value"), "Bearer opaque-token");
+        assert_eq!(copy.authorization(), Some(value), "the copy keeps its own token's");
+        assert_eq!(AccessToken::from("").authorization(), None, "no token, no header");
+        assert_eq!(AccessToken::from("line\nbreak").authorization(), None, "not a header value");
+        assert_eq!(
+            postcard::from_bytes::<AccessToken>(&postcard::to_stdvec(&copy).expect("binary")).expect("read back"),
+            copy
+        );
+        assert_eq!(serde_json::to_string(&copy).expect("json"), serde_json::to_string(&jwt).expect("json"));
+    }
 
     /// A JWT is kept as its bytes and comes back as the same text; anything else is kept as text.
     #[test]

@@ -3,7 +3,7 @@
 
 use std::{convert::Infallible, net::SocketAddr, sync::Arc, time::Duration};
 
-use axum::body::Bytes;
+use axum::{body::Bytes, http::HeaderValue};
 use http_body_util::Full;
 use hyper::{Request, Response, body::Incoming, header::HeaderName, service::service_fn};
 use hyper_util::rt::TokioIo;
@@ -102,9 +102,9 @@ fn upstream(base: Url, max_response_bytes: usize) -> Upstream {
 
 fn ctx() -> CallContext {
     CallContext {
-        access_token: "token-1".into(),
-        accept_language: Some("ar-AR".into()),
-        request_id: Some("req-7".into()),
+        authorization: crate::auth::session::token::bearer("token-1"),
+        accept_language: Some(HeaderValue::from_static("ar-AR")),
+        request_id: Some(HeaderValue::from_static("req-7")),
         trace: crate::telemetry::RequestTrace::of(&HeaderMap::from_iter([(
             HeaderName::from_static("traceparent"),
             HeaderValue::from_static("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"),
