@@ -14,13 +14,9 @@ use super::{
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CatalogCard {
-    /// Id, name, code, description and cover image; without image the card shows `color`.
+    /// Id, name, code, description, and cover image or colour.
     #[serde(flatten)]
     pub header: CourseHeader,
-    /// Background colour for cards without image: one of seven, the course's own on every page.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub color: Option<String>,
     /// Number of sub-activities, for the tile mode.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -10,7 +10,8 @@ use utoipa::ToSchema;
 
 use super::CollectionChip;
 
-/// What names and presents a course: id, name, code, short description and cover image.
+/// What names and presents a course: id, name, code, short description, and cover image or
+/// colour.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CourseHeader {
@@ -26,10 +27,15 @@ pub struct CourseHeader {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub description: Option<String>,
-    /// Cover image URL; when absent a card shows its colour.
+    /// Cover image URL; when absent the course's cards and pages show `color`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub image_url: Option<String>,
+    /// Background colour of a course without cover image: one of seven, the course's own on
+    /// every card and page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub color: Option<String>,
 }
 
 /// A course as its catalog page shows it (signed in or public): the header, the about text,
@@ -80,6 +86,7 @@ mod tests {
             code: Some("RS-1".into()),
             description: None,
             image_url: Some("/img.png".into()),
+            color: None,
         }
     }
 
@@ -160,8 +167,12 @@ mod tests {
     #[test]
     fn the_header_stands_flat_in_a_catalog_card() {
         let card = CatalogCard {
-            header: CourseHeader { description: Some("Short".into()), image_url: None, ..header() },
-            color: Some("blue".into()),
+            header: CourseHeader {
+                description: Some("Short".into()),
+                image_url: None,
+                color: Some("blue".into()),
+                ..header()
+            },
             children_count: None,
             duration_minutes: None,
             is_draft: false,

@@ -18,10 +18,15 @@ pub struct DashboardCourse {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub code: Option<String>,
-    /// Cover image URL.
+    /// Cover image URL; when absent the card shows `color`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub image_url: Option<String>,
+    /// Background colour of a course without cover image: one of seven, the course's own on
+    /// every card and page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub color: Option<String>,
     /// Status from the last workflow and record.
     pub status: CourseStatus,
     /// Progress as a whole percentage, 0..=100.
@@ -32,6 +37,9 @@ pub struct DashboardCourse {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub due_date: Option<String>,
+    /// The due date has passed and the course is not completed (as on its My courses card).
+    #[serde(default)]
+    pub overdue: bool,
     /// When the last attempt finished (RFC 3339, UTC), for finished courses.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

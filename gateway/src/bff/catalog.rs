@@ -121,7 +121,6 @@ fn to_card(agg: &ObjectiveWorkflowAggregate) -> CatalogCard {
             None,
             objective.image_url.as_deref(),
         ),
-        color: course::card_color_of(objective.id, objective.image_url.as_deref()).map(String::from),
         children_count: objective.activity.children_count.and_then(|n| u32::try_from(n).ok()),
         duration_minutes: course::duration_minutes(objective.duration),
         is_draft: objective.state == course::DRAFT,

@@ -5,8 +5,9 @@
 //! The upstream names a course in two shapes (the objective of an aggregate, and the full
 //! objective of an access or of the open catalog); each builder hands over the fields it has and
 //! the presentation rules live here:
-//! an empty code, description or about text is left out, the duration follows
-//! [`course::duration_minutes`], and the availability dates are given as RFC 3339.
+//! an empty code, description or about text is left out, a course without cover image has its
+//! colour ([`course::card_color_of`], as on its My courses and dashboard cards), the duration
+//! follows [`course::duration_minutes`], and the availability dates are given as RFC 3339.
 
 use contracts::{
     bff::{Availability, CollectionChip, CourseHeader, CourseOverview},
@@ -19,7 +20,7 @@ use super::fields::{non_empty, rfc3339};
 use crate::domain::course;
 
 /// The header of a course from the upstream's fields: id, name, and the code, description and
-/// cover image when they are given and not empty.
+/// cover image when they are given and not empty, else for the cover its colour.
 pub fn course_header(
     id: Uuid,
     name: &str,
@@ -33,6 +34,7 @@ pub fn course_header(
         code: non_empty(code),
         description: non_empty(description),
         image_url: image_url.map(String::from),
+        color: course::card_color_of(id, image_url).map(String::from),
     }
 }
 
@@ -81,9 +83,15 @@ mod tests {
                 code: None,
                 description: Some("Short".into()),
                 image_url: Some("/img.png".into()),
+                color: None,
             }
         );
         assert_eq!(course_header(id, "Rust", Some("RS-1"), Some(""), None).code.as_deref(), Some("RS-1"));
         assert_eq!(course_header(id, "Rust", None, Some(""), None).description, None);
+        assert_eq!(
+            course_header(id, "Rust", None, None, None).color.as_deref(),
+            Some(course::card_color(id)),
+            "without cover image, the course's own colour"
+        );
     }
 }

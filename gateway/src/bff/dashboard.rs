@@ -33,7 +33,7 @@ use crate::{
     app::AppState,
     auth::extract::LearnerSession,
     domain::{
-        dashboard, filters,
+        course, dashboard, filters,
         outcome::{self, CourseFacts},
     },
     error::{AppError, AppResult},
@@ -167,17 +167,21 @@ fn to_course(
     unread: &HashMap<String, u32>,
 ) -> DashboardCourse {
     let agg = &c.aggregate;
-    let completed = filters::course_progress(agg) == Some(CourseProgress::Completed);
+    let progress = filters::course_progress(agg);
+    let completed = progress == Some(CourseProgress::Completed);
+    let due = c.access.as_ref().and_then(|a| a.due_date);
     let hidden = outcome::result_hidden(facts, now);
     DashboardCourse {
         objective_id: agg.objective.id.to_string(),
         name: agg.objective.name.clone(),
         code: agg.objective.code.clone().filter(|c| !c.is_empty()),
         image_url: agg.objective.image_url.clone(),
+        color: course::card_color_of(agg.objective.id, agg.objective.image_url.as_deref()).map(String::from),
         status: outcome::status(facts),
         progress_percent: outcome::progress_percent(facts),
         is_mandatory: agg.is_mandatory,
-        due_date: rfc3339(c.access.as_ref().and_then(|a| a.due_date)),
+        due_date: rfc3339(due),
+        overdue: dashboard::is_overdue(due, progress, now),
         finished_at: if completed { rfc3339(finished_at) } else { None },
         passed: if completed && !hidden { agg.last_objective_record.as_ref().and_then(|r| r.passed) } else { None },
         link: outcome::course_link(facts, &agg.objective.id.to_string(), &agg.id.to_string()),

@@ -81,12 +81,7 @@ pub async fn get_public_catalog(
         require_total_count: true,
     };
     let page = upstream.open_catalog(&ctx, &options).await?;
-    let items = page
-        .data
-        .iter()
-        .filter(|o| o.state != Some(CourseState::Archived))
-        .map(|o| public_card(o, course::card_color_of(o.id, o.image_url.as_deref()).map(String::from)))
-        .collect();
+    let items = page.data.iter().filter(|o| o.state != Some(CourseState::Archived)).map(public_card).collect();
     Ok(Json(PublicCatalogView {
         items,
         total_count: total_count(page.total_count),
@@ -97,10 +92,9 @@ pub async fn get_public_catalog(
     }))
 }
 
-fn public_card(o: &Objective, color: Option<String>) -> CatalogCard {
+fn public_card(o: &Objective) -> CatalogCard {
     CatalogCard {
         header: objective_header(o),
-        color,
         children_count: o.activity.as_ref().and_then(|a| a.children_count).and_then(|n| u32::try_from(n).ok()),
         duration_minutes: course::duration_minutes(o.duration),
         is_draft: o.state == Some(CourseState::Draft),

@@ -532,10 +532,6 @@ color: ScoreColor, };
  */
 export type CatalogCard = { 
 /**
- * Background colour for cards without image: one of seven, the course's own on every page.
- */
-color?: string, 
-/**
  * Number of sub-activities, for the tile mode.
  */
 childrenCount?: number, 
@@ -569,9 +565,14 @@ code?: string,
  */
 description?: string, 
 /**
- * Cover image URL; when absent a card shows its colour.
+ * Cover image URL; when absent the course's cards and pages show `color`.
  */
-imageUrl?: string, };
+imageUrl?: string, 
+/**
+ * Background colour of a course without cover image: one of seven, the course's own on
+ * every card and page.
+ */
+color?: string, };
 
 /**
  * `GET /api/bff/catalog`: the catalog page of a signed-in learner.
@@ -665,9 +666,14 @@ code?: string,
  */
 description?: string, 
 /**
- * Cover image URL; when absent a card shows its colour.
+ * Cover image URL; when absent the course's cards and pages show `color`.
  */
 imageUrl?: string, 
+/**
+ * Background colour of a course without cover image: one of seven, the course's own on
+ * every card and page.
+ */
+color?: string, 
 /**
  * The course can be started from this date (RFC 3339).
  */
@@ -747,9 +753,14 @@ code?: string,
  */
 description?: string, 
 /**
- * Cover image URL; when absent a card shows its colour.
+ * Cover image URL; when absent the course's cards and pages show `color`.
  */
-imageUrl?: string, };
+imageUrl?: string, 
+/**
+ * Background colour of a course without cover image: one of seven, the course's own on
+ * every card and page.
+ */
+color?: string, };
 
 /**
  * `GET /api/bff/public/certificates/{certificateNumber}`: a shared certificate.
@@ -965,9 +976,14 @@ code?: string,
  */
 description?: string, 
 /**
- * Cover image URL; when absent a card shows its colour.
+ * Cover image URL; when absent the course's cards and pages show `color`.
  */
 imageUrl?: string, 
+/**
+ * Background colour of a course without cover image: one of seven, the course's own on
+ * every card and page.
+ */
+color?: string, 
 /**
  * The course can be started from this date (RFC 3339).
  */
@@ -1500,9 +1516,14 @@ name: string,
  */
 code?: string, 
 /**
- * Cover image URL.
+ * Cover image URL; when absent the card shows `color`.
  */
 imageUrl?: string, 
+/**
+ * Background colour of a course without cover image: one of seven, the course's own on
+ * every card and page.
+ */
+color?: string, 
 /**
  * Status from the last workflow and record.
  */
@@ -1519,6 +1540,10 @@ isMandatory: boolean,
  * Due date (RFC 3339, UTC), when it has one.
  */
 dueDate?: string, 
+/**
+ * The due date has passed and the course is not completed (as on its My courses card).
+ */
+overdue: boolean, 
 /**
  * When the last attempt finished (RFC 3339, UTC), for finished courses.
  */

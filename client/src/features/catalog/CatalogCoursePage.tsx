@@ -159,7 +159,7 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
           {course.imageUrl ? (
             <img src={course.imageUrl} alt="" />
           ) : (
-            <span className="catalog-course__cover-fill">
+            <span className="catalog-course__cover-fill" style={{ backgroundColor: course.color }}>
               <svg
                 aria-hidden="true"
                 focusable="false"

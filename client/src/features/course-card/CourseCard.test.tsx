@@ -200,6 +200,7 @@ describe('CourseCard', () => {
       progressPercent: 0,
       isMandatory: true,
       gradeHidden: false,
+      overdue: false,
       unreadAnnouncements: 0,
       dueDate: '2026-12-07T00:00:00Z',
       link: '/courses/o-dp/a-1',
@@ -214,5 +215,30 @@ describe('CourseCard', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Data Privacy Basics' })).toBeInTheDocument();
     expect(screen.getByText('Due Dec 7, 2026')).toBeInTheDocument();
     expect(screen.getByText('Not started')).toBeInTheDocument();
+  });
+
+  it('dashboard course: the overdue state and the colour of its view, as on its My courses card', () => {
+    const course: DashboardCourse = {
+      objectiveId: 'o-cv',
+      name: 'Company Values Onboarding',
+      color: '#e67700',
+      status: 'inProgress',
+      progressPercent: 35,
+      isMandatory: true,
+      gradeHidden: false,
+      overdue: true,
+      unreadAnnouncements: 0,
+      dueDate: '2026-11-25T00:00:00Z',
+      link: '/courses/o-cv/view/content',
+    };
+    const { container } = render(
+      <IntlProvider locale="en-US" timeZone="UTC" messages={{}} onError={() => undefined}>
+        <MemoryRouter>
+          <CourseCard kind="dashboard" card={course} headingLevel={3} />
+        </MemoryRouter>
+      </IntlProvider>,
+    );
+    expect(screen.getByText('Overdue since Nov 25, 2026')).toHaveClass('course-card__due--overdue');
+    expect(container.querySelector<HTMLElement>('.course-card__media')!.style.backgroundColor).toBe('rgb(230, 119, 0)');
   });
 });

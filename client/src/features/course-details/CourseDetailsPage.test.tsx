@@ -158,6 +158,15 @@ describe('course details: content', () => {
     expect(screen.queryByText(description)).toBeNull();
   });
 
+  it('covers a course without image in its own colour, as its cards do', async () => {
+    serve(detailsView({ color: '#0c8599' }));
+    const { container } = renderApp(DETAILS);
+    await heading();
+    const cover = container.querySelector<HTMLElement>('.details-cover')!;
+    expect(cover.style.backgroundColor).toBe('rgb(12, 133, 153)');
+    expect(cover.querySelector('img')).toBeNull();
+  });
+
   it('shows a short description whole, without a toggle', async () => {
     serve(detailsView({ description: 'A short course.' }));
     renderApp(DETAILS);

@@ -42,7 +42,10 @@ function CourseCover({ course }: { course: CourseDetailsView }) {
   const { result } = course;
   const hasResult = !result.gradeHidden && (result.passed != null || result.grade || result.score);
   return (
-    <div className={`details-cover${course.imageUrl ? '' : ' details-cover--plain'}`}>
+    <div
+      className={`details-cover${course.imageUrl ? '' : ' details-cover--plain'}`}
+      style={course.imageUrl ? undefined : { backgroundColor: course.color }}
+    >
       {course.imageUrl ? (
         <img src={course.imageUrl} alt="" />
       ) : (

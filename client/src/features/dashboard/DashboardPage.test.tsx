@@ -13,6 +13,7 @@ function course(overrides: Partial<DashboardCourse>): DashboardCourse {
     progressPercent: 40,
     isMandatory: false,
     gradeHidden: false,
+    overdue: false,
     unreadAnnouncements: 0,
     link: '/courses/c-x/view/content',
     ...overrides,

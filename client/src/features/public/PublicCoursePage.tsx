@@ -51,7 +51,10 @@ export default function PublicCoursePage() {
     <article className="page public-page course-details">
       {back}
       <header className="details-hero">
-        <div className={`details-cover${data.imageUrl ? '' : ' details-cover--plain'}`}>
+        <div
+          className={`details-cover${data.imageUrl ? '' : ' details-cover--plain'}`}
+          style={data.imageUrl ? undefined : { backgroundColor: data.color }}
+        >
           {data.imageUrl ? (
             <img src={data.imageUrl} alt="" />
           ) : (

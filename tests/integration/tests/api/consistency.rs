@@ -96,6 +96,8 @@ async fn walk_course(
         assert_eq!(card["status"], status, "{who}: card and details status");
         assert_eq!(card["progressPercent"], progress, "{who}: card and details progress");
         assert_eq!(card["gradeHidden"], hidden, "{who}: card and details result visibility");
+        assert_eq!(card.get("color"), details.get("color"), "{who}: card and details cover colour");
+        assert_eq!(card.get("imageUrl"), details.get("imageUrl"), "{who}: card and details cover image");
         let link = card["link"].as_str().expect("link");
         assert_eq!(link.ends_with("/view/content"), continues, "{who}: card link {link} and Continue");
         if hidden {
@@ -112,6 +114,9 @@ async fn walk_course(
             assert_eq!(entry["progressPercent"], progress, "{who}: dashboard and details progress");
             assert_eq!(entry["gradeHidden"], hidden, "{who}: dashboard and details result visibility");
             assert_eq!(entry["link"], card["link"], "{who}: dashboard and card link");
+            assert_eq!(entry.get("color"), card.get("color"), "{who}: dashboard and card cover colour");
+            assert_eq!(entry.get("dueDate"), card.get("dueDate"), "{who}: dashboard and card due date");
+            assert_eq!(entry["overdue"], card["overdue"], "{who}: dashboard and card overdue state");
             if hidden {
                 assert!(entry.get("passed").is_none(), "{who}: a hidden grade is not on the dashboard: {entry}");
             }

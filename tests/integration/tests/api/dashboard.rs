@@ -43,6 +43,12 @@ async fn ada_s_dashboard_lists_in_progress_due_soon_and_recently_finished() {
     assert_eq!(names(&view, "dueSoon"), vec!["Data Privacy Basics"]);
     let due = &view["dueSoon"][0];
     assert_eq!(view["refreshAt"], due["dueDate"], "the next change: that due date passes");
+    assert_eq!(due["overdue"], false, "due soon is not overdue: {due}");
+    // The overdue course stays in progress and says it is overdue, as its My courses card does.
+    let overdue: Vec<&Value> =
+        view["inProgress"].as_array().expect("list").iter().filter(|c| c["overdue"] == true).collect();
+    assert_eq!(overdue.len(), 1, "{overdue:?}");
+    assert_eq!(overdue[0]["name"], "Company Values Onboarding");
 
     let listed: Vec<String> =
         ["inProgress", "dueSoon", "recentlyFinished"].iter().flat_map(|l| names(&view, l)).collect();
