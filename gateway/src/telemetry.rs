@@ -208,13 +208,6 @@ pub fn add_trace_headers(trace: Option<&RequestTrace>, out: &mut HeaderMap) {
     }
 }
 
-/// [`add_trace_headers`] into a map of their own.
-pub fn trace_headers(trace: Option<&RequestTrace>) -> HeaderMap {
-    let mut headers = HeaderMap::new();
-    add_trace_headers(trace, &mut headers);
-    headers
-}
-
 #[cfg(test)]
 mod tests {
     use axum::http::{HeaderMap, HeaderValue};
@@ -222,6 +215,13 @@ mod tests {
     use super::*;
 
     const INCOMING: &str = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+
+    /// [`add_trace_headers`] into a map of their own.
+    fn trace_headers(trace: Option<&RequestTrace>) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        add_trace_headers(trace, &mut headers);
+        headers
+    }
 
     fn traceparent(headers: &HeaderMap) -> Vec<String> {
         let value = headers.get("traceparent").expect("a traceparent").to_str().expect("ascii");

@@ -146,8 +146,11 @@ impl Upstream {
             query.push(("after", after.to_string()));
         }
         let timeout = wait + LONG_POLL_GRACE;
-        let response = ctx
-            .authorize(self.http.get(url).query(&query))
+        let response = self
+            .http
+            .get(url)
+            .query(&query)
+            .headers(ctx.headers())
             .timeout(timeout)
             .send()
             .await
@@ -189,10 +192,7 @@ impl Upstream {
     ) -> Result<reqwest::Response, UpstreamError> {
         let what = "asking the tutor";
         let url = self.url(what, "tutor/answers")?;
-        let mut request = ctx.authorize(self.http.post(url).json(body)).timeout(whole);
-        if let Some(lang) = &ctx.accept_language {
-            request = request.header(reqwest::header::ACCEPT_LANGUAGE, lang);
-        }
+        let request = self.http.post(url).headers(ctx.headers()).json(body).timeout(whole);
         let response = match tokio::time::timeout(first_byte, request.send()).await {
             Ok(sent) => sent.map_err(|e| transport(what, e))?,
             Err(_) => return Err(UpstreamError::Timeout(what.into())),

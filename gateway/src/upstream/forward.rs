@@ -31,7 +31,7 @@ use reqwest::{
 };
 
 use super::{CallContext, Upstream, UpstreamError, error::transport_by_cause, transport};
-use crate::headers::{PREFER, X_REQUEST_ID, X_REQUESTED_WITH};
+use crate::headers::{PREFER, X_REQUESTED_WITH};
 
 /// Request headers of the browser that go upstream; everything else (Cookie, Authorization,
 /// hop-by-hop headers, Host) stays behind.
@@ -161,22 +161,14 @@ impl Upstream {
         }
         let mut request = axum::http::Request::builder().method(method).uri(uri);
         let out = request.headers_mut().ok_or_else(|| bad(&"the upstream address could not be built"))?;
-        // The request's trace goes on upstream, as on every upstream call.
-        crate::telemetry::add_trace_headers(ctx.trace.as_ref(), out);
-        if let Some(authorization) = &ctx.authorization {
-            out.insert(header::AUTHORIZATION, authorization.clone());
-        }
+        // What every upstream call carries (trace, token, language, request id), then the
+        // browser's headers that are forwarded (none of those names).
+        ctx.write_headers(out);
         out.insert(header::USER_AGENT, HeaderValue::from_static(USER_AGENT));
         for name in &FORWARDED_REQUEST_HEADERS {
             for value in headers.get_all(name) {
                 out.append(name.clone(), value.clone());
             }
-        }
-        if let Some(lang) = &ctx.accept_language {
-            out.insert(header::ACCEPT_LANGUAGE, lang.clone());
-        }
-        if let Some(id) = &ctx.request_id {
-            out.insert(X_REQUEST_ID, id.clone());
         }
         let request = request.body(body).map_err(|e| bad(&e))?;
         let _permit = self.slot(what).await?;

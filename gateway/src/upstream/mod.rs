@@ -77,7 +77,31 @@ impl CallContext {
         Self::of_request(headers, None)
     }
 
-    /// `request` with the session's `Authorization`, when there is a session.
+    /// Writes into `out` what every upstream call made for the request carries: its trace
+    /// context (a span of its own), the session's `Authorization`, the browser's
+    /// `Accept-Language` and the request id; each only when there is one.
+    pub fn write_headers(&self, out: &mut HeaderMap) {
+        crate::telemetry::add_trace_headers(self.trace.as_ref(), out);
+        if let Some(authorization) = &self.authorization {
+            out.insert(reqwest::header::AUTHORIZATION, authorization.clone());
+        }
+        if let Some(lang) = &self.accept_language {
+            out.insert(reqwest::header::ACCEPT_LANGUAGE, lang.clone());
+        }
+        if let Some(id) = &self.request_id {
+            out.insert(crate::headers::X_REQUEST_ID, id.clone());
+        }
+    }
+
+    /// The headers of [`Self::write_headers`] in a map of their own, for a reqwest call.
+    pub fn headers(&self) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        self.write_headers(&mut headers);
+        headers
+    }
+
+    /// `request` with the session's `Authorization`, when there is a session (and nothing else
+    /// of the request: for a call to storage, see `files`).
     pub fn authorize(&self, request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
         match &self.authorization {
             Some(authorization) => request.header(reqwest::header::AUTHORIZATION, authorization.clone()),
@@ -365,21 +389,10 @@ impl Upstream {
         prefer: Option<Prefer>,
         timeout: Option<Duration>,
     ) -> Result<(StatusCode, Option<String>, Vec<u8>), UpstreamError> {
-        let mut request = self
-            .http
-            .request(method, url.clone())
-            .query(query)
-            .headers(crate::telemetry::trace_headers(ctx.trace.as_ref()));
+        let mut request = self.http.request(method, url.clone()).query(query).headers(ctx.headers());
         if let Some(timeout) = timeout {
             // Replaces the client's timeout for this attempt, body included.
             request = request.timeout(timeout);
-        }
-        request = ctx.authorize(request);
-        if let Some(lang) = &ctx.accept_language {
-            request = request.header(reqwest::header::ACCEPT_LANGUAGE, lang);
-        }
-        if let Some(id) = &ctx.request_id {
-            request = request.header(crate::headers::X_REQUEST_ID, id);
         }
         if let Some(prefer) = prefer {
             request = request.header("prefer", prefer.header_value());
