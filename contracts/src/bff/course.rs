@@ -123,6 +123,10 @@ pub struct CourseDetailsView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub due_date: Option<String>,
+    /// The due date has passed and the course is not completed (as on its card and dashboard
+    /// entry).
+    #[serde(default)]
+    pub overdue: bool,
     /// The dates of the availability notices.
     #[serde(flatten)]
     pub availability: Availability,

@@ -34,7 +34,7 @@ use crate::{
     cache::CourseIds,
     domain::{
         certificate::{self, CertificateFile},
-        details,
+        dashboard, details, filters,
         outcome::{self, CourseFacts, ResultFacts},
         refresh,
     },
@@ -198,8 +198,12 @@ fn details_view(
         .collect();
     certificates.sort_by_key(|c| std::cmp::Reverse(c.created));
     let expiries: Vec<Option<OffsetDateTime>> = certificates.iter().map(|c| c.expiration_date).collect();
-    let refresh_at =
-        refresh::next_boundary(std::iter::once(refresh::course_refresh_at(access, now)).chain(expiries), now);
+    // The due date too: the course becomes overdue then.
+    let refresh_at = refresh::next_boundary(
+        [refresh::course_refresh_at(access, now), access.due_date].into_iter().chain(expiries),
+        now,
+    );
+    let progress = filters::progress_of(facts.workflow, facts.has_record);
     let objective = &access.objective;
     CourseDetailsView {
         course: objective_header(objective),
@@ -211,6 +215,7 @@ fn details_view(
         status: outcome::status(&facts),
         progress_percent: outcome::progress_percent(&facts),
         due_date: rfc3339(access.due_date),
+        overdue: dashboard::is_overdue(access.due_date, progress, now),
         availability: availability(access.availability_date, access.availability_end_date),
         buttons: actions.buttons,
         notices: actions.notices,

@@ -5,22 +5,32 @@ use std::collections::BTreeSet;
 
 use contracts::{
     bff::{CourseFilter, CoursePriority, CourseProgress},
-    upstream::ObjectiveWorkflowAggregate,
+    upstream::{ObjectiveWorkflowAggregate, WorkflowState},
 };
 use serde_json::{Value, json};
 
-/// Spec section 4 'Progress filter': notStarted (no workflow and no record), inProgress
-/// (workflow inProgress, inGrading or gradingApproved), completed (workflow finished, or no
-/// workflow but a record). A workflow submitted or graded matches no progress value.
+/// Spec section 4 'Progress filter' of an enrolled course (its card and dashboard entry), see
+/// [`progress_of`].
 pub fn course_progress(agg: &ObjectiveWorkflowAggregate) -> Option<CourseProgress> {
-    match (&agg.last_objective_workflow, &agg.last_objective_record) {
-        (None, None) => Some(CourseProgress::NotStarted),
-        (None, Some(_)) => Some(CourseProgress::Completed),
-        (Some(w), _) => match w.state {
-            1 | 3 | 5 => Some(CourseProgress::InProgress),
-            6 => Some(CourseProgress::Completed),
-            _ => None,
-        },
+    progress_of(
+        agg.last_objective_workflow.as_ref().map(|w| WorkflowState::from(w.state)),
+        agg.last_objective_record.is_some(),
+    )
+}
+
+/// Spec section 4 'Progress filter', from the last workflow's state and whether a record exists
+/// (an aggregate's or an access's, the two shapes the upstream gives): notStarted (no workflow
+/// and no record), inProgress (workflow inProgress, inGrading or gradingApproved), completed
+/// (workflow finished, or no workflow but a record). A workflow submitted or graded matches no
+/// progress value.
+pub fn progress_of(workflow: Option<WorkflowState>, has_record: bool) -> Option<CourseProgress> {
+    use WorkflowState::{Finished, GradingApproved, InGrading, InProgress};
+    match (workflow, has_record) {
+        (None, false) => Some(CourseProgress::NotStarted),
+        (None, true) => Some(CourseProgress::Completed),
+        (Some(InProgress | InGrading | GradingApproved), _) => Some(CourseProgress::InProgress),
+        (Some(Finished), _) => Some(CourseProgress::Completed),
+        (Some(_), _) => None,
     }
 }
 
@@ -241,6 +251,8 @@ mod tests {
         ];
         for (clause, workflow, record, expected) in cases {
             assert_eq!(course_progress(&aggregate("c", workflow, record)), expected, "{clause}");
+            // An access's shape (its state already read) decides the same.
+            assert_eq!(progress_of(workflow.map(WorkflowState::from), record), expected, "{clause}, access");
         }
     }
 

@@ -928,6 +928,11 @@ progressPercent: number,
  */
 dueDate?: string, 
 /**
+ * The due date has passed and the course is not completed (as on its card and dashboard
+ * entry).
+ */
+overdue: boolean, 
+/**
  * Buttons, in display order.
  */
 buttons: Array<DetailsButton>, 

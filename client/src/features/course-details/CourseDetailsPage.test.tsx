@@ -158,6 +158,14 @@ describe('course details: content', () => {
     expect(screen.queryByText(description)).toBeNull();
   });
 
+  it('says the due date has passed when the view says the course is overdue', async () => {
+    serve(detailsView({ status: 'inProgress', dueDate: '2026-11-25T11:00:00Z', overdue: true }));
+    renderApp(DETAILS);
+    await heading();
+    const due = screen.getByText('Due date').closest('div')!;
+    expect(within(due).getByText('Overdue since Nov 25, 2026')).toHaveClass('details-facts__overdue');
+  });
+
   it('covers a course without image in its own colour, as its cards do', async () => {
     serve(detailsView({ color: '#0c8599' }));
     const { container } = renderApp(DETAILS);

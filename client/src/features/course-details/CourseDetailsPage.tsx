@@ -78,7 +78,13 @@ function ProgressPanel({ course }: { course: CourseDetailsView }) {
   const { result } = course;
   const rows: { label: string; value: ReactNode; className?: string }[] = [];
   const due = formatDay(intl, course.dueDate);
-  if (due) rows.push({ label: intl.formatMessage(m.dueDate), value: due });
+  if (due) {
+    rows.push({
+      label: intl.formatMessage(m.dueDate),
+      value: course.overdue ? intl.formatMessage(m.overdue, { date: due }) : due,
+      className: course.overdue ? 'details-facts__overdue' : undefined,
+    });
+  }
   const from = formatDay(intl, course.availabilityDate);
   if (from) rows.push({ label: intl.formatMessage(m.availableFrom), value: from });
   const until = formatDay(intl, course.availabilityEndDate);

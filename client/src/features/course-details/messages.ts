@@ -69,6 +69,11 @@ export const detailsMessages = defineMessages({
     defaultMessage: 'Due date',
     description: 'Label of the date by which the course must be finished',
   },
+  overdue: {
+    id: 'courseDetails.dates.overdue',
+    defaultMessage: 'Overdue since {date}',
+    description: 'Course details, value of the due date: it has passed and the course is not completed',
+  },
   availableFrom: {
     id: 'courseDetails.dates.availableFrom',
     defaultMessage: 'Available from',

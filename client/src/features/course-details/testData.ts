@@ -14,6 +14,7 @@ export function detailsView(overrides: Partial<CourseDetailsView> = {}): CourseD
     isMandatory: true,
     status: 'notStarted',
     progressPercent: 0,
+    overdue: false,
     buttons: ['start'],
     notices: [],
     result: { gradeHidden: false },

@@ -98,6 +98,8 @@ async fn walk_course(
         assert_eq!(card["gradeHidden"], hidden, "{who}: card and details result visibility");
         assert_eq!(card.get("color"), details.get("color"), "{who}: card and details cover colour");
         assert_eq!(card.get("imageUrl"), details.get("imageUrl"), "{who}: card and details cover image");
+        assert_eq!(card.get("dueDate"), details.get("dueDate"), "{who}: card and details due date");
+        assert_eq!(card["overdue"], details["overdue"], "{who}: card and details overdue state");
         let link = card["link"].as_str().expect("link");
         assert_eq!(link.ends_with("/view/content"), continues, "{who}: card link {link} and Continue");
         if hidden {

@@ -83,7 +83,17 @@ async fn mandatory_in_progress_course_shows_progress_and_due_date() {
     assert_eq!(view["progressPercent"], 35);
     assert_eq!(view["isMandatory"], true);
     assert!(seconds_until(&view["dueDate"]) < 0, "overdue: {}", view["dueDate"]);
+    assert_eq!(view["overdue"], true, "the page says so, as the card does");
     assert_eq!(strings(&view["buttons"]), ["continue"]);
+    // Due in a few weeks: not overdue yet, and the page changes when the due date passes.
+    let ahead = details("Cybersecurity Program").await;
+    assert_eq!(ahead["overdue"], false, "{ahead}");
+    let at = |field: &str| {
+        time::OffsetDateTime::parse(ahead[field].as_str().expect(field), &time::format_description::well_known::Rfc3339)
+            .expect("RFC 3339")
+    };
+    assert!(seconds_until(&ahead["refreshAt"]) > 0, "{ahead}");
+    assert!(at("refreshAt") <= at("dueDate"), "refreshAt at the latest at the due date: {ahead}");
 }
 
 #[tokio::test]
