@@ -34,7 +34,7 @@ use crate::{
     cache::CourseIds,
     domain::{
         certificate::{self, CertificateFile},
-        dashboard, details, filters,
+        details,
         outcome::{self, CourseFacts, ResultFacts},
         refresh,
     },
@@ -203,7 +203,6 @@ fn details_view(
         [refresh::course_refresh_at(access, now), access.due_date].into_iter().chain(expiries),
         now,
     );
-    let progress = filters::progress_of(facts.workflow, facts.has_record);
     let objective = &access.objective;
     CourseDetailsView {
         course: objective_header(objective),
@@ -215,7 +214,7 @@ fn details_view(
         status: outcome::status(&facts),
         progress_percent: outcome::progress_percent(&facts),
         due_date: rfc3339(access.due_date),
-        overdue: dashboard::is_overdue(access.due_date, progress, now),
+        overdue: outcome::overdue(&facts, access.due_date, now),
         availability: availability(access.availability_date, access.availability_end_date),
         buttons: actions.buttons,
         notices: actions.notices,

@@ -167,8 +167,7 @@ fn to_course(
     unread: &HashMap<String, u32>,
 ) -> DashboardCourse {
     let agg = &c.aggregate;
-    let progress = filters::course_progress(agg);
-    let completed = progress == Some(CourseProgress::Completed);
+    let completed = filters::course_progress(agg) == Some(CourseProgress::Completed);
     let due = c.access.as_ref().and_then(|a| a.due_date);
     let hidden = outcome::result_hidden(facts, now);
     DashboardCourse {
@@ -181,7 +180,7 @@ fn to_course(
         progress_percent: outcome::progress_percent(facts),
         is_mandatory: agg.is_mandatory,
         due_date: rfc3339(due),
-        overdue: dashboard::is_overdue(due, progress, now),
+        overdue: outcome::overdue(facts, due, now),
         finished_at: if completed { rfc3339(finished_at) } else { None },
         passed: if completed && !hidden { agg.last_objective_record.as_ref().and_then(|r| r.passed) } else { None },
         link: outcome::course_link(facts, &agg.objective.id.to_string(), &agg.id.to_string()),

@@ -34,7 +34,7 @@ use crate::{
     app::AppState,
     auth::extract::LearnerSession,
     domain::{
-        course, dashboard, filters, lists,
+        course, filters, lists,
         outcome::{self, ResultFacts},
     },
     error::{AppError, AppResult},
@@ -145,7 +145,6 @@ fn to_card(c: &LearnerCourse, mismatch: bool, scale: Option<&GradingScale>, now:
     let facts = c.facts(mismatch);
     let objective = agg.objective.id.to_string();
     let due = c.access.as_ref().and_then(|a| a.due_date);
-    let progress = filters::course_progress(agg);
     CourseCard {
         objective_id: objective.clone(),
         aggregate_id: agg.id.to_string(),
@@ -175,7 +174,7 @@ fn to_card(c: &LearnerCourse, mismatch: bool, scale: Option<&GradingScale>, now:
             c.access.as_ref().and_then(|a| a.availability_end_date),
         ),
         due_date: rfc3339(due),
-        overdue: dashboard::is_overdue(due, progress, now),
+        overdue: outcome::overdue(&facts, due, now),
         children_count: agg.objective.activity.children_count.and_then(|n| u32::try_from(n).ok()),
         unread_announcements: 0,
         announcement_channel_id: agg.objective.announcement_channel_id.clone(),

@@ -112,6 +112,13 @@ pub fn result_hidden(f: &CourseFacts, now: OffsetDateTime) -> bool {
     grade_hidden(f.reveal_policy, f.workflow, f.reveal_date, now) || in_grading(f, now)
 }
 
+/// Course card 'due date and overdue state' ([`super::dashboard::is_overdue`]) from the facts
+/// every view has: `due` has been reached and the course is not completed. The card, the
+/// dashboard and details say 'overdue' exactly when this holds.
+pub fn overdue(f: &CourseFacts, due: Option<OffsetDateTime>, now: OffsetDateTime) -> bool {
+    super::dashboard::is_overdue(due, super::filters::progress_of(f.workflow, f.has_record), now)
+}
+
 /// Whether the learner can go on working in the course's content: the last workflow is in
 /// progress, the course is not treated as in grading, and it is neither draft nor archived.
 /// The card links to the content, details offers Continue, the dashboard links to the content

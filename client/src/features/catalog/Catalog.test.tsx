@@ -209,6 +209,14 @@ describe('Catalog course page', () => {
     expect(screen.getByText(/^Will be available to start on .*2030/)).toBeInTheDocument();
   });
 
+  it('covers a course without image in its own colour, as its catalog card does', async () => {
+    serveCourse({ color: '#7b3fa0' });
+    const { container } = renderApp(`/learn/catalog/${ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Negotiation Skills' });
+    const fill = container.querySelector<HTMLElement>('.catalog-course__cover-fill')!;
+    expect(fill.style.backgroundColor).toBe('rgb(123, 63, 160)');
+  });
+
   it('asks for the view again when its refreshAt passes (an availability boundary), without a reload', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -55,6 +55,15 @@ describe('public course page', () => {
     },
   );
 
+  it('covers a course without image in its own colour, as its open catalog card does', async () => {
+    server.use(http.get(`*/api/bff/public/catalog/${ID}`, () => HttpResponse.json(course({ color: '#2f9e44' }))));
+    const { container } = renderApp(`/learn/open-catalog/${ID}/view/details`);
+    await screen.findByRole('heading', { level: 1, name: 'Secure Coding 101' });
+    const cover = container.querySelector<HTMLElement>('.details-cover')!;
+    expect(cover.style.backgroundColor).toBe('rgb(47, 158, 68)');
+    expect(cover.querySelector('img')).toBeNull();
+  });
+
   it('says when the course is not in the open catalog', async () => {
     server.use(
       http.get(`*/api/bff/public/catalog/${ID}`, () =>

@@ -314,3 +314,23 @@ fn grade_visibility_unknown_policy_of_an_aggregate_hides() {
     assert!(result_hidden(&f, NOW));
     assert_eq!(status(&f), C::Finished);
 }
+
+/// Course card 'due date and overdue state', as every view decides it from the course's facts:
+/// the due date reached and the course not completed.
+#[test]
+fn course_card_overdue_from_the_facts_of_every_view() {
+    // (clause, facts, due, overdue)
+    let cases = [
+        ("in progress, due passed", facts(Some(S::InProgress), false), Some(PAST), true),
+        ("in progress, due ahead", facts(Some(S::InProgress), false), Some(FUTURE), false),
+        ("in progress, no due date", facts(Some(S::InProgress), false), None, false),
+        ("not started, due passed", facts(None, false), Some(PAST), true),
+        ("submitted (no progress value), due passed", facts(Some(S::Submitted), false), Some(PAST), true),
+        ("finished, due passed", facts(Some(S::Finished), true), Some(PAST), false),
+        ("imported result, due passed", facts(None, true), Some(PAST), false),
+        ("due exactly now", facts(Some(S::InProgress), false), Some(NOW), true),
+    ];
+    for (clause, f, due, expected) in cases {
+        assert_eq!(overdue(&f, due, NOW), expected, "{clause}");
+    }
+}
