@@ -26,8 +26,8 @@ use std::{
 
 use axum::{Router, extract::ConnectInfo, http::Request};
 use hyper_util::{
-    rt::{TokioExecutor, TokioIo, TokioTimer},
-    server::{conn::auto, graceful::GracefulShutdown},
+    rt::{TokioIo, TokioTimer},
+    server::graceful::GracefulShutdown,
     service::TowerToHyperService,
 };
 use tokio::{net::TcpListener, sync::Semaphore};
@@ -59,11 +59,12 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
     drain: Duration,
 ) -> anyhow::Result<()> {
-    // HTTP/1.1 only: browsers speak HTTP/2 only over TLS, which a proxy in front terminates,
-    // and guessing the version would wait for bytes without any timeout.
-    let mut builder = auto::Builder::new(TokioExecutor::new()).http1_only();
+    // HTTP/1.1 only, with hyper's own builder: browsers speak HTTP/2 only over TLS, which a proxy
+    // in front terminates, and guessing the version (hyper-util's auto builder) would wait for
+    // bytes without any timeout; its wrapper around every read also cost about 0.5 µs of CPU per
+    // pass-through request in the bench (`tests/load/bench.py --against`).
+    let mut builder = hyper::server::conn::http1::Builder::new();
     builder
-        .http1()
         .timer(TokioTimer::new())
         .header_read_timeout(Duration::from_secs(limits.header_read_timeout_secs))
         .max_headers(MAX_HEADERS);
@@ -121,7 +122,7 @@ pub async fn serve(
 struct Connection {
     peer: SocketAddr,
     app: Router,
-    builder: auto::Builder<TokioExecutor>,
+    builder: hyper::server::conn::http1::Builder,
     watcher: hyper_util::server::graceful::Watcher,
 }
 
@@ -134,7 +135,7 @@ impl Connection {
             req
         });
         let connection = builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
-        let connection = watcher.watch(connection.into_owned());
+        let connection = watcher.watch(connection);
         tokio::spawn(async move {
             if let Err(e) = connection.await {
                 tracing::debug!(error = %e, %peer, "connection ended with an error");
