@@ -155,7 +155,7 @@ def proc_tree(pid: int) -> list[int]:
 
 def thread_cpu_seconds(pid: int) -> float:
     """CPU time of the live threads of `pid` to the nanosecond (`/proc/<pid>/task/*/schedstat`),
-    for figures too small for `cpu_seconds`' clock ticks; threads that ended are not counted."""
+    for figures too small for `cpu_seconds_split`'s clock ticks; threads that ended are not counted."""
     total = 0
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
@@ -165,13 +165,16 @@ def thread_cpu_seconds(pid: int) -> float:
     return total / 1e9
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU time of these processes (all their threads, finished ones included)."""
-    total = 0
+def cpu_seconds_split(pids: list[int]) -> tuple[float, float]:
+    """User and system CPU time of these processes (all their threads, finished ones included):
+    the system time is the kernel's work for their system calls (on loopback also the TCP
+    delivery to the peer), the user time their own code's."""
+    user = system = 0
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += int(fields[11]) + int(fields[12])
-    return total / CLK_TCK
+        user += int(fields[11])
+        system += int(fields[12])
+    return user / CLK_TCK, system / CLK_TCK

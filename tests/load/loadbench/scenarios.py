@@ -62,6 +62,8 @@ def scenario_passthrough(stack: Stack, args, conns_list: list[int]) -> dict:
                 "p50_ms": median_of(rs, "p50_us") / 1000,
                 "p99_ms": median_of(rs, "p99_us") / 1000,
                 "cpu_us_per_request": median_of(rs, "cpu_us_per_request"),
+                "cpu_user_us_per_request": median_of(rs, "cpu_user_us_per_request"),
+                "cpu_system_us_per_request": median_of(rs, "cpu_system_us_per_request"),
                 "errors": sum(r["socket_errors"] + r["non_2xx"] for r in rs),
                 "runs": rs,
             }

@@ -10,7 +10,7 @@ import subprocess
 import urllib.parse
 from pathlib import Path
 
-from .common import FIXED_JSON, NGINX, PASS_PATH, ROOT, Processes, cpu_seconds, free_port, log, note_command, run, wait_port
+from .common import FIXED_JSON, NGINX, PASS_PATH, ROOT, Processes, cpu_seconds_split, free_port, log, note_command, run, wait_port
 
 WRK_LUA = """
 done = function(summary, latency, requests)
@@ -54,17 +54,20 @@ def wrk(
     argv.append(url)
     if cookies:
         argv += ["--", *cookies]
-    before = cpu_seconds(pids)
+    before = cpu_seconds_split(pids)
     out = run(argv, capture_output=True, text=True, timeout=duration + 60)
-    after = cpu_seconds(pids)
+    after = cpu_seconds_split(pids)
     line = next((l for l in out.stdout.splitlines() if l.startswith("BENCHJSON ")), None)
     if line is None:
         raise RuntimeError(f"wrk gave no summary: {out.stdout}\n{out.stderr}")
     r = json.loads(line.split(" ", 1)[1])
     secs = r["duration_us"] / 1e6
     r["rps"] = r["requests"] / secs if secs else 0
-    r["cpu_s"] = after - before
-    r["cpu_us_per_request"] = (after - before) * 1e6 / r["requests"] if r["requests"] else None
+    user, system = after[0] - before[0], after[1] - before[1]
+    r["cpu_s"] = user + system
+    r["cpu_us_per_request"] = (user + system) * 1e6 / r["requests"] if r["requests"] else None
+    r["cpu_user_us_per_request"] = user * 1e6 / r["requests"] if r["requests"] else None
+    r["cpu_system_us_per_request"] = system * 1e6 / r["requests"] if r["requests"] else None
     return r
 
 
