@@ -4,6 +4,7 @@ import {
   ApiError,
   apiFetch,
   frameSignInState,
+  isTransientFailure,
   navigation,
   requireFreshSignIn,
   setParentOrigins,
@@ -120,5 +121,21 @@ describe('apiFetch', () => {
 
     expect(postMessage).not.toHaveBeenCalled();
     expect(topAssign).toHaveBeenCalledWith(expectedLoginUrl());
+  });
+});
+
+describe('isTransientFailure', () => {
+  it.each<[string, unknown, boolean]>([
+    ['502 Bad gateway', new ApiError(502, undefined), true],
+    ['503 Unavailable', new ApiError(503, undefined), true],
+    ['504 Timeout', new ApiError(504, undefined), true],
+    ['no answer (fetch rejects with a TypeError)', new TypeError('Failed to fetch'), true],
+    ['500 Internal error', new ApiError(500, undefined), false],
+    ['404 Not found', new ApiError(404, undefined), false],
+    ['403 Forbidden', new ApiError(403, undefined), false],
+    ['a bug in the client', new Error('boom'), false],
+    ['no error', undefined, false],
+  ])('%s: %s', (_, error, transient) => {
+    expect(isTransientFailure(error)).toBe(transient);
   });
 });

@@ -25,6 +25,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a failed call may well succeed when tried again a little later: the gateway said the
+ * LMS (or another service it needs) is unavailable or too slow for now (502, 503, 504), or no
+ * answer came at all (fetch rejects with a TypeError when the network fails).
+ */
+export function isTransientFailure(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 502 || error.status === 503 || error.status === 504;
+  return error instanceof TypeError;
+}
+
 /** 401: the session is gone; the browser is already on its way to the sign-in page. */
 export class UnauthorizedError extends ApiError {
   readonly loginUrl: string;

@@ -1,19 +1,24 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { isTransientFailure } from '../api/http';
 import { uiMessages } from './messages';
 
 interface Props {
   title: ReactNode;
   description?: ReactNode;
+  /** The error of the failed load: when it is transient (the LMS unavailable for now, or no
+   * answer at all), the text asks to try again in a few minutes instead of `description`. */
+  cause?: unknown;
   onRetry?: () => void;
 }
 
 /** A failed load: what happened and a retry button. */
-export function ErrorState({ title, description, onRetry }: Props) {
+export function ErrorState({ title, description, cause, onRetry }: Props) {
+  const text = isTransientFailure(cause) ? <FormattedMessage {...uiMessages.tryAgainLater} /> : description;
   return (
     <div role="alert" className="error-state">
       <p className="error-state__title">{title}</p>
-      {description && <p>{description}</p>}
+      {text && <p>{text}</p>}
       {onRetry && (
         <button type="button" className="button button--primary" onClick={onRetry}>
           <FormattedMessage {...uiMessages.retry} />

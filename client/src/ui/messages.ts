@@ -16,6 +16,12 @@ export const uiMessages = defineMessages({
     defaultMessage: 'Loading…',
     description: 'Text read by screen readers while a page or list is loading',
   },
+  tryAgainLater: {
+    id: 'ui.error.tryAgainLater',
+    defaultMessage: 'Please try again in a few minutes.',
+    description:
+      'Text under the title of a page or part that could not be loaded because the server is unavailable for now',
+  },
   retry: {
     id: 'ui.retry',
     defaultMessage: 'Try again',

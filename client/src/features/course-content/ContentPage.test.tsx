@@ -245,6 +245,24 @@ describe('course player: activities', () => {
     expect(await screen.findByText('Something went wrong. Please refresh the page.')).toBeInTheDocument();
   });
 
+  it('an activity that cannot be loaded while the LMS is unavailable asks to try again later', async () => {
+    let calls = 0;
+    serve(treeView(), { '1': activityView() });
+    server.use(
+      http.get(`*/api/bff/courses/${COURSE_ID}/activities/:path`, () =>
+        calls++ === 0
+          ? HttpResponse.json({ error: 'unavailable', title: 'Unavailable', status: 503 }, { status: 503 })
+          : HttpResponse.json(activityView()),
+      ),
+    );
+    const { user } = renderApp(`${CONTENT}/1`);
+    // (A toast of an earlier test may still be up: it is an alert too.)
+    const alert = (await screen.findByText('Please try again in a few minutes.')).closest<HTMLElement>('.error-state');
+    expect(alert).not.toBeNull();
+    await user.click(within(alert!).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Introduction' })).toBeInTheDocument();
+  });
+
   it('shows an activity’s score in the contents and under its name, as the views give it', async () => {
     const score = { percent: 90, points: { score: 9, maxScore: 10 }, color: 'success' as const };
     serve(

@@ -113,6 +113,7 @@ export default function ContentPage() {
               <FormattedMessage {...playerMessages.retryingSoon} />
             </>
           }
+          cause={tree.error}
           onRetry={() => void tree.mutate()}
         />
       </div>
@@ -295,6 +296,7 @@ function ActivityArea({ objectiveId, activity, tree, linkTo, onChanged }: AreaPr
       <ErrorState
         title={<FormattedMessage {...playerMessages.loadFailed} />}
         description={<FormattedMessage {...playerMessages.loadFailedHint} />}
+        cause={activity.error}
         onRetry={() => void activity.mutate()}
       />
     );

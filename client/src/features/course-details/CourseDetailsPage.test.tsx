@@ -536,8 +536,22 @@ describe('course unavailable', () => {
     );
     const { user } = renderApp(DETAILS);
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Unknown error. Please refresh the page and try again.')).toBeInTheDocument();
+    // The LMS unavailable for now (503): trying again later helps, refreshing the page now does not.
+    expect(within(alert).getByText('Please try again in a few minutes.')).toBeInTheDocument();
+    expect(within(alert).queryByText(/refresh the page/)).toBeNull();
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await heading();
+  });
+
+  it('says the error is unknown when the server failed for another reason', async () => {
+    server.use(
+      http.get(`*/api/bff/courses/${COURSE_ID}`, () =>
+        HttpResponse.json({ error: 'internal', title: 'Internal error', status: 500 }, { status: 500 }),
+      ),
+      http.post('*/api/events', () => new HttpResponse(null, { status: 202 })),
+    );
+    renderApp(DETAILS);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Unknown error. Please refresh the page and try again.')).toBeInTheDocument();
   });
 });

@@ -216,6 +216,7 @@ export default function CourseDetailsPage() {
         <ErrorState
           title={intl.formatMessage(m.loadFailed)}
           description={intl.formatMessage(m.loadFailedHint)}
+          cause={error}
           onRetry={() => void refresh()}
         />
       </section>
