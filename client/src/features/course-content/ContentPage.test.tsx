@@ -263,6 +263,21 @@ describe('course player: activities', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Introduction' })).toBeInTheDocument();
   });
 
+  it.each([
+    [503, 'We will try again in 30 seconds.'],
+    [500, 'Unknown error. Please refresh the page and try again. We will try again in 30 seconds.'],
+  ])('contents that cannot be loaded (%i) say so, and that they are asked again', async (status, text) => {
+    serve(treeView(), { '1': activityView() });
+    server.use(
+      http.get(`*/api/bff/courses/${COURSE_ID}/tree`, () =>
+        HttpResponse.json({ error: 'failed', title: 'Failed', status }, { status }),
+      ),
+    );
+    renderApp(`${CONTENT}/1`);
+    const title = await screen.findByText('Something went wrong');
+    expect(title.closest('.error-state')).toHaveTextContent(`Something went wrong${text}Try again`);
+  });
+
   it('shows an activity’s score in the contents and under its name, as the views give it', async () => {
     const score = { percent: 90, points: { score: 9, maxScore: 10 }, color: 'success' as const };
     serve(

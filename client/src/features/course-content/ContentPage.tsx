@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import type { SWRConfiguration } from 'swr';
 import type { ActivityView, CourseTreeView } from '../../api/contracts/bff';
-import { ApiError } from '../../api/http';
+import { ApiError, isTransientFailure } from '../../api/http';
 import { useActivityView, useCourseTree } from '../../api/hooks';
 import { PlayerLoading } from './PlayerLoading';
 import { ErrorState } from '../../ui/ErrorState';
@@ -108,12 +108,18 @@ export default function ContentPage() {
         <ErrorState
           title={<FormattedMessage {...playerMessages.loadFailed} />}
           description={
-            <>
-              <FormattedMessage {...playerMessages.loadFailedHint} />{' '}
+            // The contents are asked again every TREE_RETRY_MS after a failure the server may get
+            // over (onErrorRetry above): the learner is told so, and for the LMS being
+            // unavailable for now (isTransientFailure) nothing more is needed.
+            isTransientFailure(tree.error) ? (
               <FormattedMessage {...playerMessages.retryingSoon} />
-            </>
+            ) : (
+              <>
+                <FormattedMessage {...playerMessages.loadFailedHint} />{' '}
+                <FormattedMessage {...playerMessages.retryingSoon} />
+              </>
+            )
           }
-          cause={tree.error}
           onRetry={() => void tree.mutate()}
         />
       </div>
