@@ -44,4 +44,18 @@ describe('email-answer page', () => {
     renderApp(PAGE);
     expect(await screen.findByRole('heading', { level: 1, name: 'Module not found' })).toBeInTheDocument();
   });
+
+  it.each([
+    [503, 'Please try again in a few minutes.'],
+    [500, 'Unknown error. Please refresh the page and try again.'],
+  ])('a failed load (%i) says what to do, with a retry', async (status, text) => {
+    server.use(
+      http.get('*/api/bff/email-answer', () =>
+        HttpResponse.json({ error: 'failed', title: 'Failed', status }, { status }),
+      ),
+    );
+    renderApp(PAGE);
+    const shown = await screen.findByText(text);
+    expect(shown.closest('.error-state')).toContainElement(screen.getByRole('button', { name: 'Try again' }));
+  });
 });

@@ -3,10 +3,11 @@
 // 'Module not found' when the learner has no such module.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../api/http';
+import { ApiError, isTransientFailure } from '../../api/http';
 import { useEmailAnswer } from '../../api/hooks';
 import { PlayerLoading } from '../course-content/PlayerLoading';
 import { ErrorState } from '../../ui/ErrorState';
+import { uiMessages } from '../../ui/messages';
 import { PageHeading } from '../../ui/PageHeading';
 import { emailAnswerMessages as m } from './messages';
 import './email-answer.css';
@@ -38,7 +39,10 @@ export default function EmailAnswerPage() {
     return (
       <section className="email-answer">
         <PageHeading>{intl.formatMessage(m.title)}</PageHeading>
-        <ErrorState title={<FormattedMessage {...m.failed} />} onRetry={() => void mutate()} />
+        <ErrorState
+          title={<FormattedMessage {...(isTransientFailure(error) ? uiMessages.tryAgainLater : m.failed)} />}
+          onRetry={() => void mutate()}
+        />
       </section>
     );
   }

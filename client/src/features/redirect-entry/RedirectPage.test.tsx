@@ -86,4 +86,16 @@ describe('redirect entry', () => {
     renderApp(`/learn/courses/redirect/${COURSE}`);
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
+
+  it.each([
+    [503, 'Please try again in a few minutes.'],
+    [500, 'Unknown error. Please refresh the page and try again.'],
+  ])('a failed entry (%i) says what to do, with a retry', async (status, text) => {
+    server.use(
+      http.get('*/api/bff/redirect', () => HttpResponse.json({ error: 'failed', title: 'Failed', status }, { status })),
+    );
+    renderApp(`/learn/courses/redirect/${COURSE}`);
+    const shown = await screen.findByText(text);
+    expect(shown.closest('.error-state')).toContainElement(screen.getByRole('button', { name: 'Try again' }));
+  });
 });

@@ -5,10 +5,11 @@
 // details when a course id is known, else to My courses.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../api/http';
+import { ApiError, isTransientFailure } from '../../api/http';
 import { useRedirect } from '../../api/hooks';
 import { PlayerLoading } from '../course-content/PlayerLoading';
 import { ErrorState } from '../../ui/ErrorState';
+import { uiMessages } from '../../ui/messages';
 import { PageHeading } from '../../ui/PageHeading';
 import { redirectMessages } from './messages';
 
@@ -33,7 +34,14 @@ export default function RedirectPage() {
     return (
       <section className="page page--message">
         <PageHeading>{intl.formatMessage(redirectMessages.failed)}</PageHeading>
-        <ErrorState title={<FormattedMessage {...redirectMessages.failedHint} />} onRetry={() => void mutate()} />
+        <ErrorState
+          title={
+            <FormattedMessage
+              {...(isTransientFailure(error) ? uiMessages.tryAgainLater : redirectMessages.failedHint)}
+            />
+          }
+          onRetry={() => void mutate()}
+        />
       </section>
     );
   }
