@@ -12,9 +12,17 @@ interface Props {
   onRetry?: () => void;
 }
 
+/**
+ * What to tell the learner about a failed load: to try again in a few minutes when `cause` is
+ * transient (the LMS unavailable for now, or no answer at all), else the page's own `text`.
+ */
+export function failureText(cause: unknown, text: ReactNode): ReactNode {
+  return isTransientFailure(cause) ? <FormattedMessage {...uiMessages.tryAgainLater} /> : text;
+}
+
 /** A failed load: what happened and a retry button. */
 export function ErrorState({ title, description, cause, onRetry }: Props) {
-  const text = isTransientFailure(cause) ? <FormattedMessage {...uiMessages.tryAgainLater} /> : description;
+  const text = failureText(cause, description);
   return (
     <div role="alert" className="error-state">
       <p className="error-state__title">{title}</p>

@@ -105,6 +105,20 @@ def passthrough_lines(p: dict) -> list[str]:
     errors = sum(row[t]["errors"] for row in p["rows"] for t in targets)
     L += ["", f"Errors (socket errors and non-2xx answers) over every run: {errors}.", ""]
     if "floor" in p["rows"][0]:
+        def split(t: dict) -> str:
+            return f"{fmt(t.get('cpu_user_us_per_request'), 1)} / {fmt(t.get('cpu_system_us_per_request'), 1)} µs"
+
+        floor_rows, split_rows = [], []
+        for row in p["rows"]:
+            n, f, g = row["nginx"], row["floor"], row["gateway"]
+            over = g["cpu_us_per_request"] - f["cpu_us_per_request"] if g["cpu_us_per_request"] and f["cpu_us_per_request"] else None
+            floor_rows.append(
+                f"| {row['connections']} | {fmt(f['rps'], 0)} | {fmt(n['cpu_us_per_request'], 0)} / {fmt(f['cpu_us_per_request'], 0)} / "
+                f"{fmt(g['cpu_us_per_request'], 0)} µs | {fmt(row['ratios'].get('cpu_floor_over_nginx'), 2)} | {fmt(over, 0, ' µs')} |"
+            )
+            nu, gu = n.get("cpu_user_us_per_request"), g.get("cpu_user_us_per_request")
+            ratio = f"{gu / nu:.1f}x" if nu and gu else "–"
+            split_rows.append(f"| {row['connections']} | {split(n)} | {split(f)} | {split(g)} | {ratio} |")
         L += [
             "The floor: `gateway/examples/hyper_floor.rs`, the least a proxy on the gateway's HTTP stack (hyper's "
             "server and hyper-util's pooled client on a current-thread tokio runtime per thread, mimalloc) does "
@@ -114,15 +128,10 @@ def passthrough_lines(p: dict) -> list[str]:
             "",
             "| conns | floor rps | CPU per request nginx / floor / gateway | floor / nginx | gateway over the floor |",
             "| --- | --- | --- | --- | --- |",
+            *floor_rows,
+            "",
         ]
-        for row in p["rows"]:
-            n, f, g = row["nginx"], row["floor"], row["gateway"]
-            over = g["cpu_us_per_request"] - f["cpu_us_per_request"] if g["cpu_us_per_request"] and f["cpu_us_per_request"] else None
-            L.append(
-                f"| {row['connections']} | {fmt(f['rps'], 0)} | {fmt(n['cpu_us_per_request'], 0)} / {fmt(f['cpu_us_per_request'], 0)} / "
-                f"{fmt(g['cpu_us_per_request'], 0)} µs | {fmt(row['ratios'].get('cpu_floor_over_nginx'), 2)} | {fmt(over, 0, ' µs')} |"
-            )
-        L.append("")
+        # Reports of runs before the split was measured have no user and system times.
         if "cpu_user_us_per_request" in p["rows"][0]["gateway"]:
             L += [
                 "The same CPU split into the processes' own code (user) and the kernel's work for their system "
@@ -130,14 +139,9 @@ def passthrough_lines(p: dict) -> list[str]:
                 "",
                 "| conns | nginx user / system | floor user / system | gateway user / system | gateway user over nginx user |",
                 "| --- | --- | --- | --- | --- |",
+                *split_rows,
+                "",
             ]
-            for row in p["rows"]:
-                n, f, g = row["nginx"], row["floor"], row["gateway"]
-                split = lambda t: f"{fmt(t.get('cpu_user_us_per_request'), 1)} / {fmt(t.get('cpu_system_us_per_request'), 1)} µs"
-                nu, gu = n.get("cpu_user_us_per_request"), g.get("cpu_user_us_per_request")
-                ratio = f"{gu / nu:.1f}x" if nu and gu else "–"
-                L.append(f"| {row['connections']} | {split(n)} | {split(f)} | {split(g)} | {ratio} |")
-            L.append("")
     one = p.get("one_session")
     if one:
         L += [

@@ -3,11 +3,10 @@
 // 'Module not found' when the learner has no such module.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError, isTransientFailure } from '../../api/http';
+import { ApiError } from '../../api/http';
 import { useEmailAnswer } from '../../api/hooks';
 import { PlayerLoading } from '../course-content/PlayerLoading';
-import { ErrorState } from '../../ui/ErrorState';
-import { uiMessages } from '../../ui/messages';
+import { ErrorState, failureText } from '../../ui/ErrorState';
 import { PageHeading } from '../../ui/PageHeading';
 import { emailAnswerMessages as m } from './messages';
 import './email-answer.css';
@@ -39,10 +38,7 @@ export default function EmailAnswerPage() {
     return (
       <section className="email-answer">
         <PageHeading>{intl.formatMessage(m.title)}</PageHeading>
-        <ErrorState
-          title={<FormattedMessage {...(isTransientFailure(error) ? uiMessages.tryAgainLater : m.failed)} />}
-          onRetry={() => void mutate()}
-        />
+        <ErrorState title={failureText(error, <FormattedMessage {...m.failed} />)} onRetry={() => void mutate()} />
       </section>
     );
   }

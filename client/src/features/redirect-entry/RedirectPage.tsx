@@ -5,11 +5,10 @@
 // details when a course id is known, else to My courses.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError, isTransientFailure } from '../../api/http';
+import { ApiError } from '../../api/http';
 import { useRedirect } from '../../api/hooks';
 import { PlayerLoading } from '../course-content/PlayerLoading';
-import { ErrorState } from '../../ui/ErrorState';
-import { uiMessages } from '../../ui/messages';
+import { ErrorState, failureText } from '../../ui/ErrorState';
 import { PageHeading } from '../../ui/PageHeading';
 import { redirectMessages } from './messages';
 
@@ -35,11 +34,7 @@ export default function RedirectPage() {
       <section className="page page--message">
         <PageHeading>{intl.formatMessage(redirectMessages.failed)}</PageHeading>
         <ErrorState
-          title={
-            <FormattedMessage
-              {...(isTransientFailure(error) ? uiMessages.tryAgainLater : redirectMessages.failedHint)}
-            />
-          }
+          title={failureText(error, <FormattedMessage {...redirectMessages.failedHint} />)}
           onRetry={() => void mutate()}
         />
       </section>
