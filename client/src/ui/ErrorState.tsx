@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { isTransientFailure } from '../api/http';
 import { uiMessages } from './messages';
+import { PageHeading } from './PageHeading';
 
 interface Props {
   title: ReactNode;
@@ -9,6 +10,9 @@ interface Props {
   /** The error of the failed load: when it is transient (the LMS unavailable for now, or no
    * answer at all), the text asks to try again in a few minutes instead of `description`. */
   cause?: unknown;
+  /** The failure is all the page shows: `title` is then the page's heading (its h1, focused on
+   * arrival and named in the document's title, as on every other page) instead of a paragraph. */
+  page?: boolean;
   onRetry?: () => void;
 }
 
@@ -21,11 +25,11 @@ export function failureText(cause: unknown, text: ReactNode): ReactNode {
 }
 
 /** A failed load: what happened and a retry button. */
-export function ErrorState({ title, description, cause, onRetry }: Props) {
+export function ErrorState({ title, description, cause, page, onRetry }: Props) {
   const text = failureText(cause, description);
   return (
     <div role="alert" className="error-state">
-      <p className="error-state__title">{title}</p>
+      {page ? <PageHeading>{title}</PageHeading> : <p className="error-state__title">{title}</p>}
       {text && <p>{text}</p>}
       {onRetry && (
         <button type="button" className="button button--primary" onClick={onRetry}>

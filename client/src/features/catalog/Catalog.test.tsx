@@ -195,6 +195,25 @@ describe('Catalog course page', () => {
     expect(await screen.findByRole('button', { name: 'Add to my courses' })).toBeEnabled();
   });
 
+  it('says in its heading that the course could not be loaded, and loads it again on retry', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`*/api/bff/catalog/${ID}`, () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ title: 'Down', status: 503 }, { status: 503 })
+          : HttpResponse.json(courseView());
+      }),
+    );
+    const { user } = renderApp(`/learn/catalog/${ID}`);
+    const title = await screen.findByRole('heading', { level: 1, name: 'This course could not be loaded.' });
+    const alert = title.closest<HTMLElement>('[role="alert"]')!;
+    // The LMS unavailable for now (503): the learner is told to try again later.
+    expect(alert).toHaveTextContent('Please try again in a few minutes.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Negotiation Skills' })).toBeInTheDocument();
+  });
+
   it('says Enrolled (without the Add button) and the availability notice from the view', async () => {
     serveCourse({
       enrolled: true,

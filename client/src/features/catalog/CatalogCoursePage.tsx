@@ -53,7 +53,7 @@ export default function CatalogCoursePage() {
     if (error instanceof ApiError && COURSE_UNAVAILABLE_STATUSES.includes(error.status)) return <CourseUnavailable />;
     return (
       <section className="page">
-        <ErrorState title={intl.formatMessage(m.loadFailed)} onRetry={() => void mutate()} />
+        <ErrorState page title={intl.formatMessage(m.loadFailed)} cause={error} onRetry={() => void mutate()} />
       </section>
     );
   }

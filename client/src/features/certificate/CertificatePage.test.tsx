@@ -116,6 +116,7 @@ describe('certificate preview', () => {
     serve({ status: 503 });
     renderApp(URL_PATH);
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.getByText('Please try again in a few minutes.')).toBeInTheDocument();
   });
 });

@@ -34,6 +34,7 @@ export default function CertificatePage() {
           </div>
         ) : (
           <ErrorState
+            page
             title={intl.formatMessage(m.loadFailed)}
             description={intl.formatMessage(m.loadFailedHint)}
             onRetry={() => void mutate()}

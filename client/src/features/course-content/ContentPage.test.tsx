@@ -274,7 +274,8 @@ describe('course player: activities', () => {
       ),
     );
     renderApp(`${CONTENT}/1`);
-    const title = await screen.findByText('Something went wrong');
+    // The failure is the whole page: its title is the page's heading.
+    const title = await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
     expect(title.closest('.error-state')).toHaveTextContent(`Something went wrong${text}Try again`);
   });
 

@@ -106,7 +106,8 @@ export default function ContentPage() {
     return (
       <div className="player player--message">
         <ErrorState
-          title={<FormattedMessage {...playerMessages.loadFailed} />}
+          page
+          title={intl.formatMessage(playerMessages.loadFailed)}
           description={
             // The contents are asked again every TREE_RETRY_MS after a failure the server may get
             // over (onErrorRetry above): the learner is told so, and for the LMS being

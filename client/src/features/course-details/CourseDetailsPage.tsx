@@ -214,6 +214,7 @@ export default function CourseDetailsPage() {
     return (
       <section className="page">
         <ErrorState
+          page
           title={intl.formatMessage(m.loadFailed)}
           description={intl.formatMessage(m.loadFailedHint)}
           cause={error}

@@ -24,7 +24,7 @@ export function PublicLoadError({
   loadFailedHint,
   onRetry,
 }: Props) {
-  if (!notFound) return <ErrorState title={loadFailed} description={loadFailedHint} onRetry={onRetry} />;
+  if (!notFound) return <ErrorState page title={loadFailed} description={loadFailedHint} onRetry={onRetry} />;
   return (
     <div className="public-missing">
       {withIcon && (

@@ -73,6 +73,24 @@ describe('public course page', () => {
     renderApp(`/learn/open-catalog/${ID}/view/details`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
   });
+
+  it('says in its heading that the course could not be loaded, and loads it again on retry', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`*/api/bff/public/catalog/${ID}`, () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ title: 'Down', status: 503 }, { status: 503 })
+          : HttpResponse.json(course());
+      }),
+    );
+    const { user } = renderApp(`/learn/open-catalog/${ID}/view/details`);
+    const title = await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+    const alert = title.closest<HTMLElement>('[role="alert"]')!;
+    expect(alert).toHaveTextContent('Please try again in a few minutes.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Secure Coding 101' })).toBeInTheDocument();
+  });
 });
 
 describe('public certificate page', () => {
