@@ -147,9 +147,12 @@ pub fn settle_trace_context(headers: &mut HeaderMap) {
         let sampled = ratio >= 1.0 || rng.random::<f64>() < ratio;
         (rng.random::<u128>().max(1), u8::from(sampled))
     };
-    // The parent id is never read: each upstream call names a span id of its own.
-    let value = format!("00-{trace_id:032x}-{:016x}-{flags:02x}", 1);
-    headers.insert(TRACEPARENT, HeaderValue::try_from(value).expect("hex digits and dashes"));
+    // The parent id is never read: each upstream call names a span id of its own. Written into
+    // a fixed buffer, as this runs on every request without a valid traceparent.
+    let mut value = *b"00-00000000000000000000000000000000-0000000000000001-00";
+    hex::encode_to_slice(trace_id.to_be_bytes(), &mut value[3..35]).expect("32 digits for 16 bytes");
+    hex::encode_to_slice([flags], &mut value[53..55]).expect("2 digits for 1 byte");
+    headers.insert(TRACEPARENT, HeaderValue::from_bytes(&value).expect("hex digits and dashes"));
 }
 
 /// The trace context of the incoming trace-context headers (with an invalid span context when

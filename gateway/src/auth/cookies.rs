@@ -38,7 +38,7 @@ pub fn read(headers: &HeaderMap, name: &str) -> Option<String> {
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| Cookie::split_parse(v.to_owned()))
+        .flat_map(Cookie::split_parse)
         .filter_map(Result::ok)
         .find(|c| c.name() == name)
         .map(|c| c.value().to_owned())
