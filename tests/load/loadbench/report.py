@@ -414,6 +414,10 @@ def hotpath_lines() -> list[str]:
         "serving with one thread (nginx with one worker, the floor with one thread, `worker_threads = 1`; 3 runs "
         "of 5 s): 39 against nginx's 20 µs per request at 16 connections, 40 against 21 at 64, the ratio of two "
         "threads: they do not. "
+        "Step 17 reads the session cookie from the request's Cookie header in place (each of the two reads per "
+        "request copied the header first) and writes a new `traceparent` into a fixed buffer instead of "
+        "formatting it: against the build before, both serving at once (6 rounds), 0.5 µs less per request "
+        "(every round 0.2 to 0.7 less), 1.1 less with the roles swapped (every round 0.8 to 1.7 less). "
         "Profiles of the gateway at 16 connections: `tests/load/profile-*.txt`.",
         "",
         *hp,
