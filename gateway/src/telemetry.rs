@@ -54,6 +54,10 @@ static SAMPLING_RATIO: OnceLock<f64> = OnceLock::new();
 
 /// `00-` + 32 hex digits of trace id + `-` + 16 of parent id + `-` + 2 of flags.
 const TRACEPARENT_LEN: usize = 55;
+/// Where the trace id, the parent id and the flags stand in a `traceparent` of version 00.
+const TRACE_ID_DIGITS: std::ops::Range<usize> = 3..35;
+const PARENT_ID_DIGITS: std::ops::Range<usize> = 36..52;
+const FLAGS_DIGITS: std::ops::Range<usize> = 53..55;
 
 /// Installs the global subscriber once, logging at the level of `RUST_LOG` (default `info`);
 /// later calls do nothing (tests start many apps in one process). Fails only when the OTLP
@@ -149,9 +153,9 @@ pub fn settle_trace_context(headers: &mut HeaderMap) {
     };
     // The parent id is never read: each upstream call names a span id of its own. Written into
     // a fixed buffer, as this runs on every request without a valid traceparent.
-    let mut value = *b"00-00000000000000000000000000000000-0000000000000001-00";
-    hex::encode_to_slice(trace_id.to_be_bytes(), &mut value[3..35]).expect("32 digits for 16 bytes");
-    hex::encode_to_slice([flags], &mut value[53..55]).expect("2 digits for 1 byte");
+    let mut value: [u8; TRACEPARENT_LEN] = *b"00-00000000000000000000000000000000-0000000000000001-00";
+    hex::encode_to_slice(trace_id.to_be_bytes(), &mut value[TRACE_ID_DIGITS]).expect("32 digits for 16 bytes");
+    hex::encode_to_slice([flags], &mut value[FLAGS_DIGITS]).expect("2 digits for 1 byte");
     headers.insert(TRACEPARENT, HeaderValue::from_bytes(&value).expect("hex digits and dashes"));
 }
 
@@ -198,13 +202,12 @@ pub fn add_trace_headers(trace: Option<&RequestTrace>, out: &mut HeaderMap) {
         return;
     }
     let Some(trace) = trace else { return };
-    // `00-<trace id>-` and `-<flags>` of the request's traceparent around a span id of this call.
+    // The request's traceparent (its length checked by `RequestTrace::of`) with this call's span id.
     let request = trace.traceparent.as_bytes();
     let span_id = rand::rng().random::<u64>().max(1);
     let mut value = [0u8; TRACEPARENT_LEN];
-    value[..36].copy_from_slice(&request[..36]);
-    hex::encode_to_slice(span_id.to_be_bytes(), &mut value[36..52]).expect("16 digits for 8 bytes");
-    value[52..].copy_from_slice(&request[52..]);
+    value.copy_from_slice(request);
+    hex::encode_to_slice(span_id.to_be_bytes(), &mut value[PARENT_ID_DIGITS]).expect("16 digits for 8 bytes");
     out.insert(TRACEPARENT, HeaderValue::from_bytes(&value).expect("the bytes of a traceparent"));
     if let Some(state) = &trace.tracestate {
         out.insert(TRACESTATE, state.clone());

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogView } from '../api/contracts/bff';
 import { uiConfig } from '../test/factories';
 import { renderApp } from '../test/renderApp';
-import { http, HttpResponse, server } from '../test/server';
+import { failingOnce, http, HttpResponse, server } from '../test/server';
 
 describe('routes', () => {
   it('redirects / to /courses keeping the query string and hash', async () => {
@@ -88,12 +88,11 @@ describe('routes', () => {
   });
 
   it('offers a retry when the config cannot be loaded', async () => {
-    let calls = 0;
     server.use(
-      http.get('*/config-ui/config.json', () => {
-        calls += 1;
-        return calls === 1 ? HttpResponse.json({}, { status: 500 }) : HttpResponse.json(uiConfig());
-      }),
+      http.get(
+        '*/config-ui/config.json',
+        failingOnce(500, () => uiConfig()),
+      ),
     );
     const { user } = renderApp('/learn/courses');
 

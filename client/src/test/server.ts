@@ -1,5 +1,5 @@
 // msw at the fetch level: default handlers answer the startup calls; tests override per case.
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { myCoursesView, sessionView, uiConfig } from './factories';
 
@@ -10,4 +10,14 @@ export const defaultHandlers = [
 ];
 
 export const server = setupServer(...defaultHandlers);
+
+/** A handler that fails the first call with `status` (a problem body) and answers every later one
+ * with `view()`: a load that fails, then succeeds on retry. */
+export function failingOnce(status: number, view: () => JsonBodyType) {
+  let calls = 0;
+  return () => {
+    calls += 1;
+    return calls === 1 ? HttpResponse.json({ title: 'Failed', status }, { status }) : HttpResponse.json(view());
+  };
+}
 export { http, HttpResponse };

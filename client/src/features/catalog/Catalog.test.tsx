@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CatalogCard, CatalogCourseView, CatalogView, EnrollResult } from '../../api/contracts/bff';
 import { renderApp } from '../../test/renderApp';
-import { http, HttpResponse, server } from '../../test/server';
+import { failingOnce, http, HttpResponse, server } from '../../test/server';
 import { activityView, treeItem, treeView } from '../course-content/testData';
 import { detailsView } from '../course-details/testData';
 
@@ -196,15 +196,7 @@ describe('Catalog course page', () => {
   });
 
   it('says in its heading that the course could not be loaded, and loads it again on retry', async () => {
-    let calls = 0;
-    server.use(
-      http.get(`*/api/bff/catalog/${ID}`, () => {
-        calls += 1;
-        return calls === 1
-          ? HttpResponse.json({ title: 'Down', status: 503 }, { status: 503 })
-          : HttpResponse.json(courseView());
-      }),
-    );
+    server.use(http.get(`*/api/bff/catalog/${ID}`, failingOnce(503, courseView)));
     const { user } = renderApp(`/learn/catalog/${ID}`);
     const title = await screen.findByRole('heading', { level: 1, name: 'This course could not be loaded.' });
     const alert = title.closest<HTMLElement>('[role="alert"]')!;

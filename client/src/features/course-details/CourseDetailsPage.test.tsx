@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CourseDetailsView, EnrollResult, StartResult } from '../../api/contracts/bff';
 import { renderApp } from '../../test/renderApp';
-import { http, HttpResponse, server } from '../../test/server';
+import { failingOnce, http, HttpResponse, server } from '../../test/server';
 import { activityView, treeItem, treeView } from '../course-content/testData';
 import { COURSE_ID, detailsView, WORKFLOW_ID } from './testData';
 
@@ -524,14 +524,8 @@ describe('course unavailable', () => {
   });
 
   it('shows an error with retry on a server failure', async () => {
-    let calls = 0;
     server.use(
-      http.get(`*/api/bff/courses/${COURSE_ID}`, () => {
-        calls += 1;
-        return calls === 1
-          ? HttpResponse.json({ title: 'Down', status: 503 }, { status: 503 })
-          : HttpResponse.json(detailsView());
-      }),
+      http.get(`*/api/bff/courses/${COURSE_ID}`, failingOnce(503, detailsView)),
       http.post('*/api/events', () => new HttpResponse(null, { status: 202 })),
     );
     const { user } = renderApp(DETAILS);

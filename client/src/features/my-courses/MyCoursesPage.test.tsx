@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { courseCard, myCoursesView, uiConfig } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
-import { http, HttpResponse, server } from '../../test/server';
+import { failingOnce, http, HttpResponse, server } from '../../test/server';
 
 /** Answers My courses with `cards` filtered by keyword, and records each keyword asked for. */
 function serveCourses(cards = [courseCard()], catalogEnabled = true) {
@@ -145,14 +145,11 @@ describe('My courses', () => {
   });
 
   it('shows an error with a retry button that loads again', async () => {
-    let calls = 0;
     server.use(
-      http.get('*/api/bff/my-courses', () => {
-        calls += 1;
-        return calls === 1
-          ? HttpResponse.json({ error: 'bad_request', title: 'Bad request', status: 400 }, { status: 400 })
-          : HttpResponse.json(myCoursesView([courseCard({ name: 'Algebra basics' })]));
-      }),
+      http.get(
+        '*/api/bff/my-courses',
+        failingOnce(400, () => myCoursesView([courseCard({ name: 'Algebra basics' })])),
+      ),
     );
     const { user } = renderApp('/learn/courses');
 

@@ -4,7 +4,7 @@ import type { ProfileView, SessionView } from '../../api/contracts/bff';
 import { sessionView } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
 import { toastQueue } from '../../ui/toasts';
-import { http, HttpResponse, server } from '../../test/server';
+import { failingOnce, http, HttpResponse, server } from '../../test/server';
 import { TIME_ZONES, zoneOptions } from './timeZones';
 
 function profileView(overrides: Partial<ProfileView> = {}): ProfileView {
@@ -70,12 +70,11 @@ describe('profile page', () => {
   });
 
   it('shows the error with a retry when the profile cannot be loaded', async () => {
-    let calls = 0;
     server.use(
-      http.get('*/api/bff/profile', () => {
-        calls += 1;
-        return calls === 1 ? HttpResponse.json({ title: 'boom' }, { status: 404 }) : HttpResponse.json(profileView());
-      }),
+      http.get(
+        '*/api/bff/profile',
+        failingOnce(404, () => profileView()),
+      ),
     );
     const { user } = renderApp('/learn/profile');
     const alert = await screen.findByRole('alert');

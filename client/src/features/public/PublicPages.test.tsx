@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicCertificateView, PublicCourseView } from '../../api/contracts/bff';
 import { renderApp } from '../../test/renderApp';
-import { http, HttpResponse, server } from '../../test/server';
+import { failingOnce, http, HttpResponse, server } from '../../test/server';
 
 const ID = '3f1c2a9e-0000-4000-8000-000000000042';
 
@@ -75,15 +75,7 @@ describe('public course page', () => {
   });
 
   it('says in its heading that the course could not be loaded, and loads it again on retry', async () => {
-    let calls = 0;
-    server.use(
-      http.get(`*/api/bff/public/catalog/${ID}`, () => {
-        calls += 1;
-        return calls === 1
-          ? HttpResponse.json({ title: 'Down', status: 503 }, { status: 503 })
-          : HttpResponse.json(course());
-      }),
-    );
+    server.use(http.get(`*/api/bff/public/catalog/${ID}`, failingOnce(503, course)));
     const { user } = renderApp(`/learn/open-catalog/${ID}/view/details`);
     const title = await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
     const alert = title.closest<HTMLElement>('[role="alert"]')!;
