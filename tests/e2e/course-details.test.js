@@ -82,6 +82,16 @@ async function certificateNumberOf(page) {
   return decodeURIComponent(match[1]);
 }
 
+/** Replaces the sandbox's fault rules (its admin API); `[]` lifts them all. */
+async function setFaults(rules) {
+  const response = await fetch(new URL('/admin/faults', env.servers.sandboxOrigin), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(rules),
+  });
+  assert.ok(response.ok, `setting the sandbox's faults: ${response.status}`);
+}
+
 async function shoot(page, name, viewport) {
   await page.setViewportSize(viewport);
   await page.waitForTimeout(150);
@@ -185,6 +195,35 @@ describe('accessibility and screenshots in en-US and ar-AR', () => {
         await assertAccessible(page, `certificate preview (${tag})`);
         await shoot(page, `certificate-${tag}-1280`, WIDTHS.desktop);
         await shoot(page, `certificate-${tag}-390`, WIDTHS.mobile);
+      }, signedIn());
+    });
+
+    it(`while the LMS is unavailable the details name the failure in their heading, and load on retry, in ${tag}`, { timeout: 120_000 }, async () => {
+      await setup();
+      await withPage(`lms-unavailable-${tag}`, async (page) => {
+        await useLocale(page, tag);
+        await page.goto(portal('courses?keyword=workplace%20safety'));
+        await page.waitForURL((url) => url.pathname === '/learn/courses', { timeout: 15_000 });
+        await page.getByRole('main').getByRole('link', { name: 'Workplace Safety' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Workplace Safety' }).waitFor();
+        await setFaults([{ fault: { kind: 'error', status: 503, rate: 1 } }]);
+        try {
+          await page.reload();
+          const alert = page.getByRole('main').getByRole('alert');
+          const heading = alert.getByRole('heading', { level: 1 });
+          await heading.waitFor();
+          await expectDirection(page, dir);
+          const title = (await heading.innerText()).trim();
+          assert.ok(title.length > 0, 'the failure has a heading');
+          assert.ok((await page.title()).startsWith(title), `the document is named after the failure: ${await page.title()}`);
+          await assertAccessible(page, `course details, LMS unavailable (${tag})`);
+          await shoot(page, `course-details-unavailable-${tag}-1280`, WIDTHS.desktop);
+          await shoot(page, `course-details-unavailable-${tag}-390`, WIDTHS.mobile);
+        } finally {
+          await setFaults([]);
+        }
+        await page.getByRole('main').getByRole('alert').getByRole('button').click();
+        await page.getByRole('heading', { level: 1, name: 'Workplace Safety' }).waitFor();
       }, signedIn());
     });
 
