@@ -1,14 +1,20 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import useSWR, { SWRConfig } from 'swr';
+import { createIntl, IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse, server } from '../test/server';
 import { fetchKey } from './hooks';
+import { ApiError } from './http';
 import { keys, keyUrl } from './keys';
-import { useCommand } from './useCommand';
+import { commandFailure, useCommand } from './useCommand';
 
 function wrapper({ children }: { children: ReactNode }) {
-  return <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>;
+  return (
+    <IntlProvider locale="en-US" defaultLocale="en-US">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
+    </IntlProvider>
+  );
 }
 
 describe('keys', () => {
@@ -94,5 +100,43 @@ describe('useCommand', () => {
     await waitFor(() => expect(result.current.failure?.status).toBe(422));
     expect(result.current.failure?.message).toBe('The workflow was already submitted.');
     expect(result.current.failure?.fieldErrors.other).toEqual(['Second']);
+  });
+});
+
+describe('commandFailure', () => {
+  const UNAVAILABLE = 'The learning platform is not available right now. Please try again in a few minutes.';
+  const intl = createIntl({ locale: 'en-US', defaultLocale: 'en-US' });
+  const problem = (status: number, error: string, detail: string) =>
+    new ApiError(status, { error, title: 'Title', status, detail });
+
+  it.each([
+    ['the LMS unreachable', problem(502, 'bad_gateway', 'The learning platform could not be reached.')],
+    ['the LMS too slow', problem(504, 'upstream_timeout', 'The learning platform did not answer in time.')],
+    ['a dependency unavailable', problem(503, 'unavailable', 'The service is unavailable; please try again shortly.')],
+    ['no answer at all', new TypeError('Failed to fetch')],
+  ])('%s: says to try again later, in the learner language', (_, error) => {
+    expect(commandFailure(error, intl)?.message).toBe(UNAVAILABLE);
+  });
+
+  it.each([
+    ['Time over!', problem(504, 'time_over', 'Time over!')],
+    ['the enrolment not visible yet', problem(504, 'enrollment_not_visible', 'Unknown error.')],
+  ])('%s: a command outcome, not the LMS unavailable, keeps its own message', (_, error) => {
+    expect(commandFailure(error, intl)?.message).toBe(error.problem?.detail);
+  });
+
+  it('the LMS own words come first, even on a 5xx', () => {
+    const error = new ApiError(502, {
+      error: 'command_failed',
+      title: 'Bad Gateway',
+      status: 502,
+      fieldErrors: { id: ['The workflow is locked.'] },
+    });
+    expect(commandFailure(error, intl)?.message).toBe('The workflow is locked.');
+  });
+
+  it('a refusal shows its detail; anything else is not a command failure', () => {
+    expect(commandFailure(problem(409, 'conflict', 'Not yet.'), intl)?.message).toBe('Not yet.');
+    expect(commandFailure(new Error('bug'), intl)).toBeUndefined();
   });
 });

@@ -1,9 +1,11 @@
 // The one way the client sends a command: POST with `Prefer`, problem field errors mapped
 // for forms, and exactly the keys the command changes revalidated afterwards.
 import { useCallback } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { ApiError, apiFetch, type PreferMode } from './http';
+import { uiMessages } from '../ui/messages';
+import { ApiError, apiFetch, isTransientFailure, type PreferMode } from './http';
 import { keyMatches, type KeyMatch } from './keys';
 
 export interface CommandOptions<Result> {
@@ -17,23 +19,39 @@ export interface CommandOptions<Result> {
 
 /** Messages per field of a refused command, and the first message to show. */
 export interface CommandFailure {
+  /** The answer's status; 0 when no answer came at all. */
   status: number;
   fieldErrors: Record<string, string[]>;
-  /** The first real message (spec section 8), else the problem's detail or title. */
+  /**
+   * What to show, in the learner's language: the first real message of the LMS (spec section
+   * 8), else the problem's detail or title; when the LMS is unavailable for now, the portal's own
+   * 'try again in a few minutes' text rather than the gateway's English detail.
+   */
   message: string | undefined;
 }
 
+/**
+ * Codes of the 504 answers that end a command the LMS took but did not finish in time: the
+ * command's own outcome ('Time over!', the enrolment not visible yet), not the LMS unavailable.
+ */
+const COMMAND_TIMEOUTS = new Set(['time_over', 'enrollment_not_visible']);
+
 /** Reads a failed command's problem into what a form or toast shows. */
-export function commandFailure(error: unknown): CommandFailure | undefined {
-  if (!(error instanceof ApiError)) return undefined;
+export function commandFailure(error: unknown, intl: IntlShape): CommandFailure | undefined {
+  const unavailable = () => intl.formatMessage(uiMessages.commandUnavailable);
+  if (!(error instanceof ApiError)) {
+    // No answer at all (the network failed): as transient as an unavailable LMS.
+    return isTransientFailure(error) ? { status: 0, fieldErrors: {}, message: unavailable() } : undefined;
+  }
   const fieldErrors = error.problem?.fieldErrors ?? {};
   const first = Object.values(fieldErrors)
     .flat()
     .find((text) => text.trim() !== '');
+  const transient = isTransientFailure(error) && !COMMAND_TIMEOUTS.has(error.problem?.error ?? '');
   return {
     status: error.status,
     fieldErrors,
-    message: first ?? error.problem?.detail ?? error.problem?.title,
+    message: first ?? (transient ? unavailable() : (error.problem?.detail ?? error.problem?.title)),
   };
 }
 
@@ -44,6 +62,7 @@ export function commandFailure(error: unknown): CommandFailure | undefined {
  */
 export function useCommand<Result, Body = unknown>(path: string | null, options: CommandOptions<Result> = {}) {
   const { mutate } = useSWRConfig();
+  const intl = useIntl();
   const { prefer = 'respond-sync', revalidates = [], method = 'POST' } = options;
   const mutation = useSWRMutation<Result, unknown, readonly [string, string, string] | null, Body | undefined>(
     path ? (['command', method, path] as const) : null,
@@ -68,7 +87,7 @@ export function useCommand<Result, Body = unknown>(path: string | null, options:
     trigger,
     isMutating: mutation.isMutating,
     error: mutation.error,
-    failure: commandFailure(mutation.error),
+    failure: commandFailure(mutation.error, intl),
     reset: mutation.reset,
   };
 }

@@ -22,6 +22,12 @@ export const uiMessages = defineMessages({
     description:
       'Text under the title of a page or part that could not be loaded because the server is unavailable for now',
   },
+  commandUnavailable: {
+    id: 'ui.error.commandUnavailable',
+    defaultMessage: 'The learning platform is not available right now. Please try again in a few minutes.',
+    description:
+      'Message shown when an action (enrolling, starting a course, sending a message) failed because the server is unavailable for now',
+  },
   retry: {
     id: 'ui.retry',
     defaultMessage: 'Try again',

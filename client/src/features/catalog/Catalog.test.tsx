@@ -285,6 +285,48 @@ describe('Catalog course page', () => {
     expect(await screen.findByText('Enrolled')).toBeInTheDocument();
   });
 
+  it('occflow enrolment whose course never showed up says unknown error and goes to My courses', async () => {
+    serveCourse();
+    server.use(
+      http.post(`*/api/bff/courses/${ID}/enroll`, () =>
+        HttpResponse.json(
+          { error: 'enrollment_not_visible', title: 'Gateway Timeout', status: 504, detail: 'Unknown error.' },
+          { status: 504, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const { location } = renderApp(`/learn/catalog/${ID}?occflow=addToMyCourses`);
+
+    expect(await screen.findAllByText('Unknown error. Please refresh the page and try again.')).not.toHaveLength(0);
+    await waitFor(() => expect(location()).toBe('/courses'));
+  });
+
+  it('occflow enrolment while the LMS is unavailable says to try again later and stays on the course', async () => {
+    serveCourse();
+    server.use(
+      http.post(`*/api/bff/courses/${ID}/enroll`, () =>
+        HttpResponse.json(
+          {
+            error: 'upstream_timeout',
+            title: 'Gateway Timeout',
+            status: 504,
+            detail: 'The learning platform did not answer in time.',
+          },
+          { status: 504, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const { location } = renderApp(`/learn/catalog/${ID}?occflow=addToMyCourses&ref=mail`);
+
+    expect(
+      await screen.findAllByText(
+        'The learning platform is not available right now. Please try again in a few minutes.',
+      ),
+    ).not.toHaveLength(0);
+    await waitFor(() => expect(location()).toBe(`/catalog/${ID}?ref=mail`));
+    expect(screen.getByRole('button', { name: 'Add to my courses' })).toBeInTheDocument();
+  });
+
   it('occflow=startTheCourse enrols, starts and goes to the content the start answered', async () => {
     serveCourse();
     server.use(

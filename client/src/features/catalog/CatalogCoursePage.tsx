@@ -8,7 +8,7 @@ import type { CatalogCourseView, DetailsNotice, EnrollResult, Occflow } from '..
 import { ApiError } from '../../api/http';
 import { useCatalogCourse } from '../../api/hooks';
 import { keys, type KeyMatch } from '../../api/keys';
-import { useCommand } from '../../api/useCommand';
+import { commandFailure, useCommand } from '../../api/useCommand';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageHeading } from '../../ui/PageHeading';
@@ -109,11 +109,12 @@ function useQueryFlags(objectiveId: string) {
         else stay();
       })
       .catch((error: unknown) => {
-        const status = error instanceof ApiError ? error.status : 0;
-        const message = status === 504 ? undefined : commandMessage(error);
+        // The course did not appear in time (spec section 8): the generic unknown error, then
+        // back to My courses. Any other failure says what went wrong and stays.
+        const notVisible = error instanceof ApiError && error.problem?.error === 'enrollment_not_visible';
+        const message = notVisible ? undefined : commandFailure(error, intl)?.message;
         showToast(message ?? intl.formatMessage(m.unknownError), 'critical');
-        // The course did not appear in time (spec section 8): back to My courses.
-        if (status === 504) void navigate('/courses', { replace: true });
+        if (notVisible) void navigate('/courses', { replace: true });
         else stay();
       });
   });
@@ -122,15 +123,6 @@ function useQueryFlags(objectiveId: string) {
   }, [occflow, selfRegistered, location.key]);
 
   return { running: command.isMutating };
-}
-
-/** The first real message of a failed command (spec section 8). */
-function commandMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const first = Object.values(error.problem?.fieldErrors ?? {})
-    .flat()
-    .find((text) => text.trim() !== '');
-  return first ?? error.problem?.detail;
 }
 
 function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flowRunning: boolean }) {
@@ -144,7 +136,7 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
       const result = await enrol.trigger();
       showToast(intl.formatMessage(m.enrolledToast, { courseName: result.courseName }), 'success');
     } catch (error) {
-      showToast(commandMessage(error) ?? intl.formatMessage(m.unknownError), 'critical');
+      showToast(commandFailure(error, intl)?.message ?? intl.formatMessage(m.unknownError), 'critical');
     }
   };
 

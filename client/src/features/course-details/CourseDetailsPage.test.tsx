@@ -430,6 +430,43 @@ describe('course details: behaviour', () => {
     expect(await screen.findByText('Enrolment is closed.')).toBeInTheDocument();
   });
 
+  /** The toast of a command the LMS could not take for now (shown and announced). */
+  async function expectTryAgainLaterToast() {
+    const text = 'The learning platform is not available right now. Please try again in a few minutes.';
+    expect(await screen.findAllByText(text)).not.toHaveLength(0);
+  }
+
+  it('an enrolment the LMS could not take for now says to try again later, not the gateway English detail', async () => {
+    serve(detailsView({ buttons: ['addToMyCourses'] }));
+    server.use(
+      http.post(`*/api/bff/courses/${COURSE_ID}/enroll`, () =>
+        HttpResponse.json(
+          {
+            error: 'bad_gateway',
+            title: 'Bad Gateway',
+            status: 502,
+            detail: 'The learning platform could not be reached.',
+          },
+          { status: 502, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const { user } = renderApp(DETAILS);
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Add to my courses' }));
+    await expectTryAgainLaterToast();
+    expect(screen.queryByText('The learning platform could not be reached.')).toBeNull();
+  });
+
+  it('a start that got no answer at all says to try again later', async () => {
+    serve(detailsView());
+    server.use(http.post(`*/api/bff/courses/${COURSE_ID}/start`, () => HttpResponse.error()));
+    const { user } = renderApp(DETAILS);
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await expectTryAgainLaterToast();
+  });
+
   it('Review opens the content in review mode', async () => {
     serve(detailsView({ status: 'finished', buttons: ['review'] }));
     server.use(http.get(`*/api/bff/courses/${COURSE_ID}/tree`, () => HttpResponse.json({}, { status: 503 })));

@@ -41,7 +41,7 @@ export function DetailsActions({ course }: { course: CourseDetailsView }) {
       if (button === 'retake') sendCourseEvent('course_restart', id, result.workflowId);
       if (result.destination === 'content') void navigate(result.url);
     } catch (error) {
-      showToast(commandFailure(error)?.message ?? intl.formatMessage(m.startFailed), 'critical');
+      showToast(commandFailure(error, intl)?.message ?? intl.formatMessage(m.startFailed), 'critical');
     }
   };
 
@@ -51,7 +51,7 @@ export function DetailsActions({ course }: { course: CourseDetailsView }) {
       showToast(intl.formatMessage(m.enrolled, { courseName: result.courseName || course.name }), 'success');
     } catch (error) {
       // Spec section 8: the first message of the server's error body, as a critical toast.
-      showToast(commandFailure(error)?.message ?? intl.formatMessage(m.enrollFailed), 'critical');
+      showToast(commandFailure(error, intl)?.message ?? intl.formatMessage(m.enrollFailed), 'critical');
     }
   };
 

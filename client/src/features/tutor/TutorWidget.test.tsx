@@ -57,7 +57,7 @@ describe('TutorWidget', () => {
     expect(within(panel).getByText('According to the course.')).toHaveAttribute('dir', 'auto');
   });
 
-  it('shows the gateway’s message on a refused question and asks again on retry', async () => {
+  it('says to try again later when the LMS did not answer, and asks again on retry', async () => {
     let calls = 0;
     server.use(
       http.post('*/api/bff/tutor/answers', () => {
@@ -88,7 +88,11 @@ describe('TutorWidget', () => {
     await user.click(screen.getByRole('button', { name: 'Ask the AI tutor' }));
     const panel = screen.getByRole('region', { name: 'AI tutor' });
     await user.type(within(panel).getByRole('textbox', { name: 'Your question' }), 'Why?{Enter}');
-    await waitFor(() => expect(panel).toHaveTextContent('The learning platform did not answer in time.'));
+    await waitFor(() =>
+      expect(panel).toHaveTextContent(
+        'The learning platform is not available right now. Please try again in a few minutes.',
+      ),
+    );
     await user.click(within(panel).getByRole('button', { name: 'Ask again' }));
     await waitFor(() => expect(panel).toHaveTextContent('Fine now.'));
     expect(calls).toBe(2);

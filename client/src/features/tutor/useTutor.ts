@@ -1,8 +1,9 @@
 // One conversation with the AI tutor: each question's answer streamed token by token from
 // POST /api/bff/tutor/answers, with its citations, a stop (abort) and the outcome.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { readEventStream } from '../../api/eventStream';
-import { ApiError } from '../../api/http';
+import { commandFailure } from '../../api/useCommand';
 
 export interface Citation {
   source: string;
@@ -20,6 +21,7 @@ export interface Exchange {
 }
 
 export function useTutor(objectiveId: string) {
+  const intl = useIntl();
   const [exchanges, setExchanges] = useState<Exchange[]>([]);
   const abort = useRef<AbortController | null>(null);
   const nextId = useRef(1);
@@ -68,12 +70,12 @@ export function useTutor(objectiveId: string) {
         if (controller.signal.aborted) {
           update(id, (e) => ({ ...e, state: e.state === 'answering' ? 'stopped' : e.state }));
         } else {
-          const message = error instanceof ApiError ? error.problem?.detail : undefined;
+          const message = commandFailure(error, intl)?.message;
           update(id, (e) => ({ ...e, state: 'failed', error: message }));
         }
       }
     },
-    [objectiveId],
+    [objectiveId, intl],
   );
 
   const stop = useCallback(() => abort.current?.abort(), []);

@@ -47,7 +47,7 @@ export function CompositeActivity({ view, tree, linkTo, onChanged }: Props) {
       showToast(intl.formatMessage(activityMessages.moduleFinished), 'success');
       onChanged();
     } catch (error) {
-      showToast(commandFailure(error)?.message ?? intl.formatMessage(activityMessages.finishFailed), 'critical');
+      showToast(commandFailure(error, intl)?.message ?? intl.formatMessage(activityMessages.finishFailed), 'critical');
     }
   };
 

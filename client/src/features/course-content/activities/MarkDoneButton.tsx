@@ -36,7 +36,7 @@ export function MarkDoneButton({ objectiveId, workflowId, activity, onDone }: Pr
       showToast(intl.formatMessage(activityMessages.markedDone, { name: activity.name }), 'success');
       onDone?.();
     } catch (error) {
-      showToast(commandFailure(error)?.message ?? intl.formatMessage(activityMessages.finishFailed), 'critical');
+      showToast(commandFailure(error, intl)?.message ?? intl.formatMessage(activityMessages.finishFailed), 'critical');
     }
   };
   return (

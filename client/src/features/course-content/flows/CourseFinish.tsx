@@ -151,7 +151,7 @@ function ResultPanel({ view, headingRef }: { view: ActivityView; headingRef: Ref
       sendPlayerEvent('course_restart', { objectiveId: id, objectiveWorkflowId: started.workflowId });
       void navigate(started.url);
     } catch (error) {
-      showToast(commandFailure(error)?.message ?? intl.formatMessage(flowMessages.retakeFailed), 'critical');
+      showToast(commandFailure(error, intl)?.message ?? intl.formatMessage(flowMessages.retakeFailed), 'critical');
     }
   };
   return (

@@ -3,6 +3,7 @@
 // answer that was lost (network error, 5xx, refusal) is reconciled by reading the workflow
 // before anything is sent again: a submit that went through is never sent twice.
 import { useCallback, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import type { FinishObjectiveResult, SubmitResult, WorkflowView } from '../../../api/contracts/bff';
 import { ApiError, apiFetch } from '../../../api/http';
@@ -27,6 +28,7 @@ function isTimeOver(error: unknown): boolean {
 
 export function useCourseFinish(objectiveId: string, workflowId: string) {
   const { mutate } = useSWRConfig();
+  const intl = useIntl();
   const [phase, setPhase] = useState<FinishPhase>({ kind: 'idle' });
 
   const revalidate = useCallback(
@@ -54,9 +56,9 @@ export function useCourseFinish(objectiveId: string, workflowId: string) {
       const status = await readStatus().catch(() => undefined);
       await revalidate();
       if (status === 'finished') setPhase({ kind: 'done', certificateIssued: false });
-      else setPhase({ kind: 'failed', message: commandFailure(error)?.message });
+      else setPhase({ kind: 'failed', message: commandFailure(error, intl)?.message });
     }
-  }, [workflowId, readStatus, revalidate]);
+  }, [workflowId, readStatus, revalidate, intl]);
 
   /** Goes on from the workflow's state after a submit (sent now or earlier). */
   const continueFrom = useCallback(
@@ -76,11 +78,11 @@ export function useCourseFinish(objectiveId: string, workflowId: string) {
           return setPhase(
             failure && isTimeOver(failure)
               ? { kind: 'timeOver' }
-              : { kind: 'failed', message: failure ? commandFailure(failure)?.message : undefined },
+              : { kind: 'failed', message: failure ? commandFailure(failure, intl)?.message : undefined },
           );
       }
     },
-    [finish, revalidate],
+    [finish, revalidate, intl],
   );
 
   const submit = useCallback(async () => {
