@@ -2,6 +2,7 @@
 // courses' URL filters, the open catalog signed out; axe on each page in en-US and ar-AR, and
 // screenshots at 1280 and 390 px (artifacts/screens/, for looking at, not asserting).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import {
@@ -11,6 +12,7 @@ import {
   env,
   eventually,
   screenshot,
+  setFaults,
   signIn,
   useServers,
   withPage,
@@ -20,6 +22,11 @@ useServers();
 
 const url = (path) => new URL(path, env.servers.portalUrl).href;
 const FILTERS_UNAVAILABLE = 'Some filters are no longer available and were removed.';
+
+/** The client's Arabic messages, to find what an Arabic-speaking learner reads. */
+const arabic = JSON.parse(
+  readFileSync(new URL('../../client/src/i18n/messages/ar-AR.json', import.meta.url), 'utf8'),
+);
 
 function catalogItems(page) {
   return page.getByRole('main').getByRole('list', { name: 'Catalog courses' }).getByRole('listitem');
@@ -85,6 +92,35 @@ describe('course lists', () => {
       // The course left the catalog.
       await page.goto(url('catalog?keyword=negotiation%20skills'));
       await page.getByRole('heading', { name: 'No courses match "negotiation skills"' }).waitFor();
+    });
+  });
+
+  it('an enrolment while the LMS is unavailable says so in Arabic, and goes through once it is back', { timeout: 120_000 }, async () => {
+    await withLocalePage('catalog-enrol-unavailable', 'ar-AR', 390, async (page) => {
+      await page.goto(url('catalog?keyword=coaching%20in%20practice'));
+      await signIn(page, 'ada');
+      await page.waitForURL((u) => u.pathname === '/learn/catalog', { timeout: 15_000 });
+      await page.getByRole('main').getByRole('link', { name: 'Coaching in Practice', exact: true }).click();
+      await page.waitForURL((u) => /^\/learn\/catalog\/[0-9a-f-]{36}$/.test(u.pathname));
+      const add = page.getByRole('button', { name: arabic['catalogCourse.addToMyCourses'] });
+      await add.waitFor();
+
+      await setFaults([{ fault: { kind: 'error', status: 503, rate: 1 } }]);
+      try {
+        await add.click();
+        // The toast, in Arabic; the gateway's English detail is for API callers, not learners.
+        const toast = page.getByText(arabic['ui.error.commandUnavailable']).first();
+        await toast.waitFor();
+        assert.equal(await page.getByText('The learning platform could not be reached.').count(), 0);
+        await assertAccessible(page, 'catalog course, enrolment while the LMS is unavailable (ar-AR)');
+        await page.screenshot({ path: path.join(artifacts, 'screens', 'catalog-enrol-unavailable-ar-AR-390.png') });
+      } finally {
+        await setFaults([]);
+      }
+
+      await add.click();
+      await page.getByText(arabic['catalogCourse.enrolledToast'].replace('{courseName}', 'Coaching in Practice')).first().waitFor({ timeout: 30_000 });
+      await page.getByText(arabic['catalogCourse.enrolled'], { exact: true }).waitFor();
     });
   });
 

@@ -3,7 +3,7 @@
 // ar-AR and screenshots at 1280 and 390 px wide.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertAccessible, env, eventually, screenshot, signIn, useServers, withPage } from './support.js';
+import { assertAccessible, env, eventually, screenshot, setFaults, signIn, useServers, withPage } from './support.js';
 
 useServers();
 
@@ -80,16 +80,6 @@ async function certificateNumberOf(page) {
   const match = /\/certificate\/([^/?#]+)$/.exec(href ?? '');
   assert.ok(match, `certificate link ${href}`);
   return decodeURIComponent(match[1]);
-}
-
-/** Replaces the sandbox's fault rules (its admin API); `[]` lifts them all. */
-async function setFaults(rules) {
-  const response = await fetch(new URL('/admin/faults', env.servers.sandboxOrigin), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(rules),
-  });
-  assert.ok(response.ok, `setting the sandbox's faults: ${response.status}`);
 }
 
 async function shoot(page, name, viewport) {

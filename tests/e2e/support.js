@@ -171,6 +171,16 @@ export async function recordMessages(page) {
   });
 }
 
+/** Replaces the sandbox's fault rules (its admin API); `[]` lifts them all. */
+export async function setFaults(rules) {
+  const response = await fetch(new URL('/admin/faults', env.servers.sandboxOrigin), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(rules),
+  });
+  assert.ok(response.ok, `setting the sandbox's faults: ${response.status}`);
+}
+
 /** Takes a screenshot into artifacts/screens/NAME.png (for looking at a screen, not asserting). */
 export async function screenshot(page, name) {
   const dir = path.join(artifacts, 'screens');
