@@ -25,7 +25,8 @@ export interface CommandFailure {
   /**
    * What to show, in the learner's language: the first real message of the LMS (spec section
    * 8), else the problem's detail or title; when the LMS is unavailable for now, the portal's own
-   * 'try again in a few minutes' text rather than the gateway's English detail.
+   * 'try again in a few minutes' text rather than the gateway's English detail; nothing for a
+   * command that timed out (the caller says it).
    */
   message: string | undefined;
 }
@@ -33,6 +34,8 @@ export interface CommandFailure {
 /**
  * Codes of the 504 answers that end a command the LMS took but did not finish in time: the
  * command's own outcome ('Time over!', the enrolment not visible yet), not the LMS unavailable.
+ * Their text is the client's own (each caller's fallback, in the learner's language), not the
+ * gateway's English detail.
  */
 const COMMAND_TIMEOUTS = new Set(['time_over', 'enrollment_not_visible']);
 
@@ -47,12 +50,9 @@ export function commandFailure(error: unknown, intl: IntlShape): CommandFailure 
   const first = Object.values(fieldErrors)
     .flat()
     .find((text) => text.trim() !== '');
-  const transient = isTransientFailure(error) && !COMMAND_TIMEOUTS.has(error.problem?.error ?? '');
-  return {
-    status: error.status,
-    fieldErrors,
-    message: first ?? (transient ? unavailable() : (error.problem?.detail ?? error.problem?.title)),
-  };
+  const timedOut = COMMAND_TIMEOUTS.has(error.problem?.error ?? '');
+  const said = () => (isTransientFailure(error) ? unavailable() : (error.problem?.detail ?? error.problem?.title));
+  return { status: error.status, fieldErrors, message: first ?? (timedOut ? undefined : said()) };
 }
 
 /**

@@ -60,6 +60,16 @@ function enrollResult(overrides: Partial<EnrollResult> = {}): EnrollResult {
   };
 }
 
+/** The enrol command's answer when the course never showed up among the learner's (spec section 8). */
+function enrolmentNeverVisible() {
+  return http.post(`*/api/bff/courses/${ID}/enroll`, () =>
+    HttpResponse.json(
+      { error: 'enrollment_not_visible', title: 'Gateway Timeout', status: 504, detail: 'Unknown error.' },
+      { status: 504, headers: { 'Content-Type': 'application/problem+json' } },
+    ),
+  );
+}
+
 /** The catalog course view, which says Enrolled once the enrol command has succeeded. */
 function serveCourse(initial: Partial<CatalogCourseView> = {}) {
   let enrolled = false;
@@ -287,14 +297,7 @@ describe('Catalog course page', () => {
 
   it('occflow enrolment whose course never showed up says unknown error and goes to My courses', async () => {
     serveCourse();
-    server.use(
-      http.post(`*/api/bff/courses/${ID}/enroll`, () =>
-        HttpResponse.json(
-          { error: 'enrollment_not_visible', title: 'Gateway Timeout', status: 504, detail: 'Unknown error.' },
-          { status: 504, headers: { 'Content-Type': 'application/problem+json' } },
-        ),
-      ),
-    );
+    server.use(enrolmentNeverVisible());
     const { location } = renderApp(`/learn/catalog/${ID}?occflow=addToMyCourses`);
 
     expect(await screen.findAllByText('Unknown error. Please refresh the page and try again.')).not.toHaveLength(0);
@@ -325,6 +328,16 @@ describe('Catalog course page', () => {
     ).not.toHaveLength(0);
     await waitFor(() => expect(location()).toBe(`/catalog/${ID}?ref=mail`));
     expect(screen.getByRole('button', { name: 'Add to my courses' })).toBeInTheDocument();
+  });
+
+  it('Add to my courses whose course never showed up says unknown error and goes to My courses', async () => {
+    serveCourse();
+    server.use(enrolmentNeverVisible());
+    const { user, location } = renderApp(`/learn/catalog/${ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Add to my courses' }));
+
+    expect(await screen.findAllByText('Unknown error. Please refresh the page and try again.')).not.toHaveLength(0);
+    await waitFor(() => expect(location()).toBe('/courses'));
   });
 
   it('occflow=startTheCourse enrols, starts and goes to the content the start answered', async () => {

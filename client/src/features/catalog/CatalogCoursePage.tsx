@@ -8,7 +8,7 @@ import type { CatalogCourseView, DetailsNotice, EnrollResult, Occflow } from '..
 import { ApiError } from '../../api/http';
 import { useCatalogCourse } from '../../api/hooks';
 import { keys, type KeyMatch } from '../../api/keys';
-import { commandFailure, useCommand } from '../../api/useCommand';
+import { useCommand } from '../../api/useCommand';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageHeading } from '../../ui/PageHeading';
@@ -17,6 +17,7 @@ import { useRefreshAt } from '../../ui/useRefreshAt';
 import { AboutSection } from '../course-details/AboutSection';
 import { COURSE_UNAVAILABLE_STATUSES, CourseUnavailable } from '../course-details/CourseUnavailable';
 import { catalogCourseMessages as m } from './messages';
+import { useEnrolFailure } from './useEnrolFailure';
 import './catalog-course.css';
 
 const OCCFLOWS: readonly Occflow[] = ['addToMyCourses', 'startTheCourse'];
@@ -78,6 +79,7 @@ function useQueryFlags(objectiveId: string) {
     occflow ? `/api/bff/courses/${encodeURIComponent(objectiveId)}/enroll?occflow=${occflow}` : null,
     { revalidates: enrolRevalidates(objectiveId) },
   );
+  const enrolFailed = useEnrolFailure();
   const handled = useRef<string | null>(null);
 
   // Reads the toast, the command and the location of the latest render; runs once per arrival.
@@ -109,13 +111,7 @@ function useQueryFlags(objectiveId: string) {
         else stay();
       })
       .catch((error: unknown) => {
-        // The course did not appear in time (spec section 8): the generic unknown error, then
-        // back to My courses. Any other failure says what went wrong and stays.
-        const notVisible = error instanceof ApiError && error.problem?.error === 'enrollment_not_visible';
-        const message = notVisible ? undefined : commandFailure(error, intl)?.message;
-        showToast(message ?? intl.formatMessage(m.unknownError), 'critical');
-        if (notVisible) void navigate('/courses', { replace: true });
-        else stay();
+        if (!enrolFailed(error, { replace: true })) stay();
       });
   });
   useEffect(() => {
@@ -127,6 +123,7 @@ function useQueryFlags(objectiveId: string) {
 
 function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flowRunning: boolean }) {
   const intl = useIntl();
+  const enrolFailed = useEnrolFailure();
   const enrol = useCommand<EnrollResult>(`/api/bff/courses/${encodeURIComponent(course.objectiveId)}/enroll`, {
     revalidates: enrolRevalidates(course.objectiveId),
   });
@@ -136,7 +133,7 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
       const result = await enrol.trigger();
       showToast(intl.formatMessage(m.enrolledToast, { courseName: result.courseName }), 'success');
     } catch (error) {
-      showToast(commandFailure(error, intl)?.message ?? intl.formatMessage(m.unknownError), 'critical');
+      enrolFailed(error);
     }
   };
 

@@ -467,6 +467,23 @@ describe('course details: behaviour', () => {
     await expectTryAgainLaterToast();
   });
 
+  it('an enrolment whose course never showed up says unknown error and goes to My courses', async () => {
+    serve(detailsView({ buttons: ['addToMyCourses'] }));
+    server.use(
+      http.post(`*/api/bff/courses/${COURSE_ID}/enroll`, () =>
+        HttpResponse.json(
+          { error: 'enrollment_not_visible', title: 'Gateway Timeout', status: 504, detail: 'Unknown error.' },
+          { status: 504, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const { user, location } = renderApp(DETAILS);
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Add to my courses' }));
+    expect(await screen.findAllByText('Unknown error. Please refresh the page and try again.')).not.toHaveLength(0);
+    await waitFor(() => expect(location()).toBe('/courses'));
+  });
+
   it('Review opens the content in review mode', async () => {
     serve(detailsView({ status: 'finished', buttons: ['review'] }));
     server.use(http.get(`*/api/bff/courses/${COURSE_ID}/tree`, () => HttpResponse.json({}, { status: 503 })));

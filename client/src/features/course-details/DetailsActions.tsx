@@ -9,6 +9,7 @@ import { commandFailure, useCommand } from '../../api/useCommand';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { showToast } from '../../ui/toasts';
 import { buttonMessages, detailsMessages as m } from './messages';
+import { useEnrolFailure } from '../catalog/useEnrolFailure';
 import { sendCourseEvent } from './events';
 
 const enc = encodeURIComponent;
@@ -19,6 +20,7 @@ export const SHARE_COPIED_MS = 10_000;
 export function DetailsActions({ course }: { course: CourseDetailsView }) {
   const intl = useIntl();
   const navigate = useNavigate();
+  const enrolFailed = useEnrolFailure();
   const id = course.objectiveId;
   const coursePath = `/api/bff/courses/${enc(id)}`;
   const start = useCommand<StartResult>(`${coursePath}/start`, {
@@ -51,7 +53,7 @@ export function DetailsActions({ course }: { course: CourseDetailsView }) {
       showToast(intl.formatMessage(m.enrolled, { courseName: result.courseName || course.name }), 'success');
     } catch (error) {
       // Spec section 8: the first message of the server's error body, as a critical toast.
-      showToast(commandFailure(error, intl)?.message ?? intl.formatMessage(m.enrollFailed), 'critical');
+      enrolFailed(error, { fallback: m.enrollFailed });
     }
   };
 
