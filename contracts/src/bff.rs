@@ -29,6 +29,12 @@ pub struct Problem {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub field_errors: Option<std::collections::BTreeMap<String, Vec<String>>>,
+    /// The date a refusal names, RFC 3339: when the course can be started
+    /// (`will_be_available`) or until when it could be (`was_available_before`). The client
+    /// writes it in the learner's language and time zone; `detail` has it for other callers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub date: Option<String>,
 }
 
 /// Why a request has no valid session.

@@ -58,6 +58,9 @@ pub enum AppError {
         /// Messages per field.
         field_errors: std::collections::BTreeMap<String, Vec<String>>,
     },
+    /// The course cannot start now (spec sections 4 and 8): its code, message and date are shown.
+    #[error("start refused: {}", .0.message())]
+    StartRefused(crate::domain::commands::StartRefusal),
     /// A command did not complete while the portal waited (for example 'Time over!'); a stable
     /// code and a message are shown.
     #[error("command not completed in time ({0}): {1}")]
@@ -90,7 +93,7 @@ impl AppError {
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            AppError::Conflict(..) => StatusCode::CONFLICT,
+            AppError::Conflict(..) | AppError::StartRefused(_) => StatusCode::CONFLICT,
             AppError::CommandFailed { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::CommandTimedOut(..) => StatusCode::GATEWAY_TIMEOUT,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -107,17 +110,7 @@ pub fn problem(status: StatusCode, error: &str, detail: Option<String>) -> Respo
 /// A problem body for `status` with a stable `error` code and a title of its own (rather than
 /// the status's reason phrase), for answers a client shows as they are.
 pub fn problem_titled(status: StatusCode, error: &str, title: &str, detail: Option<String>) -> Response {
-    let body = Problem {
-        error: error.into(),
-        title: title.into(),
-        status: status.as_u16(),
-        detail,
-        request_id: None,
-        field_errors: None,
-    };
-    let mut response = (status, Json(body)).into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json"));
-    response
+    problem_response(Problem { title: title.into(), ..problem_body(status, error, detail) })
 }
 
 /// A problem body for `status` with a stable `error` code and messages per field.
@@ -127,14 +120,24 @@ pub fn problem_with_fields(
     detail: Option<String>,
     field_errors: Option<std::collections::BTreeMap<String, Vec<String>>>,
 ) -> Response {
-    let body = Problem {
+    problem_response(Problem { field_errors, ..problem_body(status, error, detail) })
+}
+
+/// The fields every problem has, titled by the status's reason phrase.
+fn problem_body(status: StatusCode, error: &str, detail: Option<String>) -> Problem {
+    Problem {
         error: error.into(),
         title: status.canonical_reason().unwrap_or("Error").into(),
         status: status.as_u16(),
         detail,
         request_id: None,
-        field_errors,
-    };
+        field_errors: None,
+        date: None,
+    }
+}
+
+fn problem_response(body: Problem) -> Response {
+    let status = StatusCode::from_u16(body.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let mut response = (status, Json(body)).into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json"));
     response
@@ -168,6 +171,10 @@ impl IntoResponse for AppError {
             AppError::PayloadTooLarge(m) => problem(status, "payload_too_large", Some(m.clone())),
             AppError::UnsupportedMediaType(m) => problem(status, "unsupported_media_type", Some(m.clone())),
             AppError::Conflict(code, m) => problem(status, code, Some(m.clone())),
+            AppError::StartRefused(refusal) => problem_response(Problem {
+                date: refusal.date(),
+                ..problem_body(status, refusal.code(), Some(refusal.message()))
+            }),
             AppError::CommandFailed { message, field_errors } => problem_with_fields(
                 status,
                 "command_failed",

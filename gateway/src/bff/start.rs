@@ -30,7 +30,7 @@ use crate::{
     app::AppState,
     auth::extract::{AuthSession, LearnerSession},
     domain::{
-        commands::{StartRefusal, StartStep, is_enrolled, is_lti_course, start_destination, start_step},
+        commands::{StartStep, is_enrolled, is_lti_course, start_destination, start_step},
         details,
         tree::{CourseContext, open_next_in},
     },
@@ -47,7 +47,7 @@ use crate::{
     (status = 401, description = "No valid session", body = Unauthorized),
     (status = 403, description = "The user may not use the learner area (no ObjectiveWorkflow.Create)", body = Problem),
     (status = 404, description = "No such course", body = Problem),
-    (status = 409, description = "The course cannot start now, with the reason's code", body = Problem),
+    (status = 409, description = "The course cannot start now, with the reason's code (and its date, for `will_be_available` and `was_available_before`)", body = Problem),
     (status = 413, description = "The body is larger than `commands.max_body_bytes`", body = Problem),
     (status = 422, description = "The learning platform refused the command: its first message and field errors", body = Problem),
     (status = 504, description = "The enrolment did not become visible in time, or the learning platform did not answer", body = Problem),
@@ -61,10 +61,6 @@ pub async fn start_course(
     Ok(Json(run_start(&state, &auth, objective).await?))
 }
 
-fn refused(refusal: StartRefusal) -> AppError {
-    AppError::Conflict(refusal.code(), refusal.message())
-}
-
 /// The whole start sequence (also run by `occflow=startTheCourse`).
 pub(crate) async fn run_start(state: &AppState, auth: &AuthSession, objective: Uuid) -> AppResult<StartResult> {
     let upstream = &auth.portal.tenant.upstream;
@@ -74,7 +70,7 @@ pub(crate) async fn run_start(state: &AppState, auth: &AuthSession, objective: U
         async { upstream.objective_aggregate(ctx, objective).await.map_err(AppError::from) },
     )?;
     if let Some(access) = &access {
-        start_step(access, upstream.now()).map_err(refused)?;
+        start_step(access, upstream.now()).map_err(AppError::StartRefused)?;
     }
     let enrolled_first = !aggregate.as_ref().is_some_and(is_enrolled);
     let aggregate = match aggregate.filter(is_enrolled) {
@@ -85,7 +81,7 @@ pub(crate) async fn run_start(state: &AppState, auth: &AuthSession, objective: U
         (Some(access), false) => access,
         _ => upstream.find_objective_access(ctx, objective).await?.ok_or(AppError::NotFound)?,
     };
-    let step = start_step(&access, upstream.now()).map_err(refused)?;
+    let step = start_step(&access, upstream.now()).map_err(AppError::StartRefused)?;
     let (workflow, new_workflow) = match step {
         StartStep::Continue(id) => (id, false),
         StartStep::NewWorkflow { .. } => {

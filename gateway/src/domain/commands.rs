@@ -135,16 +135,29 @@ impl StartRefusal {
         }
     }
 
-    /// The message shown, with the texts of spec sections 4 and 8; dates in RFC 3339 (UTC).
+    /// The date the refusal names, RFC 3339 (UTC): when the course can be started, or until when
+    /// it could be.
+    pub fn date(&self) -> Option<String> {
+        match self {
+            StartRefusal::WillBeAvailable(d) | StartRefusal::WasAvailableBefore(d) => {
+                Some(d.format(&Rfc3339).unwrap_or_else(|_| d.to_string()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The message shown to callers other than the client (which says it in the learner's
+    /// language from [`Self::code`] and [`Self::date`]), with the texts of spec sections 4 and 8;
+    /// dates in RFC 3339 (UTC).
     pub fn message(&self) -> String {
-        let date = |d: &OffsetDateTime| d.format(&Rfc3339).unwrap_or_else(|_| d.to_string());
+        let date = self.date().unwrap_or_default();
         match self {
             StartRefusal::ComingSoon => "Coming soon".into(),
             StartRefusal::NotAvailable => {
                 "This content is not available at the moment. Please come back later or ask your administrator.".into()
             }
-            StartRefusal::WillBeAvailable(d) => format!("Will be available to start on {}", date(d)),
-            StartRefusal::WasAvailableBefore(d) => format!("Was available to start before {}", date(d)),
+            StartRefusal::WillBeAvailable(_) => format!("Will be available to start on {date}"),
+            StartRefusal::WasAvailableBefore(_) => format!("Was available to start before {date}"),
             StartRefusal::AttemptNotFinished => "The last attempt of this course is not finished yet.".into(),
             StartRefusal::NoRetake => "This course is finished and cannot be started again.".into(),
         }
@@ -384,6 +397,31 @@ mod tests {
             ];
             for (clause, a, expected) in cases {
                 assert_eq!(start_step(&a, NOW), expected, "{clause}");
+            }
+        }
+
+        /// Spec section 4 'Availability': 'Will be available to start on {date}', 'Was available
+        /// to start before {date}': the refusal names its date apart (for the client to write in
+        /// the learner's language) and in the message the same; the others have none.
+        #[test]
+        fn availability_refusals_name_their_date() {
+            let cases = [
+                (
+                    StartRefusal::WillBeAvailable(datetime!(2026-03-10 8:30 UTC)),
+                    Some("2026-03-10T08:30:00Z"),
+                    "Will be available to start on 2026-03-10T08:30:00Z",
+                ),
+                (
+                    StartRefusal::WasAvailableBefore(datetime!(2026-02-01 0:00 UTC)),
+                    Some("2026-02-01T00:00:00Z"),
+                    "Was available to start before 2026-02-01T00:00:00Z",
+                ),
+                (StartRefusal::ComingSoon, None, "Coming soon"),
+                (StartRefusal::NoRetake, None, "This course is finished and cannot be started again."),
+            ];
+            for (refusal, date, message) in cases {
+                assert_eq!(refusal.date().as_deref(), date, "{refusal:?}");
+                assert_eq!(refusal.message(), message, "{refusal:?}");
             }
         }
 

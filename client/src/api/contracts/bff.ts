@@ -27,7 +27,13 @@ requestId?: string,
 /**
  * Messages per field of a refused or failed command (spec section 8), when it has any.
  */
-fieldErrors?: { [key in string]: Array<string> }, };
+fieldErrors?: { [key in string]: Array<string> }, 
+/**
+ * The date a refusal names, RFC 3339: when the course can be started
+ * (`will_be_available`) or until when it could be (`was_available_before`). The client
+ * writes it in the learner's language and time zone; `detail` has it for other callers.
+ */
+date?: string, };
 
 /**
  * Why a request has no valid session.

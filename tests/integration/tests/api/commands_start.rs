@@ -96,6 +96,18 @@ async fn courses_that_cannot_start_are_refused_with_a_reason_and_nothing_changes
         assert_eq!(status, StatusCode::CONFLICT, "{name}: {body}");
         assert_eq!(body["error"], code, "{name}: {body}");
         assert!(body["detail"].as_str().expect("detail").starts_with(detail), "{name}: {body}");
+        // The dated refusals name their date apart, for the client to write in the learner's
+        // language; it is the one the English detail ends with.
+        let dated = matches!(code, "will_be_available" | "was_available_before");
+        match body["date"].as_str() {
+            Some(date) if dated => {
+                time::OffsetDateTime::parse(date, &time::format_description::well_known::Rfc3339)
+                    .unwrap_or_else(|e| panic!("{name}: {date} is not RFC 3339: {e}"));
+                assert!(body["detail"].as_str().expect("detail").ends_with(date), "{name}: {body}");
+            }
+            None if !dated => {}
+            _ => panic!("{name}: the date is there exactly for the dated refusals: {body}"),
+        }
         assert_eq!(card(&app, &ada, name).await, before, "{name}: unchanged");
     }
     let (status, _) = post(&app, &ada, "/api/bff/courses/0000/start", None).await;
