@@ -124,6 +124,33 @@ describe('course lists', () => {
     });
   });
 
+  it('an email link that starts a course before it opens says when it will, in Arabic, as the page does', { timeout: 120_000 }, async () => {
+    await withLocalePage('catalog-start-too-early', 'ar-AR', 390, async (page) => {
+      await page.goto(url('courses?keyword=advanced%20negotiation'));
+      await signIn(page, 'ada');
+      await page.waitForURL((u) => u.pathname === '/learn/courses', { timeout: 15_000 });
+      const id = await page.evaluate(async () => {
+        const answer = await fetch('/api/bff/my-courses?keyword=advanced%20negotiation', {
+          headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        });
+        return (await answer.json()).items[0].objectiveId;
+      });
+
+      await page.goto(url(`catalog/${id}?occflow=startTheCourse`));
+      // The notice on the page and the toast of the refused start say the same, in Arabic, with
+      // the date written for the learner (not the gateway's English detail and RFC 3339 date).
+      const prefix = arabic['refusal.willBeAvailable'].replace('{date}', '');
+      const notice = page.locator('.catalog-course').getByText(prefix);
+      await notice.waitFor();
+      const text = (await notice.innerText()).trim();
+      await page.getByText(text, { exact: true }).nth(1).waitFor();
+      assert.equal(await page.getByText(/Will be available|\d{4}-\d{2}-\d{2}T/).count(), 0);
+      await page.waitForURL((u) => !u.searchParams.has('occflow'));
+      await assertAccessible(page, 'catalog course, started before it opens (ar-AR)');
+      await page.screenshot({ path: path.join(artifacts, 'screens', 'catalog-start-too-early-ar-AR-390.png') });
+    });
+  });
+
   it('restores filters from the URL and drops an unknown value with a toast', { timeout: 120_000 }, async () => {
     await withPage('filters-url', async (page) => {
       await page.goto(url('courses'));

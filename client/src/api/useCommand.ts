@@ -6,6 +6,7 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { uiMessages } from '../ui/messages';
 import { ApiError, apiFetch, isTransientFailure, type PreferMode } from './http';
+import { refusalText } from './refusals';
 import { keyMatches, type KeyMatch } from './keys';
 
 export interface CommandOptions<Result> {
@@ -24,9 +25,10 @@ export interface CommandFailure {
   fieldErrors: Record<string, string[]>;
   /**
    * What to show, in the learner's language: the first real message of the LMS (spec section
-   * 8), else the problem's detail or title; when the LMS is unavailable for now, the portal's own
-   * 'try again in a few minutes' text rather than the gateway's English detail; nothing for a
-   * command that timed out (the caller says it).
+   * 8); else a refusal of the gateway's own, by its code ([`refusalText`]); when the LMS is
+   * unavailable for now, the portal's own 'try again in a few minutes' rather than the gateway's
+   * English detail; nothing for a command that timed out (the caller says it); else the
+   * problem's detail or title.
    */
   message: string | undefined;
 }
@@ -52,7 +54,8 @@ export function commandFailure(error: unknown, intl: IntlShape): CommandFailure 
     .find((text) => text.trim() !== '');
   const timedOut = COMMAND_TIMEOUTS.has(error.problem?.error ?? '');
   const said = () => (isTransientFailure(error) ? unavailable() : (error.problem?.detail ?? error.problem?.title));
-  return { status: error.status, fieldErrors, message: first ?? (timedOut ? undefined : said()) };
+  const message = first ?? refusalText(error.problem, intl) ?? (timedOut ? undefined : said());
+  return { status: error.status, fieldErrors, message };
 }
 
 /**

@@ -340,6 +340,29 @@ describe('Catalog course page', () => {
     await waitFor(() => expect(location()).toBe('/courses'));
   });
 
+  it('occflow=startTheCourse before the course opens says when it will, as a date, and stays', async () => {
+    serveCourse();
+    server.use(
+      http.post(`*/api/bff/courses/${ID}/enroll`, () =>
+        HttpResponse.json(
+          {
+            error: 'will_be_available',
+            title: 'Conflict',
+            status: 409,
+            detail: 'Will be available to start on 2026-12-09T12:00:00Z',
+            date: '2026-12-09T12:00:00Z',
+          },
+          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const { location } = renderApp(`/learn/catalog/${ID}?occflow=startTheCourse`);
+
+    expect(await screen.findAllByText('Will be available to start on December 9, 2026')).not.toHaveLength(0);
+    expect(screen.queryByText(/2026-12-09T12:00:00Z/)).toBeNull();
+    await waitFor(() => expect(location()).toBe(`/catalog/${ID}`));
+  });
+
   it('occflow=startTheCourse enrols, starts and goes to the content the start answered', async () => {
     serveCourse();
     server.use(
