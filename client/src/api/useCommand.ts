@@ -25,7 +25,7 @@ export interface CommandFailure {
   fieldErrors: Record<string, string[]>;
   /**
    * What to show, in the learner's language: the first real message of the LMS (spec section
-   * 8); else a refusal of the gateway's own, by its code ([`refusalText`]); when the LMS is
+   * 8); else a refusal of the gateway's own, by its code ({@link refusalText}); when the LMS is
    * unavailable for now, the portal's own 'try again in a few minutes' rather than the gateway's
    * English detail; nothing for a command that timed out (the caller says it); else the
    * problem's detail or title.

@@ -9,11 +9,12 @@ import { showToast } from '../../ui/toasts';
 import { catalogCourseMessages as m } from './messages';
 
 /**
- * `onFailure(error, { fallback, replace })`: the course never showed up among the learner's
- * after enrolling (the gateway's `enrollment_not_visible`): the generic unknown error, then My
- * courses (`replace` replaces the current entry). Any other failure: the LMS's first message
- * (or the learner-language 'try again later' when it is unavailable), else `fallback`, as a
- * critical toast. Answers whether it left for My courses.
+ * `const enrolFailed = useEnrolFailure()`, then `enrolFailed(error, { fallback, replace })` in
+ * the enrolment's catch. The course never showed up among the learner's after enrolling (the
+ * gateway's `enrollment_not_visible`): the generic unknown error, then My courses (`replace`
+ * replaces the current history entry). Any other failure: what {@link commandFailure} says
+ * (the LMS's first message, a refusal or 'try again later' in the learner's language), else
+ * `fallback`, as a critical toast. Answers whether it left for My courses.
  */
 export function useEnrolFailure() {
   const intl = useIntl();
