@@ -135,6 +135,11 @@ describe('commandFailure', () => {
     expect(commandFailure(error, intl)?.message).toBe('The workflow is locked.');
   });
 
+  it('a failure with no detail leaves the text to the caller, never the status reason phrase', () => {
+    const internal = new ApiError(500, { error: 'internal', title: 'Internal Server Error', status: 500 });
+    expect(commandFailure(internal, intl)).toMatchObject({ status: 500, message: undefined });
+  });
+
   it('a refusal shows its detail; anything else is not a command failure', () => {
     expect(commandFailure(problem(409, 'conflict', 'Not yet.'), intl)?.message).toBe('Not yet.');
     expect(commandFailure(new Error('bug'), intl)).toBeUndefined();

@@ -28,7 +28,8 @@ export interface CommandFailure {
    * 8); else a refusal of the gateway's own, by its code ({@link refusalText}); when the LMS is
    * unavailable for now, the portal's own 'try again in a few minutes' rather than the gateway's
    * English detail; nothing for a command that timed out (the caller says it); else the
-   * problem's detail or title.
+   * problem's detail. Never its title, the status's English reason phrase ('Internal Server
+   * Error'): without a detail the caller says what failed.
    */
   message: string | undefined;
 }
@@ -53,7 +54,7 @@ export function commandFailure(error: unknown, intl: IntlShape): CommandFailure 
     .flat()
     .find((text) => text.trim() !== '');
   const timedOut = COMMAND_TIMEOUTS.has(error.problem?.error ?? '');
-  const said = () => (isTransientFailure(error) ? unavailable() : (error.problem?.detail ?? error.problem?.title));
+  const said = () => (isTransientFailure(error) ? unavailable() : error.problem?.detail);
   const message = first ?? refusalText(error.problem, intl) ?? (timedOut ? undefined : said());
   return { status: error.status, fieldErrors, message };
 }
