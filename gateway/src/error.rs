@@ -136,6 +136,7 @@ fn problem_body(status: StatusCode, error: &str, detail: Option<String>) -> Prob
     }
 }
 
+/// The problem as an answer: its status, the JSON body and the problem media type.
 fn problem_response(body: Problem) -> Response {
     let status = StatusCode::from_u16(body.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let mut response = (status, Json(body)).into_response();
