@@ -53,6 +53,10 @@ pub enum AppError {
     /// shown (spec section 8).
     #[error("command failed: {message}")]
     CommandFailed {
+        /// The problem's code: `command_failed` when `message` is the upstream's own words, else
+        /// the code of the gateway's fallback text ([`crate::domain::commands::FAILED`] and the
+        /// codes beside it).
+        code: &'static str,
         /// The first real message, or a fallback of spec section 8.
         message: String,
         /// Messages per field.
@@ -176,9 +180,9 @@ impl IntoResponse for AppError {
                 date: refusal.date(),
                 ..problem_body(status, refusal.code(), Some(refusal.message()))
             }),
-            AppError::CommandFailed { message, field_errors } => problem_with_fields(
+            AppError::CommandFailed { code, message, field_errors } => problem_with_fields(
                 status,
-                "command_failed",
+                code,
                 Some(message.clone()),
                 (!field_errors.is_empty()).then(|| field_errors.clone()),
             ),

@@ -140,8 +140,19 @@ describe('commandFailure', () => {
     expect(commandFailure(internal, intl)).toMatchObject({ status: 500, message: undefined });
   });
 
-  it('a refusal shows its detail; anything else is not a command failure', () => {
-    expect(commandFailure(problem(409, 'conflict', 'Not yet.'), intl)?.message).toBe('Not yet.');
+  it('shows the LMS words, never an English text of the gateway; anything else is not a command failure', () => {
+    expect(commandFailure(problem(422, 'command_failed', 'Enrolment is closed.'), intl)?.message).toBe(
+      'Enrolment is closed.',
+    );
+    for (const [status, code, detail] of [
+      [422, 'command_failed_unexplained', 'Server accepted command but encountered errors.'],
+      [422, 'command_status_unknown', 'Server returns unknown error.'],
+      [422, 'service_refused', 'The message could not be posted.'],
+      [403, 'forbidden', 'The learning platform refused this request.'],
+      [429, 'too_many_requests', 'At most 8 requests of one session are served at once.'],
+    ] as const) {
+      expect(commandFailure(problem(status, code, detail), intl), code).toMatchObject({ status, message: undefined });
+    }
     expect(commandFailure(new Error('bug'), intl)).toBeUndefined();
   });
 });

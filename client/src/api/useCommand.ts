@@ -27,9 +27,9 @@ export interface CommandFailure {
    * What to show, in the learner's language: the first real message of the LMS (spec section
    * 8); else a refusal of the gateway's own, by its code ({@link refusalText}); when the LMS is
    * unavailable for now, the portal's own 'try again in a few minutes' rather than the gateway's
-   * English detail; nothing for a command that timed out (the caller says it); else the
-   * problem's detail. Never its title, the status's English reason phrase ('Internal Server
-   * Error'): without a detail the caller says what failed.
+   * English detail; else the detail when it is the LMS's words (`command_failed`). Nothing
+   * otherwise (a command that timed out, the gateway's own English texts, the status's reason
+   * phrase 'Internal Server Error'): the caller says what failed.
    */
   message: string | undefined;
 }
@@ -41,6 +41,9 @@ export interface CommandFailure {
  * gateway's English detail.
  */
 const COMMAND_TIMEOUTS = new Set(['time_over', 'enrollment_not_visible']);
+
+/** The code of a failed command whose detail is the LMS's first message (spec section 8). */
+const LMS_WORDS = 'command_failed';
 
 /** Reads a failed command's problem into what a form or toast shows. */
 export function commandFailure(error: unknown, intl: IntlShape): CommandFailure | undefined {
@@ -54,7 +57,10 @@ export function commandFailure(error: unknown, intl: IntlShape): CommandFailure 
     .flat()
     .find((text) => text.trim() !== '');
   const timedOut = COMMAND_TIMEOUTS.has(error.problem?.error ?? '');
-  const said = () => (isTransientFailure(error) ? unavailable() : error.problem?.detail);
+  // The detail is shown only when it is the LMS's own words: every other text of the gateway
+  // is English, which the caller's fallback says in the learner's language.
+  const said = () =>
+    isTransientFailure(error) ? unavailable() : error.problem?.error === LMS_WORDS ? error.problem.detail : undefined;
   const message = first ?? refusalText(error.problem, intl) ?? (timedOut ? undefined : said());
   return { status: error.status, fieldErrors, message };
 }

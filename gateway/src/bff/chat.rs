@@ -209,13 +209,15 @@ pub(crate) async fn unread_counts(upstream: &Upstream, ctx: &CallContext) -> std
     })
 }
 
-/// A refusal of the chat service is the command's failure (422, its message); other failures
-/// map by cause.
+/// A refusal of the chat or tutor service is the command's failure (422, `service_refused`, the
+/// gateway's `message`: the service's own words are not passed on); other failures map by cause.
 pub(crate) fn refused(e: UpstreamError, message: &str) -> AppError {
     match e {
-        UpstreamError::Rejected(..) => {
-            AppError::CommandFailed { message: message.to_string(), field_errors: Default::default() }
-        }
+        UpstreamError::Rejected(..) => AppError::CommandFailed {
+            code: "service_refused",
+            message: message.to_string(),
+            field_errors: Default::default(),
+        },
         e => e.into(),
     }
 }

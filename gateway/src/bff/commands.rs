@@ -31,7 +31,9 @@ fn failed(body: &Value) -> AppError {
 
 fn outcome_error(outcome: CommandOutcome) -> AppError {
     match outcome {
-        CommandOutcome::Failed { message, field_errors } => AppError::CommandFailed { message, field_errors },
+        CommandOutcome::Failed { code, message, field_errors } => {
+            AppError::CommandFailed { code, message, field_errors }
+        }
         CommandOutcome::Canceled => AppError::Conflict("command_canceled", "The command was canceled.".into()),
         CommandOutcome::Pending | CommandOutcome::Completed => {
             AppError::Internal(anyhow::anyhow!("a finished command read as {outcome:?}"))
@@ -96,7 +98,7 @@ mod tests {
                 "errors": { "objectiveAccessId": ["You are already enrolled in this course."] } }),
         ));
         assert!(
-            matches!(&refused, AppError::CommandFailed { message, field_errors }
+            matches!(&refused, AppError::CommandFailed { code: "command_failed", message, field_errors }
                 if message == "You are already enrolled in this course." && field_errors.contains_key("objectiveAccessId")),
             "{refused:?}"
         );
@@ -104,7 +106,8 @@ mod tests {
         assert!(matches!(status_error(&json!({ "status": 3 })), Some(AppError::Conflict("command_canceled", _))));
         assert!(matches!(
             status_error(&json!({ "status": 2 })),
-            Some(AppError::CommandFailed { message, .. }) if message == crate::domain::commands::ACCEPTED_WITH_UNKNOWN_ERROR
+            Some(AppError::CommandFailed { code: "command_failed_unexplained", message, .. })
+                if message == crate::domain::commands::ACCEPTED_WITH_UNKNOWN_ERROR
         ));
         assert!(status_error(&json!({ "status": 0 })).is_none());
     }

@@ -23,6 +23,14 @@ pub const ACCEPTED_WITH_UNKNOWN_ERROR: &str = "Server accepted command but encou
 /// 'Server returns unknown error.' (spec section 8).
 pub const UNKNOWN_SERVER_ERROR: &str = "Server returns unknown error.";
 
+/// Code of a failed command whose message is the upstream's own (its first real message).
+pub const FAILED: &str = "command_failed";
+/// Code of a failed command the upstream did not explain: the message is a fallback of spec
+/// section 8 ('Server accepted command but encountered errors.' or '... an unknown error.').
+pub const FAILED_UNEXPLAINED: &str = "command_failed_unexplained";
+/// Code of a command status outside those of spec section 4: 'Server returns unknown error.'.
+pub const STATUS_UNKNOWN: &str = "command_status_unknown";
+
 /// What a command status means for the caller.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CommandOutcome {
@@ -34,6 +42,9 @@ pub enum CommandOutcome {
     Canceled,
     /// Failed.
     Failed {
+        /// [`FAILED`] when `message` is the upstream's own, else [`FAILED_UNEXPLAINED`] or
+        /// [`STATUS_UNKNOWN`]: a client in another language says the fallbacks its own way.
+        code: &'static str,
         /// The message to show: the first real message, else a fallback of spec section 8.
         message: String,
         /// Real messages per field, in the order given; command-wide errors have no entry.
@@ -53,9 +64,11 @@ pub fn command_outcome(status: &CommandStatus) -> CommandOutcome {
         None | Some(CommandState::Unknown(0)) => CommandOutcome::Pending,
         Some(CommandState::Completed) => CommandOutcome::Completed,
         Some(CommandState::Canceled) => CommandOutcome::Canceled,
-        Some(CommandState::Unknown(_)) => {
-            CommandOutcome::Failed { message: UNKNOWN_SERVER_ERROR.to_owned(), field_errors: BTreeMap::new() }
-        }
+        Some(CommandState::Unknown(_)) => CommandOutcome::Failed {
+            code: STATUS_UNKNOWN,
+            message: UNKNOWN_SERVER_ERROR.to_owned(),
+            field_errors: BTreeMap::new(),
+        },
         Some(CommandState::Failed) => {
             let mut field_errors: BTreeMap<String, Vec<String>> = BTreeMap::new();
             let mut first = None;
@@ -68,10 +81,12 @@ pub fn command_outcome(status: &CommandStatus) -> CommandOutcome {
                     field_errors.entry(field.to_owned()).or_default().push(message.to_owned());
                 }
             }
-            let message = first.unwrap_or_else(|| {
-                if status.errors.is_empty() { ACCEPTED_WITH_UNKNOWN_ERROR } else { ACCEPTED_WITH_ERRORS }.to_owned()
-            });
-            CommandOutcome::Failed { message, field_errors }
+            let (code, message) = match first {
+                Some(message) => (FAILED, message),
+                None if status.errors.is_empty() => (FAILED_UNEXPLAINED, ACCEPTED_WITH_UNKNOWN_ERROR.to_owned()),
+                None => (FAILED_UNEXPLAINED, ACCEPTED_WITH_ERRORS.to_owned()),
+            };
+            CommandOutcome::Failed { code, message, field_errors }
         }
     }
 }
@@ -238,8 +253,9 @@ mod tests {
         }
     }
 
-    fn failed(message: &str, fields: &[(&str, &[&str])]) -> CommandOutcome {
+    fn failed(code: &'static str, message: &str, fields: &[(&str, &[&str])]) -> CommandOutcome {
         CommandOutcome::Failed {
+            code,
             message: message.into(),
             field_errors: fields
                 .iter()
@@ -256,12 +272,16 @@ mod tests {
             ("running: 0", status(Some(0), &[]), CommandOutcome::Pending),
             ("completed", status(Some(1), &[]), CommandOutcome::Completed),
             ("canceled", status(Some(3), &[]), CommandOutcome::Canceled),
-            ("unknown status", status(Some(9), &[]), failed(UNKNOWN_SERVER_ERROR, &[])),
-            ("failed without errors", status(Some(2), &[]), failed(ACCEPTED_WITH_UNKNOWN_ERROR, &[])),
+            ("unknown status", status(Some(9), &[]), failed(STATUS_UNKNOWN, UNKNOWN_SERVER_ERROR, &[])),
+            (
+                "failed without errors",
+                status(Some(2), &[]),
+                failed(FAILED_UNEXPLAINED, ACCEPTED_WITH_UNKNOWN_ERROR, &[]),
+            ),
             (
                 "failed with blank messages only",
                 status(Some(2), &[(Some("name"), Some("  ")), (None, None)]),
-                failed(ACCEPTED_WITH_ERRORS, &[]),
+                failed(FAILED_UNEXPLAINED, ACCEPTED_WITH_ERRORS, &[]),
             ),
             (
                 "first real message, errors per field",
@@ -276,6 +296,7 @@ mod tests {
                     ],
                 ),
                 failed(
+                    FAILED,
                     "Name is required",
                     &[("code", &["Code is taken"]), ("name", &["Name is required", "Name is too long"])],
                 ),
@@ -292,7 +313,7 @@ mod tests {
             r#"{"status":2,"errors":[{"propertyName":"timezone","errorMessage":"Unknown zone"}],"extra":1}"#,
         )
         .expect("parses");
-        assert_eq!(command_outcome(&parsed), failed("Unknown zone", &[("timezone", &["Unknown zone"])]));
+        assert_eq!(command_outcome(&parsed), failed(FAILED, "Unknown zone", &[("timezone", &["Unknown zone"])]));
         let running: CommandStatus = serde_json::from_str("{}").expect("parses");
         assert_eq!(command_outcome(&running), CommandOutcome::Pending);
     }

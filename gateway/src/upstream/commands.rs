@@ -133,7 +133,7 @@ mod tests {
             "errors": { "objectiveAccessId": ["You are already enrolled."] } });
         let failed = CommandStatus { id: None, status: Some(CommandState::Failed), errors: errors_of(&problem) };
         match command_outcome(&failed) {
-            CommandOutcome::Failed { message, field_errors } => {
+            CommandOutcome::Failed { code: crate::domain::commands::FAILED, message, field_errors } => {
                 assert_eq!(message, "You are already enrolled.");
                 assert_eq!(field_errors["objectiveAccessId"], ["You are already enrolled."]);
             }

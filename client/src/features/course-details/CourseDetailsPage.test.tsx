@@ -377,8 +377,13 @@ describe('course details: behaviour', () => {
     server.use(
       http.post(`*/api/bff/courses/${COURSE_ID}/start`, () =>
         HttpResponse.json(
-          { title: 'Conflict', status: 409, detail: 'The course is not available yet.' },
-          { status: 409 },
+          {
+            error: 'command_failed',
+            title: 'Unprocessable Entity',
+            status: 422,
+            detail: 'The course is not available yet.',
+          },
+          { status: 422 },
         ),
       ),
     );
