@@ -45,6 +45,9 @@ describe('refusalText', () => {
       'activity_not_started',
       'no_proctoring_session',
       'command_canceled',
+      'command_errors_unexplained',
+      'command_failed_unexplained',
+      'command_status_unknown',
     ];
     for (const code of codes) {
       const text = refusalText(refusal(code, 'English detail'), intl);
@@ -52,6 +55,15 @@ describe('refusalText', () => {
       expect(text, code).toMatch(/[\u0600-\u06FF]/);
     }
     expect(refusalText(WILL_BE, intl)).toMatch(/^سيتاح بدء الدورة في .*2026/);
+  });
+
+  it('says the fallbacks of spec section 8 by their code', () => {
+    const cases = [
+      ['command_errors_unexplained', 'Server accepted command but encountered errors.'],
+      ['command_failed_unexplained', 'Server accepted command but encountered an unknown error.'],
+      ['command_status_unknown', 'Server returns unknown error.'],
+    ];
+    for (const [code, text] of cases) expect(refusalText(refusal(code!, 'English'), english)).toBe(text);
   });
 
   it('leaves other problems, and a dated refusal without its date, to the caller', () => {

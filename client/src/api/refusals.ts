@@ -1,6 +1,6 @@
-// The gateway's own refusals of a command (409 with a stable code: spec sections 4 and 8), said
-// in the learner's language, dates in their time zone. The problem's English `detail` is for
-// other callers of the API.
+// The gateway's own refusals and failure texts of a command (a stable code: spec sections 4 and
+// 8), said in the learner's language, dates in their time zone. The problem's English `detail`
+// is for other callers of the API.
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import type { Problem } from './contracts/bff';
 
@@ -57,6 +57,21 @@ const m = defineMessages({
     description:
       'Notification when the learning platform canceled an action (enrolling, submitting) before it finished',
   },
+  errorsUnexplained: {
+    id: 'refusal.errorsUnexplained',
+    defaultMessage: 'Server accepted command but encountered errors.',
+    description: 'Notification when the learning platform failed an action and gave no reason for its errors',
+  },
+  failedUnexplained: {
+    id: 'refusal.failedUnexplained',
+    defaultMessage: 'Server accepted command but encountered an unknown error.',
+    description: 'Notification when the learning platform failed an action without saying any error',
+  },
+  statusUnknown: {
+    id: 'refusal.statusUnknown',
+    defaultMessage: 'Server returns unknown error.',
+    description: 'Notification when the learning platform answered an action with a state the portal does not know',
+  },
 });
 
 /** Refusals said as they are, by code. */
@@ -69,6 +84,9 @@ const PLAIN = new Map<string, MessageDescriptor>([
   ['activity_not_started', m.activityNotStarted],
   ['no_proctoring_session', m.noProctoringSession],
   ['command_canceled', m.commandCanceled],
+  ['command_errors_unexplained', m.errorsUnexplained],
+  ['command_failed_unexplained', m.failedUnexplained],
+  ['command_status_unknown', m.statusUnknown],
 ]);
 
 /** Refusals that name a date (the problem's `date`), by code. */

@@ -145,8 +145,6 @@ describe('commandFailure', () => {
       'Enrolment is closed.',
     );
     for (const [status, code, detail] of [
-      [422, 'command_failed_unexplained', 'Server accepted command but encountered errors.'],
-      [422, 'command_status_unknown', 'Server returns unknown error.'],
       [422, 'service_refused', 'The message could not be posted.'],
       [403, 'forbidden', 'The learning platform refused this request.'],
       [429, 'too_many_requests', 'At most 8 requests of one session are served at once.'],

@@ -25,8 +25,11 @@ pub const UNKNOWN_SERVER_ERROR: &str = "Server returns unknown error.";
 
 /// Code of a failed command whose message is the upstream's own (its first real message).
 pub const FAILED: &str = "command_failed";
-/// Code of a failed command the upstream did not explain: the message is a fallback of spec
-/// section 8 ('Server accepted command but encountered errors.' or '... an unknown error.').
+/// Code of a failed command whose errors carry no message: 'Server accepted command but
+/// encountered errors.' (spec section 8).
+pub const ERRORS_UNEXPLAINED: &str = "command_errors_unexplained";
+/// Code of a failed command without any error: 'Server accepted command but encountered an
+/// unknown error.' (spec section 8).
 pub const FAILED_UNEXPLAINED: &str = "command_failed_unexplained";
 /// Code of a command status outside those of spec section 4: 'Server returns unknown error.'.
 pub const STATUS_UNKNOWN: &str = "command_status_unknown";
@@ -42,8 +45,9 @@ pub enum CommandOutcome {
     Canceled,
     /// Failed.
     Failed {
-        /// [`FAILED`] when `message` is the upstream's own, else [`FAILED_UNEXPLAINED`] or
-        /// [`STATUS_UNKNOWN`]: a client in another language says the fallbacks its own way.
+        /// [`FAILED`] when `message` is the upstream's own, else the code of the fallback
+        /// ([`ERRORS_UNEXPLAINED`], [`FAILED_UNEXPLAINED`], [`STATUS_UNKNOWN`]): a client in
+        /// another language says the fallbacks its own way.
         code: &'static str,
         /// The message to show: the first real message, else a fallback of spec section 8.
         message: String,
@@ -84,7 +88,7 @@ pub fn command_outcome(status: &CommandStatus) -> CommandOutcome {
             let (code, message) = match first {
                 Some(message) => (FAILED, message),
                 None if status.errors.is_empty() => (FAILED_UNEXPLAINED, ACCEPTED_WITH_UNKNOWN_ERROR.to_owned()),
-                None => (FAILED_UNEXPLAINED, ACCEPTED_WITH_ERRORS.to_owned()),
+                None => (ERRORS_UNEXPLAINED, ACCEPTED_WITH_ERRORS.to_owned()),
             };
             CommandOutcome::Failed { code, message, field_errors }
         }
@@ -281,7 +285,7 @@ mod tests {
             (
                 "failed with blank messages only",
                 status(Some(2), &[(Some("name"), Some("  ")), (None, None)]),
-                failed(FAILED_UNEXPLAINED, ACCEPTED_WITH_ERRORS, &[]),
+                failed(ERRORS_UNEXPLAINED, ACCEPTED_WITH_ERRORS, &[]),
             ),
             (
                 "first real message, errors per field",
