@@ -133,6 +133,8 @@ describe('accessibility sweep', () => {
           ids.catalogCourse && `open-catalog/${ids.catalogCourse.objectiveId}/view/details`,
           ids.certificate && `certificate/${ids.certificate.number}`,
           'certificate/NO-SUCH-CERTIFICATE',
+          'sign-in-failed?reason=unavailable',
+          'sign-in-failed?reason=refused',
         ].filter(Boolean);
         const failures = [];
         for (const route of routes) {

@@ -102,6 +102,28 @@ describe('routes', () => {
   }, 20000);
 });
 
+describe('sign-in failure page', () => {
+  it.each([
+    ['unavailable', 'The sign-in service is not available right now. Please try again in a few minutes.'],
+    ['refused', 'The sign-in could not be completed. Please try again.'],
+    ['anything', 'The sign-in could not be completed. Please try again.'],
+  ])('reason=%s says what happened and offers to sign in again, with no session to read', async (reason, text) => {
+    let sessionReads = 0;
+    server.use(
+      http.get('*/api/bff/session', () => {
+        sessionReads += 1;
+        return HttpResponse.json({ error: 'unauthorized' }, { status: 401 });
+      }),
+    );
+    renderApp(`/learn/sign-in-failed?reason=${reason}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'You could not be signed in' })).toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/oidc/login');
+    expect(document.title).toMatch(/^You could not be signed in/);
+    expect(sessionReads).toBe(0);
+  });
+});
+
 describe('error elements', () => {
   it('shows the 500 page when a page crashes (/simulate-error), never a blank page', async () => {
     const quiet = console.error;

@@ -69,6 +69,11 @@ export const routes: RouteObject[] = withErrors([
         lazy: page(() => import(/* webpackChunkName: "errors" */ './LoginCallbackPage')),
       },
       {
+        path: 'sign-in-failed',
+        handle: { public: true } satisfies RouteHandle,
+        lazy: page(() => import(/* webpackChunkName: "errors" */ '../features/errors/SignInFailedPage')),
+      },
+      {
         path: 'simulate-error',
         handle: { public: true } satisfies RouteHandle,
         lazy: page(() => import(/* webpackChunkName: "errors" */ '../features/errors/SimulateErrorPage')),

@@ -18,7 +18,13 @@ use super::{
     redirect_check::checked_redirect,
     session::{AdoptGrant, Session, Tokens, new_session_id, token::bearer},
 };
-use crate::{app::AppState, error::AppError, extract::Query, tenant::Portal, upstream::CallContext};
+use crate::{
+    app::AppState,
+    error::{AppError, ErrorCause},
+    extract::Query,
+    tenant::Portal,
+    upstream::CallContext,
+};
 
 /// Query of `/oidc/login`.
 #[derive(Debug, Deserialize)]
@@ -37,12 +43,25 @@ pub struct LoginQuery {
     parent_origin: Option<String>,
 }
 
-/// Starts a login at the tenant's issuer.
+/// Starts a login at the tenant's issuer. A login that cannot start is the client's sign-in
+/// failure page ([`sign_in_failed`]).
 pub async fn login(
     State(state): State<AppState>,
     portal: Portal,
     headers: HeaderMap,
     Query(query): Query<LoginQuery>,
+) -> Response {
+    match start_login(&state, &portal, &headers, query).await {
+        Ok(response) => response,
+        Err(e) => sign_in_failed(&portal, e),
+    }
+}
+
+async fn start_login(
+    state: &AppState,
+    portal: &Portal,
+    headers: &HeaderMap,
+    query: LoginQuery,
 ) -> Result<Response, AppError> {
     let provider_id = query.provider.clone().unwrap_or_else(|| portal.tenant.config.default_provider.clone());
     let Some(provider) = portal.tenant.provider(&provider_id) else {
@@ -58,11 +77,11 @@ pub async fn login(
         .as_deref()
         .and_then(|u| checked_redirect(u, &portal.host, portal.tenant.config.allow_http_loopback))
         .filter(|u| is_page(u) && u.as_str().len() <= MAX_RETURN_TO_CHARS)
-        .unwrap_or(client_home(&portal)?);
+        .unwrap_or(client_home(portal)?);
     let force_login = query.prompt.as_deref() == Some("login");
-    let parent_origin = adopt::kept_parent_origin(&portal, query.parent_origin.as_deref());
+    let parent_origin = adopt::kept_parent_origin(portal, query.parent_origin.as_deref());
     let start =
-        provider.begin(&callback_url(&portal)?, query.login_hint.as_deref(), force_login).await.map_err(oidc_error)?;
+        provider.begin(&callback_url(portal)?, query.login_hint.as_deref(), force_login).await.map_err(oidc_error)?;
     let s = &state.config.session;
     let ttl = i64::try_from(s.pending_login_ttl_secs).unwrap_or(i64::MAX);
     let entry = state.login_sealer.seal(&PendingLogin {
@@ -76,9 +95,9 @@ pub async fn login(
         parent_origin,
     });
     // One cookie for every tab: the oldest logins beyond the cap are forgotten.
-    let mut entries = cookies::pending_states(&headers, cookies::pending_cookie_name(&portal));
+    let mut entries = cookies::pending_states(headers, cookies::pending_cookie_name(portal));
     entries.push(entry);
-    let cookie = cookies::pending(&portal, entries, s.max_pending_logins, s.pending_login_ttl_secs);
+    let cookie = cookies::pending(portal, entries, s.max_pending_logins, s.pending_login_ttl_secs);
     Ok(found(start.authorize_url.as_str(), vec![cookie]))
 }
 
@@ -101,20 +120,57 @@ pub struct CallbackQuery {
 /// Finishes a login: checks state, exchanges the code, verifies the ID token, reads the user,
 /// creates a new session (never reusing an old id) and sends the browser where it was going;
 /// a sign-in an embedding page opened in a popup ends on the handoff page instead (see
-/// [`super::adopt`]).
+/// [`super::adopt`]). A login that cannot finish is the client's sign-in failure page
+/// ([`sign_in_failed`]).
 pub async fn callback(
     State(state): State<AppState>,
     portal: Portal,
     headers: HeaderMap,
     Query(query): Query<CallbackQuery>,
+) -> Response {
+    match finish_login(&state, &portal, &headers, query).await {
+        Ok(response) => response,
+        Err(e) => sign_in_failed(&portal, e),
+    }
+}
+
+/// Where the browser goes when a sign-in cannot start or finish: the client's page that says so
+/// in the learner's language and offers to sign in again. These routes are page navigations, so
+/// a problem body would be shown to the learner as raw JSON.
+const SIGN_IN_FAILED_PATH: &str = "/learn/sign-in-failed";
+
+/// A sign-in that failed, as a page navigation: a redirect to [`SIGN_IN_FAILED_PATH`] with
+/// `reason=unavailable` when a service it needs failed for now (the issuer, the LMS or the
+/// session store: the 5xx the error would answer, which the learner may retry in a moment),
+/// else `reason=refused`. The error's cause rides on the redirect ([`ErrorCause`]), so the
+/// request's log line names it as it would for the 5xx.
+fn sign_in_failed(portal: &Portal, e: AppError) -> Response {
+    let error = e.to_string();
+    let answer = e.into_response();
+    let status = answer.status();
+    let reason = if status.is_server_error() { "unavailable" } else { "refused" };
+    tracing::warn!(status = status.as_u16(), reason, error, "sign-in failed");
+    let mut response = found(&format!("{}{SIGN_IN_FAILED_PATH}?reason={reason}", portal.origin()), vec![]);
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    if let Some(cause) = answer.extensions().get::<ErrorCause>() {
+        response.extensions_mut().insert(cause.clone());
+    }
+    response
+}
+
+async fn finish_login(
+    state: &AppState,
+    portal: &Portal,
+    headers: &HeaderMap,
+    query: CallbackQuery,
 ) -> Result<Response, AppError> {
-    let (found_login, pending_cookies) = take_pending_login(&state, &portal, &headers, query.state.as_deref());
+    let (found_login, pending_cookies) = take_pending_login(state, portal, headers, query.state.as_deref());
     let Some(pending) = found_login else {
         // A callback this browser did not start (stale tab, back button, login CSRF), or one
         // whose login expired or was started before a restart: create nothing and start over
         // from the client.
         tracing::warn!("callback with a state this browser did not start, or an expired one");
-        return Ok(found(client_home(&portal)?.as_str(), pending_cookies));
+        return Ok(found(client_home(portal)?.as_str(), pending_cookies));
     };
     if let Some(error) = query.error {
         let detail = query.error_description.unwrap_or_default();
@@ -126,30 +182,30 @@ pub async fn callback(
         .provider(&pending.provider)
         .ok_or_else(|| AppError::BadRequest("this sign-in was started with a provider that is gone".into()))?;
     let tokens = provider
-        .finish(&callback_url(&portal)?, &code, &pending.pkce_verifier, &pending.nonce)
+        .finish(&callback_url(portal)?, &code, &pending.pkce_verifier, &pending.nonce)
         .await
         .map_err(oidc_error)?;
-    let ctx = CallContext::of_request(&headers, bearer(&tokens.access_token));
+    let ctx = CallContext::of_request(headers, bearer(&tokens.access_token));
     let user = portal.tenant.upstream.current_user(&ctx).await?;
-    if let Some(old) = cookies::read(&headers, cookies::session_cookie_name(&portal)) {
+    if let Some(old) = cookies::read(headers, cookies::session_cookie_name(portal)) {
         state.sessions.remove(&old).await?;
     }
     let now = OffsetDateTime::now_utc();
-    let session = new_session(&portal, pending.provider.clone(), tokens, user, now);
-    let cookie = cookies::session(&portal, &session.id);
+    let session = new_session(portal, pending.provider.clone(), tokens, user, now);
+    let cookie = cookies::session(portal, &session.id);
     let session_id = session.id.clone();
     state.sessions.put(session).await?;
     state.metrics.session_created();
     let return_to = checked_redirect(&pending.return_to, &portal.host, portal.tenant.config.allow_http_loopback)
-        .unwrap_or(client_home(&portal)?);
+        .unwrap_or(client_home(portal)?);
     // Checked again: the origin was one of the tenant's at the start, and must still be.
-    let parent_origin = adopt::kept_parent_origin(&portal, pending.parent_origin.as_deref());
+    let parent_origin = adopt::kept_parent_origin(portal, pending.parent_origin.as_deref());
     let mut set_cookies = pending_cookies;
     set_cookies.push(cookie);
     let Some(parent_origin) = parent_origin else {
         return Ok(found(return_to.as_str(), set_cookies));
     };
-    handoff(&state, &portal, &parent_origin, session_id, return_to.as_str(), now, set_cookies).await
+    handoff(state, portal, &parent_origin, session_id, return_to.as_str(), now, set_cookies).await
 }
 
 /// Opens this browser's pending-login cookie entries for this tenant and takes the one whose

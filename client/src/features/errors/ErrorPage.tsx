@@ -41,6 +41,8 @@ interface Props {
   status: ErrorStatus;
   /** The primary button: shown unless false (the forbidden page has none). */
   primaryButton?: boolean;
+  /** Replaces the status's title. */
+  title?: MessageDescriptor;
   /** Replaces the status's text. */
   text?: MessageDescriptor;
   /** Replaces the primary button (reload after a failed chunk). */
@@ -57,13 +59,13 @@ function StatusArt({ status }: { status: ErrorStatus }) {
   );
 }
 
-export function ErrorPage({ status, primaryButton = true, text, action, details }: Props) {
+export function ErrorPage({ status, primaryButton = true, title: titleText, text, action, details }: Props) {
   const intl = useIntl();
   const app = useAppContextOptional();
   const insideMain = useInsideMain();
   const learnerOnly = isLearnerOnly(app?.session.roles);
   const Landmark = insideMain ? 'section' : 'main';
-  const title = intl.formatMessage(TITLES[status]);
+  const title = intl.formatMessage(titleText ?? TITLES[status]);
 
   let button: ReactNode = null;
   if (action) button = action;

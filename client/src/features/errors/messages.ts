@@ -67,6 +67,21 @@ export const errorMessages = defineMessages({
     description:
       'Button on the error page for users with more roles than learner, leading to the content library of the platform',
   },
+  signInFailedTitle: {
+    id: 'errors.signInFailed.title',
+    defaultMessage: 'You could not be signed in',
+    description: 'Heading of the page shown when signing in through the organisation sign-in service failed',
+  },
+  signInUnavailable: {
+    id: 'errors.signInFailed.unavailable',
+    defaultMessage: 'The sign-in service is not available right now. Please try again in a few minutes.',
+    description: 'Text of the sign-in failure page when the sign-in service (or the platform) did not answer for now',
+  },
+  signInRefused: {
+    id: 'errors.signInFailed.refused',
+    defaultMessage: 'The sign-in could not be completed. Please try again.',
+    description: 'Text of the sign-in failure page when the sign-in was cancelled, expired or refused',
+  },
   signIn: {
     id: 'errors.signIn',
     defaultMessage: 'Sign in',

@@ -134,7 +134,7 @@ async fn every_answer_carries_the_security_headers() {
         ("localhost", "/learn/main.0123abcd.js", StatusCode::OK, false),
         ("localhost", "/api/bff/session", StatusCode::UNAUTHORIZED, true),
         ("localhost", "/api/bff/nothing-here", StatusCode::NOT_FOUND, true),
-        ("localhost", "/oidc/login?provider=nope", StatusCode::BAD_REQUEST, true),
+        ("localhost", "/oidc/login?provider=nope", StatusCode::FOUND, true),
         ("localhost", "/config-ui/config.json", StatusCode::OK, true),
         ("unknown.example", "/api/bff/session", StatusCode::MISDIRECTED_REQUEST, true),
         ("portal.example", "/api/bff/session", StatusCode::UNAUTHORIZED, true),

@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::{
-    helpers::{TestApp, location, signed_in},
+    helpers::{TestApp, location, session_cookie_of, signed_in},
     reliability_common::{clear_faults, set_faults},
 };
 
@@ -51,7 +51,7 @@ async fn a_failing_token_endpoint_during_refresh_keeps_the_session_and_answers_a
 }
 
 #[tokio::test]
-async fn sign_in_against_a_failing_token_endpoint_is_a_502_identity_provider_problem() {
+async fn sign_in_against_a_failing_token_endpoint_ends_on_the_sign_in_failure_page_without_a_session() {
     let app = app_refreshing_every_request().await;
     let browser = app.browser();
     let authorize = app.start_login(&browser, "localhost", None).await;
@@ -65,9 +65,35 @@ async fn sign_in_against_a_failing_token_endpoint_is_a_502_identity_provider_pro
     .await;
     let started = Instant::now();
     let response = browser.get(&callback).send().await.expect("callback");
-    assert_eq!(response.status(), StatusCode::BAD_GATEWAY);
+    // A page navigation: the learner reads the client's page that says the sign-in service is
+    // unavailable for now, not the gateway's 502 problem as raw JSON.
+    assert_eq!(response.status(), StatusCode::FOUND);
     assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
-    let body: Value = response.json().await.expect("problem json");
-    assert_eq!(body["error"], "identity_provider_unavailable", "{body}");
-    assert!(!body.to_string().contains("127.0.0.1"), "no internals: {body}");
+    let to = location(response.headers());
+    assert!(to.ends_with("/learn/sign-in-failed?reason=unavailable"), "{to}");
+    assert_eq!(session_cookie_of(&response), None, "no session was created");
+    let body = response.text().await.expect("body");
+    assert!(!body.contains("127.0.0.1"), "no internals: {body}");
+}
+
+#[tokio::test]
+async fn a_sign_in_the_identity_provider_refuses_ends_on_the_refused_page_without_a_session() {
+    let app = TestApp::builder().spawn().await;
+    let browser = app.browser();
+    let authorize = app.start_login(&browser, "localhost", None).await;
+    let state = url::Url::parse(&authorize)
+        .expect("authorize URL")
+        .query_pairs()
+        .find(|(k, _)| k == "state")
+        .map(|(_, v)| v.into_owned())
+        .expect("state");
+    // The learner cancelled at the issuer (RFC 6749 section 4.1.2.1).
+    let callback = app.url("localhost", &format!("/oidc/callback?error=access_denied&state={state}"));
+    let response = browser.get(&callback).send().await.expect("callback");
+    assert_eq!(response.status(), StatusCode::FOUND);
+    assert_eq!(
+        location(response.headers()),
+        format!("http://localhost:{}/learn/sign-in-failed?reason=refused", app.port)
+    );
+    assert_eq!(session_cookie_of(&response), None, "no session was created");
 }

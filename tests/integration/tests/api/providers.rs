@@ -85,20 +85,22 @@ async fn the_provider_parameter_picks_the_issuer_and_the_session_stays_with_it()
 }
 
 #[tokio::test]
-async fn without_a_provider_the_default_issuer_is_used_and_unknown_providers_get_400() {
+async fn without_a_provider_the_default_issuer_is_used_and_unknown_providers_are_a_refused_sign_in() {
     let app = app_with_partner_provider().await;
     let browser = app.browser();
     for login in ["/oidc/login", "/oidc/login?provider=default"] {
         let response = browser.get(app.url("localhost", login)).send().await.expect("login");
         assert!(location(response.headers()).starts_with(&format!("{}t/acme/idp/authorize?", app.sandbox_url)));
     }
+    // A page navigation: the learner reads the client's sign-in failure page, not a problem body.
     let response = browser.get(app.url("localhost", "/oidc/login?provider=nope")).send().await.expect("login");
-    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(response.headers()["content-type"], "application/problem+json");
+    assert_eq!(response.status(), StatusCode::FOUND);
+    assert_eq!(
+        location(response.headers()),
+        format!("http://localhost:{}/learn/sign-in-failed?reason=refused", app.port)
+    );
+    assert_eq!(response.headers()["cache-control"], "no-store");
     assert!(response.headers().get(SET_COOKIE).is_none(), "no pending login for a refused provider");
-    let body: serde_json::Value = response.json().await.expect("json");
-    assert_eq!(body["error"], "bad_request");
-    assert_eq!(body["detail"], "unknown identity provider `nope`; this tenant signs in with: default, partner");
 }
 
 /// An issuer whose every answer is a 302 to a path it counts; the gateway must not go there.
@@ -122,7 +124,7 @@ async fn redirecting_issuer() -> (String, Arc<AtomicUsize>) {
 }
 
 #[tokio::test]
-async fn a_redirecting_discovery_is_not_followed_and_the_login_fails_with_502() {
+async fn a_redirecting_discovery_is_not_followed_and_the_login_fails_as_unavailable() {
     let (issuer, followed) = redirecting_issuer().await;
     let app = TestApp::builder()
         .config(format!(
@@ -131,12 +133,13 @@ async fn a_redirecting_discovery_is_not_followed_and_the_login_fails_with_502() 
         .spawn()
         .await;
     let response = app.browser().get(app.url("localhost", "/oidc/login?provider=moved")).send().await.expect("login");
-    assert_eq!(response.status(), StatusCode::BAD_GATEWAY);
-    assert_eq!(response.headers()["content-type"], "application/problem+json");
+    assert_eq!(response.status(), StatusCode::FOUND);
+    assert_eq!(
+        location(response.headers()),
+        format!("http://localhost:{}/learn/sign-in-failed?reason=unavailable", app.port)
+    );
     assert_eq!(response.headers()["cache-control"], "no-store");
-    let body: serde_json::Value = response.json().await.expect("json");
-    assert_eq!(body["error"], "identity_provider_unavailable");
-    assert_eq!(body["detail"], "The sign-in service could not be reached; please try again shortly.");
+    assert!(response.headers().get(SET_COOKIE).is_none(), "no pending login when the issuer failed");
     assert_eq!(followed.load(Ordering::SeqCst), 0, "the redirect was not followed");
 }
 
