@@ -25,6 +25,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The stable code of the gateway's problem answer, if the call failed with one. */
+export function problemCode(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.problem?.error : undefined;
+}
+
 /**
  * Whether a failed call may well succeed when tried again a little later: the gateway said the
  * LMS (or another service it needs) is unavailable or too slow for now (502, 503, 504), or no

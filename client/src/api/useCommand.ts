@@ -5,7 +5,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { uiMessages } from '../ui/messages';
-import { ApiError, apiFetch, isTransientFailure, type PreferMode } from './http';
+import { ApiError, apiFetch, isTransientFailure, problemCode, type PreferMode } from './http';
 import { refusalText } from './refusals';
 import { keyMatches, type KeyMatch } from './keys';
 
@@ -56,11 +56,12 @@ export function commandFailure(error: unknown, intl: IntlShape): CommandFailure 
   const first = Object.values(fieldErrors)
     .flat()
     .find((text) => text.trim() !== '');
-  const timedOut = COMMAND_TIMEOUTS.has(error.problem?.error ?? '');
+  const code = problemCode(error);
+  const timedOut = code !== undefined && COMMAND_TIMEOUTS.has(code);
   // The detail is shown only when it is the LMS's own words: every other text of the gateway
   // is English, which the caller's fallback says in the learner's language.
   const said = () =>
-    isTransientFailure(error) ? unavailable() : error.problem?.error === LMS_WORDS ? error.problem.detail : undefined;
+    isTransientFailure(error) ? unavailable() : code === LMS_WORDS ? error.problem?.detail : undefined;
   const message = first ?? refusalText(error.problem, intl) ?? (timedOut ? undefined : said());
   return { status: error.status, fieldErrors, message };
 }

@@ -1,6 +1,7 @@
 // msw at the fetch level: default handlers answer the startup calls; tests override per case.
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
+import type { Problem } from '../api/contracts/bff';
 import { myCoursesView, sessionView, uiConfig } from './factories';
 
 export const defaultHandlers = [
@@ -20,4 +21,13 @@ export function failingOnce(status: number, view: () => JsonBodyType) {
     return calls === 1 ? HttpResponse.json({ title: 'Failed', status }, { status }) : HttpResponse.json(view());
   };
 }
+
+/** The gateway's problem answer: `status`, the stable `error` code and its other fields. */
+export function problemAnswer(status: number, error: string, fields: Partial<Problem> = {}) {
+  return HttpResponse.json({ error, title: 'Title', status, ...fields } satisfies Problem, {
+    status,
+    headers: { 'Content-Type': 'application/problem+json' },
+  });
+}
+
 export { http, HttpResponse };

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CatalogCard, CatalogCourseView, CatalogView, EnrollResult } from '../../api/contracts/bff';
 import { renderApp } from '../../test/renderApp';
-import { failingOnce, http, HttpResponse, server } from '../../test/server';
+import { failingOnce, http, HttpResponse, problemAnswer, server } from '../../test/server';
 import { activityView, treeItem, treeView } from '../course-content/testData';
 import { detailsView } from '../course-details/testData';
 
@@ -63,10 +63,7 @@ function enrollResult(overrides: Partial<EnrollResult> = {}): EnrollResult {
 /** The enrol command's answer when the course never showed up among the learner's (spec section 8). */
 function enrolmentNeverVisible() {
   return http.post(`*/api/bff/courses/${ID}/enroll`, () =>
-    HttpResponse.json(
-      { error: 'enrollment_not_visible', title: 'Gateway Timeout', status: 504, detail: 'Unknown error.' },
-      { status: 504, headers: { 'Content-Type': 'application/problem+json' } },
-    ),
+    problemAnswer(504, 'enrollment_not_visible', { detail: 'Unknown error.' }),
   );
 }
 
@@ -308,15 +305,7 @@ describe('Catalog course page', () => {
     serveCourse();
     server.use(
       http.post(`*/api/bff/courses/${ID}/enroll`, () =>
-        HttpResponse.json(
-          {
-            error: 'upstream_timeout',
-            title: 'Gateway Timeout',
-            status: 504,
-            detail: 'The learning platform did not answer in time.',
-          },
-          { status: 504, headers: { 'Content-Type': 'application/problem+json' } },
-        ),
+        problemAnswer(504, 'upstream_timeout', { detail: 'The learning platform did not answer in time.' }),
       ),
     );
     const { location } = renderApp(`/learn/catalog/${ID}?occflow=addToMyCourses&ref=mail`);
@@ -344,16 +333,10 @@ describe('Catalog course page', () => {
     serveCourse();
     server.use(
       http.post(`*/api/bff/courses/${ID}/enroll`, () =>
-        HttpResponse.json(
-          {
-            error: 'will_be_available',
-            title: 'Conflict',
-            status: 409,
-            detail: 'Will be available to start on 2026-12-09T12:00:00Z',
-            date: '2026-12-09T12:00:00Z',
-          },
-          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
-        ),
+        problemAnswer(409, 'will_be_available', {
+          detail: 'Will be available to start on 2026-12-09T12:00:00Z',
+          date: '2026-12-09T12:00:00Z',
+        }),
       ),
     );
     const { location } = renderApp(`/learn/catalog/${ID}?occflow=startTheCourse`);

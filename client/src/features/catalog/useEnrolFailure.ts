@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../api/http';
+import { problemCode } from '../../api/http';
 import { commandFailure } from '../../api/useCommand';
 import { showToast } from '../../ui/toasts';
 import { catalogCourseMessages as m } from './messages';
@@ -24,7 +24,7 @@ export function useEnrolFailure() {
       error: unknown,
       { fallback = m.unknownError, replace = false }: { fallback?: MessageDescriptor; replace?: boolean } = {},
     ) => {
-      if (error instanceof ApiError && error.problem?.error === 'enrollment_not_visible') {
+      if (problemCode(error) === 'enrollment_not_visible') {
         showToast(intl.formatMessage(m.unknownError), 'critical');
         void navigate('/courses', { replace });
         return true;

@@ -4,34 +4,7 @@ import type { CourseDetailsView, EnrollResult, StartResult } from '../../api/con
 import { renderApp } from '../../test/renderApp';
 import { failingOnce, http, HttpResponse, server } from '../../test/server';
 import { activityView, treeItem, treeView } from '../course-content/testData';
-import { COURSE_ID, detailsView, WORKFLOW_ID } from './testData';
-
-const DETAILS = `/learn/courses/${COURSE_ID}`;
-
-/** Answers the details view (a function: per request) and records the events sent. */
-function serve(view: CourseDetailsView | (() => CourseDetailsView)) {
-  const events: unknown[] = [];
-  const requests: URL[] = [];
-  server.use(
-    http.get(`*/api/bff/courses/${COURSE_ID}`, ({ request }) => {
-      requests.push(new URL(request.url));
-      return HttpResponse.json(typeof view === 'function' ? view() : view);
-    }),
-    http.post('*/api/events', async ({ request }) => {
-      events.push(await request.json());
-      return new HttpResponse(null, { status: 202 });
-    }),
-  );
-  return { events, requests };
-}
-
-async function heading(name = 'Data Privacy Basics') {
-  return screen.findByRole('heading', { level: 1, name });
-}
-
-function actions() {
-  return screen.getByRole('group', { name: 'Course actions' });
-}
+import { actions, COURSE_ID, DETAILS, detailsView, heading, serve, WORKFLOW_ID } from './testData';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -372,27 +345,6 @@ describe('course details: behaviour', () => {
     expect(location()).toBe(`/courses/${COURSE_ID}`);
   });
 
-  it('a refused start shows the server message as a critical toast', async () => {
-    serve(detailsView());
-    server.use(
-      http.post(`*/api/bff/courses/${COURSE_ID}/start`, () =>
-        HttpResponse.json(
-          {
-            error: 'command_failed',
-            title: 'Unprocessable Entity',
-            status: 422,
-            detail: 'The course is not available yet.',
-          },
-          { status: 422 },
-        ),
-      ),
-    );
-    const { user } = renderApp(DETAILS);
-    await heading();
-    await user.click(screen.getByRole('button', { name: 'Start' }));
-    expect(await screen.findByText('The course is not available yet.')).toBeInTheDocument();
-  });
-
   it('Add to my courses enrols, says so, and shows Enrolled after the refetch', async () => {
     let enrolled = false;
     serve(() => detailsView({ name: 'Negotiation Skills', buttons: [enrolled ? 'enrolled' : 'addToMyCourses'] }));
@@ -412,81 +364,6 @@ describe('course details: behaviour', () => {
     await user.click(screen.getByRole('button', { name: 'Add to my courses' }));
     expect(await screen.findByText('You have successfully been enrolled to Negotiation Skills')).toBeInTheDocument();
     expect(await within(actions()).findByText('Enrolled')).toBeInTheDocument();
-  });
-
-  it('a failed enrolment shows the first server message', async () => {
-    serve(detailsView({ buttons: ['addToMyCourses'] }));
-    server.use(
-      http.post(`*/api/bff/courses/${COURSE_ID}/enroll`, () =>
-        HttpResponse.json(
-          {
-            title: 'Bad request',
-            status: 400,
-            detail: 'Refused',
-            fieldErrors: { objectiveAccessId: ['Enrolment is closed.'] },
-          },
-          { status: 400 },
-        ),
-      ),
-    );
-    const { user } = renderApp(DETAILS);
-    await heading();
-    await user.click(screen.getByRole('button', { name: 'Add to my courses' }));
-    expect(await screen.findByText('Enrolment is closed.')).toBeInTheDocument();
-  });
-
-  /** The toast of a command the LMS could not take for now (shown and announced). */
-  async function expectTryAgainLaterToast() {
-    const text = 'The learning platform is not available right now. Please try again in a few minutes.';
-    expect(await screen.findAllByText(text)).not.toHaveLength(0);
-  }
-
-  it('an enrolment the LMS could not take for now says to try again later, not the gateway English detail', async () => {
-    serve(detailsView({ buttons: ['addToMyCourses'] }));
-    server.use(
-      http.post(`*/api/bff/courses/${COURSE_ID}/enroll`, () =>
-        HttpResponse.json(
-          {
-            error: 'bad_gateway',
-            title: 'Bad Gateway',
-            status: 502,
-            detail: 'The learning platform could not be reached.',
-          },
-          { status: 502, headers: { 'Content-Type': 'application/problem+json' } },
-        ),
-      ),
-    );
-    const { user } = renderApp(DETAILS);
-    await heading();
-    await user.click(screen.getByRole('button', { name: 'Add to my courses' }));
-    await expectTryAgainLaterToast();
-    expect(screen.queryByText('The learning platform could not be reached.')).toBeNull();
-  });
-
-  it('a start that got no answer at all says to try again later', async () => {
-    serve(detailsView());
-    server.use(http.post(`*/api/bff/courses/${COURSE_ID}/start`, () => HttpResponse.error()));
-    const { user } = renderApp(DETAILS);
-    await heading();
-    await user.click(screen.getByRole('button', { name: 'Start' }));
-    await expectTryAgainLaterToast();
-  });
-
-  it('an enrolment whose course never showed up says unknown error and goes to My courses', async () => {
-    serve(detailsView({ buttons: ['addToMyCourses'] }));
-    server.use(
-      http.post(`*/api/bff/courses/${COURSE_ID}/enroll`, () =>
-        HttpResponse.json(
-          { error: 'enrollment_not_visible', title: 'Gateway Timeout', status: 504, detail: 'Unknown error.' },
-          { status: 504, headers: { 'Content-Type': 'application/problem+json' } },
-        ),
-      ),
-    );
-    const { user, location } = renderApp(DETAILS);
-    await heading();
-    await user.click(screen.getByRole('button', { name: 'Add to my courses' }));
-    expect(await screen.findAllByText('Unknown error. Please refresh the page and try again.')).not.toHaveLength(0);
-    await waitFor(() => expect(location()).toBe('/courses'));
   });
 
   it('Review opens the content in review mode', async () => {

@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import type { FinishObjectiveResult, SubmitResult, WorkflowView } from '../../../api/contracts/bff';
-import { ApiError, apiFetch } from '../../../api/http';
+import { apiFetch, problemCode } from '../../../api/http';
 import { keyMatches, keys } from '../../../api/keys';
 import { commandFailure } from '../../../api/useCommand';
 import { courseViews } from '../usePlayerCommands';
@@ -23,7 +23,7 @@ export type FinishPhase =
 const enc = encodeURIComponent;
 
 function isTimeOver(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 504 && error.problem?.error === 'time_over';
+  return problemCode(error) === 'time_over';
 }
 
 export function useCourseFinish(objectiveId: string, workflowId: string) {
