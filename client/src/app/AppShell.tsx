@@ -17,6 +17,7 @@ import { FrameSignInNotice } from './FrameSignIn';
 import { BrowserSupportAlert, MobileWarning } from './ShellNotices';
 import { SideNav, useNavItems } from './SideNav';
 import { UserMenu } from './UserMenu';
+import { FooterFeedback } from './Widgets';
 import './shell.css';
 
 /**
@@ -68,7 +69,9 @@ export function AppShell({ children }: { children?: ReactNode }) {
             <ShellBreadcrumbs />
             <InsideMainContext.Provider value={true}>{children ?? <Outlet />}</InsideMainContext.Provider>
           </main>
-          <ShellFooter config={config} />
+          <ShellFooter config={config}>
+            <FooterFeedback />
+          </ShellFooter>
         </div>
       </div>
       <NavigationLoader show={loading} />

@@ -8,6 +8,7 @@ import { useMediaQuery } from '../ui/useMediaQuery';
 import { browserVerdict, SUPPORTED_DESKTOP, SUPPORTED_MOBILE } from './browserSupport';
 import { CloseIcon, WarningIcon } from './icons';
 import { appMessages } from './messages';
+import { NARROW_SCREEN } from './SideNav';
 
 const ShellButton = lazy(() => import(/* webpackChunkName: "shell-button" */ './ShellButton'));
 
@@ -80,11 +81,9 @@ export function BrowserSupportAlert({ userAgent = navigator.userAgent }: { userA
   );
 }
 
-const NARROW = '(max-width: 970px)';
-
 export function MobileWarning() {
   const intl = useIntl();
-  const narrow = useMediaQuery(NARROW);
+  const narrow = useMediaQuery(NARROW_SCREEN);
   const [dismissed, dismiss] = useDismissed('learner-portal.mobile-warning');
   if (!narrow || dismissed) return null;
   return <Notice tone="info" text={intl.formatMessage(appMessages.mobileWarning)} onDismiss={dismiss} />;

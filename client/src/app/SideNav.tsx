@@ -126,6 +126,12 @@ export function NavList({ items, onNavigate }: NavListProps) {
   );
 }
 
+/**
+ * Screens where the sidebar gives way to the drawer (shell.css's 970 px): whatever floats at
+ * the bottom of the window there covers the page itself, not the sidebar.
+ */
+export const NARROW_SCREEN = '(max-width: 970px)';
+
 /** The sidebar of wide screens (hidden below 970 px, where the drawer takes over). */
 export function SideNav({ items }: { items: NavItem[] }) {
   if (!items.length) return null;

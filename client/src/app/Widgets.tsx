@@ -1,11 +1,18 @@
 // The widgets every signed-in page may show, each a lazy chunk: the chat panel (opened by the
 // `#chat` hash), the product feedback button (unless the tenant turns it off) and, on course
 // pages of tenants with the tutor on, the AI tutor. None shows during a proctored activity. The
-// floating buttons wait until the browser is idle after the page's first paint.
+// buttons wait until the browser is idle after the page's first paint.
+//
+// The feedback button floats at the bottom of the sidebar on wide screens. Below the sidebar's
+// breakpoint it would float over the page, beside the tutor's button (the two took most of a
+// phone's width, over the player's Next button), so there it sits in the footer instead
+// (`FooterFeedback`).
 import { lazy, Suspense } from 'react';
 import { useLocation, useMatch } from 'react-router-dom';
+import { useMediaQuery } from '../ui/useMediaQuery';
 import { useAppContext } from './context';
 import { useIdle } from './idle';
+import { NARROW_SCREEN } from './SideNav';
 
 const ChatPanel = lazy(() => import(/* webpackChunkName: "chat" */ '../features/chat/ChatPanel'));
 const FeedbackWidget = lazy(() => import(/* webpackChunkName: "feedback" */ '../features/feedback/FeedbackWidget'));
@@ -25,12 +32,27 @@ export function Widgets() {
   const tutorCourse = useTutorCourse();
   const chatOpen = useLocation().hash.startsWith('#chat');
   const idle = useIdle();
+  const narrow = useMediaQuery(NARROW_SCREEN);
   if (proctored) return null;
   return (
     <Suspense fallback={null}>
       {chatOpen && <ChatPanel />}
-      {idle && config.feedbackEnabled && <FeedbackWidget maxComment={config.feedbackCommentMaxChars} />}
+      {idle && config.feedbackEnabled && !narrow && <FeedbackWidget maxComment={config.feedbackCommentMaxChars} />}
       {idle && config.aiTutorEnabled && tutorCourse && <TutorWidget key={tutorCourse} objectiveId={tutorCourse} />}
+    </Suspense>
+  );
+}
+
+/** The feedback button in the footer, on screens narrower than the sidebar's breakpoint. */
+export function FooterFeedback() {
+  const { config } = useAppContext();
+  const proctored = useMatch('/courses/proctor/*') !== null;
+  const idle = useIdle();
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  if (proctored || !idle || !narrow || !config.feedbackEnabled) return null;
+  return (
+    <Suspense fallback={null}>
+      <FeedbackWidget maxComment={config.feedbackCommentMaxChars} placement="footer" />
     </Suspense>
   );
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CalendarView, CertificatePreview } from '../api/contracts/bff';
 import { detailsView } from '../features/course-details/testData';
 import { sessionView, uiConfig } from '../test/factories';
+import { stubMatchMedia } from '../test/matchMedia';
 import { renderApp } from '../test/renderApp';
 import { http, HttpResponse, server } from '../test/server';
 import { browserVerdict } from './browserSupport';
@@ -116,6 +117,26 @@ describe('navigation', () => {
       'https://acme.example/privacy',
     );
     expect(within(footer).getByText('Version 1.2.3')).toBeInTheDocument();
+  });
+
+  it('keeps the feedback button by the sidebar on wide screens and in the footer on narrow ones', async () => {
+    serve({ feedbackEnabled: true });
+    renderApp('/learn/courses');
+    const floating = await screen.findByRole('button', { name: 'Feedback' });
+    expect(floating).toHaveClass('feedback__open');
+    expect(within(screen.getByRole('contentinfo')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('puts the feedback button in the footer below the sidebar breakpoint, where it opens the form', async () => {
+    stubMatchMedia((query) => query === '(max-width: 970px)');
+    serve({ feedbackEnabled: true });
+    const { user } = renderApp('/learn/courses');
+    const footer = await screen.findByRole('contentinfo');
+    const button = await within(footer).findByRole('button', { name: 'Feedback' });
+    // Only the footer's: nothing floats over the page.
+    expect(screen.getAllByRole('button', { name: 'Feedback' })).toEqual([button]);
+    await user.click(button);
+    expect(await screen.findByRole('dialog')).toHaveTextContent('How is your experience with the learner portal?');
   });
 
   it('shows breadcrumbs on nested screens only', async () => {

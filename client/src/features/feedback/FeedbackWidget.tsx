@@ -158,12 +158,23 @@ function FeedbackForm({ maxComment, close }: FormProps) {
   );
 }
 
-/** The feedback button and its dialog. */
-export function FeedbackWidget({ maxComment }: { maxComment: number }) {
+/**
+ * The feedback button and its dialog. The button floats at the bottom of the window, or sits
+ * among the footer's items (`placement="footer"`).
+ */
+export function FeedbackWidget({
+  maxComment,
+  placement = 'floating',
+}: {
+  maxComment: number;
+  placement?: 'floating' | 'footer';
+}) {
   const intl = useIntl();
   return (
     <DialogTrigger>
-      <Button className="feedback__open">{intl.formatMessage(m.open)}</Button>
+      <Button className={placement === 'footer' ? 'feedback__open-footer' : 'feedback__open'}>
+        {intl.formatMessage(m.open)}
+      </Button>
       <ModalOverlay className="feedback__overlay" isDismissable>
         <Modal className="feedback__modal">
           <Dialog className="feedback__dialog">
