@@ -14,6 +14,7 @@ import { LoadingState } from '../../ui/LoadingState';
 import { PageHeading } from '../../ui/PageHeading';
 import { showToast } from '../../ui/toasts';
 import { useRefreshAt } from '../../ui/useRefreshAt';
+import { BookIcon } from '../course-card/icons';
 import { AboutSection } from '../course-details/AboutSection';
 import { COURSE_UNAVAILABLE_STATUSES, CourseUnavailable } from '../course-details/CourseUnavailable';
 import { catalogCourseMessages as m } from './messages';
@@ -149,22 +150,7 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
             <img src={course.imageUrl} alt="" />
           ) : (
             <span className="catalog-course__cover-fill" style={{ backgroundColor: course.color }}>
-              <svg
-                aria-hidden="true"
-                focusable="false"
-                viewBox="0 0 24 24"
-                width="64"
-                height="64"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.5"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
-                <path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2V5Z" />
-                <path d="M4 19a2 2 0 0 0 2 2h13" />
-                <path d="M8 7h7" />
-              </svg>
+              <BookIcon size={64} />
             </span>
           )}
         </div>

@@ -58,9 +58,10 @@ export function ArrowIcon() {
 }
 
 /** The cover's emblem on cards without an image. */
-export function BookIcon() {
+/** The book that stands for a course without a cover image: on its card, and (larger) on its pages. */
+export function BookIcon({ size = 40 }: { size?: number }) {
   return (
-    <svg {...common} width={40} height={40} strokeWidth={1.5}>
+    <svg {...common} width={size} height={size} strokeWidth={1.5}>
       <path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2V5Z" />
       <path d="M4 19a2 2 0 0 0 2 2h13" />
       <path d="M8 7h7" />

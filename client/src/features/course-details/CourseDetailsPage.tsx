@@ -11,6 +11,7 @@ import { CollapsibleText } from '../../ui/CollapsibleText';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageSkeleton } from '../../ui/PageSkeleton';
+import { BookIcon } from '../course-card/icons';
 import { AboutSection } from './AboutSection';
 import { useRefreshAt } from '../../ui/useRefreshAt';
 import { AttemptsTable } from './AttemptsTable';
@@ -49,8 +50,8 @@ function CourseCover({ course }: { course: CourseDetailsView }) {
       {course.imageUrl ? (
         <img src={course.imageUrl} alt="" />
       ) : (
-        <span className="details-cover__initial" aria-hidden="true">
-          {course.name.trim().charAt(0)}
+        <span className="details-cover__icon">
+          <BookIcon size={64} />
         </span>
       )}
       {hasResult && (

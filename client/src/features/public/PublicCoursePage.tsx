@@ -8,6 +8,7 @@ import { CollapsibleText } from '../../ui/CollapsibleText';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageSkeleton } from '../../ui/PageSkeleton';
+import { BookIcon } from '../course-card/icons';
 import { AboutSection } from '../course-details/AboutSection';
 import { PublicLoadError } from './PublicLoadError';
 import { publicCourseMessages as m } from './publicPageMessages';
@@ -58,8 +59,8 @@ export default function PublicCoursePage() {
           {data.imageUrl ? (
             <img src={data.imageUrl} alt="" />
           ) : (
-            <span className="details-cover__initial" aria-hidden="true">
-              {data.name.trim().charAt(0)}
+            <span className="details-cover__icon">
+              <BookIcon size={64} />
             </span>
           )}
           {data.isDraft && (
