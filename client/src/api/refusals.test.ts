@@ -48,6 +48,7 @@ describe('refusalText', () => {
       'command_errors_unexplained',
       'command_failed_unexplained',
       'command_status_unknown',
+      'too_many_requests',
     ];
     for (const code of codes) {
       const text = refusalText(refusal(code, 'English detail'), intl);

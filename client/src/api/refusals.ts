@@ -72,6 +72,12 @@ const m = defineMessages({
     defaultMessage: 'Server returns unknown error.',
     description: 'Notification when the learning platform answered an action with a state the portal does not know',
   },
+  tooManyRequests: {
+    id: 'refusal.tooManyRequests',
+    defaultMessage: 'Too many requests at once. Please wait a moment and try again.',
+    description:
+      'Notification when the portal refused an action because the learner sent many at the same time (pressing a button repeatedly)',
+  },
 });
 
 /** Refusals said as they are, by code. */
@@ -87,6 +93,7 @@ const PLAIN = new Map<string, MessageDescriptor>([
   ['command_errors_unexplained', m.errorsUnexplained],
   ['command_failed_unexplained', m.failedUnexplained],
   ['command_status_unknown', m.statusUnknown],
+  ['too_many_requests', m.tooManyRequests],
 ]);
 
 /** Refusals that name a date (the problem's `date`), by code. */

@@ -147,10 +147,13 @@ describe('commandFailure', () => {
     for (const [status, code, detail] of [
       [422, 'service_refused', 'The message could not be posted.'],
       [403, 'forbidden', 'The learning platform refused this request.'],
-      [429, 'too_many_requests', 'At most 8 requests of one session are served at once.'],
     ] as const) {
       expect(commandFailure(problem(status, code, detail), intl), code).toMatchObject({ status, message: undefined });
     }
+    // Too many at once: said in the learner's words, not the gateway's limit.
+    expect(
+      commandFailure(problem(429, 'too_many_requests', 'At most 8 requests of one session are served at once.'), intl),
+    ).toMatchObject({ status: 429, message: 'Too many requests at once. Please wait a moment and try again.' });
     expect(commandFailure(new Error('bug'), intl)).toBeUndefined();
   });
 });
