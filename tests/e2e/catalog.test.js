@@ -11,6 +11,7 @@ import {
   cardTexts,
   env,
   eventually,
+  isolated,
   screenshot,
   setFaults,
   signIn,
@@ -77,7 +78,7 @@ describe('course lists', () => {
       await page.getByText('Code: NEG-1').waitFor();
       await page.getByRole('button', { name: 'Add to my courses' }).click();
 
-      await page.getByText('You have successfully been enrolled to Negotiation Skills').waitFor({ timeout: 30_000 });
+      await page.getByText(`You have successfully been enrolled to ${isolated('Negotiation Skills')}`).waitFor({ timeout: 30_000 });
       await page.getByText('Enrolled', { exact: true }).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Add to my courses' }).count(), 0);
 
@@ -119,7 +120,7 @@ describe('course lists', () => {
       }
 
       await add.click();
-      await page.getByText(arabic['catalogCourse.enrolledToast'].replace('{courseName}', 'Coaching in Practice')).first().waitFor({ timeout: 30_000 });
+      await page.getByText(arabic['catalogCourse.enrolledToast'].replace('{courseName}', isolated('Coaching in Practice'))).first().waitFor({ timeout: 30_000 });
       await page.getByText(arabic['catalogCourse.enrolled'], { exact: true }).waitFor();
     });
   });

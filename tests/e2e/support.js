@@ -120,6 +120,11 @@ export async function signIn(page, username = 'ada', password = 'demo') {
   await page.getByRole('button', { name: /sign in|log in|continue/i }).first().click();
 }
 
+/** A name as the client puts it into a sentence of a toast: set apart by Unicode's isolates. */
+export function isolated(name) {
+  return `\u2068${name}\u2069`;
+}
+
 export function courseItems(page) {
   return page.getByRole('main').getByRole('list', { name: 'Courses' }).getByRole('listitem');
 }

@@ -5,6 +5,7 @@ import type { ProfileView } from '../api/contracts/bff';
 import { sessionView, uiConfig } from '../test/factories';
 import { renderApp } from '../test/renderApp';
 import { http, HttpResponse, server } from '../test/server';
+import { sentence } from '../test/text';
 
 /** The account button once the menu's code is there (a native button stands in before it). */
 function accountButton() {
@@ -106,7 +107,7 @@ describe('user menu', () => {
     await user.click(profile);
     await waitFor(() => expect(location()).toBe('/profile'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(screen.getByText('Analytical Engines (AE)')).toBeInTheDocument();
+    expect(screen.getByText(sentence('Analytical Engines (AE)'))).toBeInTheDocument();
   });
 
   it('offers the tenant languages in a submenu and switches live, right to left for Arabic', async () => {

@@ -5,6 +5,7 @@ import { renderApp } from '../../test/renderApp';
 import { failingOnce, http, HttpResponse, problemAnswer, server } from '../../test/server';
 import { activityView, treeItem, treeView } from '../course-content/testData';
 import { detailsView } from '../course-details/testData';
+import { sentence } from '../../test/text';
 
 const ID = '6f1c2b1e-0000-5000-8000-00000000neg1';
 
@@ -149,7 +150,7 @@ describe('Catalog course page', () => {
     const { user } = renderApp(`/learn/catalog/${ID}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Negotiation Skills' })).toBeInTheDocument();
-    expect(screen.getByText('Code: NEG-1')).toBeInTheDocument();
+    expect(screen.getByText(sentence('Code: NEG-1'))).toBeInTheDocument();
     expect(screen.getByText('Prepare, bargain and close.')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Collections' })).getByText('Management')).toBeInTheDocument();
     expect(screen.getByText('30 minutes')).toBeInTheDocument();
@@ -161,7 +162,9 @@ describe('Catalog course page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add to my courses' }));
 
-    expect(await screen.findByText('You have successfully been enrolled to Negotiation Skills')).toBeInTheDocument();
+    expect(
+      await screen.findByText(sentence('You have successfully been enrolled to Negotiation Skills')),
+    ).toBeInTheDocument();
     expect(new URL(enrolUrl).search).toBe('');
     expect(enrolBody).toEqual({});
     expect(await screen.findByText('Enrolled')).toBeInTheDocument();
@@ -285,7 +288,9 @@ describe('Catalog course page', () => {
     );
     const { location } = renderApp(`/learn/catalog/${ID}?occflow=addToMyCourses&ref=mail`);
 
-    expect(await screen.findByText('You have successfully been enrolled to Negotiation Skills')).toBeInTheDocument();
+    expect(
+      await screen.findByText(sentence('You have successfully been enrolled to Negotiation Skills')),
+    ).toBeInTheDocument();
     expect(urls).toHaveLength(1);
     expect(new URL(urls[0]!).searchParams.get('occflow')).toBe('addToMyCourses');
     await waitFor(() => expect(location()).toBe(`/catalog/${ID}?ref=mail`));

@@ -19,6 +19,7 @@ import { AboutSection } from '../course-details/AboutSection';
 import { COURSE_UNAVAILABLE_STATUSES, CourseUnavailable } from '../course-details/CourseUnavailable';
 import { catalogCourseMessages as m } from './messages';
 import { useEnrolFailure } from './useEnrolFailure';
+import { isolate } from '../../i18n/isolate';
 import './catalog-course.css';
 
 const OCCFLOWS: readonly Occflow[] = ['addToMyCourses', 'startTheCourse'];
@@ -106,7 +107,7 @@ function useQueryFlags(objectiveId: string) {
       .trigger()
       .then((result) => {
         if (!result.alreadyEnrolled) {
-          showToast(intl.formatMessage(m.enrolledToast, { courseName: result.courseName }), 'success');
+          showToast(intl.formatMessage(m.enrolledToast, { courseName: isolate(result.courseName) }), 'success');
         }
         if (occflow === 'startTheCourse' && result.start) void navigate(result.start.url, { replace: true });
         else stay();
@@ -132,7 +133,7 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
   const add = async () => {
     try {
       const result = await enrol.trigger();
-      showToast(intl.formatMessage(m.enrolledToast, { courseName: result.courseName }), 'success');
+      showToast(intl.formatMessage(m.enrolledToast, { courseName: isolate(result.courseName) }), 'success');
     } catch (error) {
       enrolFailed(error);
     }
@@ -155,7 +156,9 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
           )}
         </div>
         <div className="catalog-course__overview">
-          {course.code && <p className="catalog-course__code">{intl.formatMessage(m.code, { code: course.code })}</p>}
+          {course.code && (
+            <p className="catalog-course__code">{intl.formatMessage(m.code, { code: <bdi>{course.code}</bdi> })}</p>
+          )}
           <PageHeading title={course.name}>
             <bdi>{course.name}</bdi>
           </PageHeading>

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogCard, DashboardCourse } from '../../api/contracts/bff';
 import { courseCard } from '../../test/factories';
 import { CourseCard, type CourseCardSource } from './CourseCard';
+import { sentence } from '../../test/text';
 
 function renderCard(source: CourseCardSource) {
   render(
@@ -48,7 +49,7 @@ describe('CourseCard', () => {
       'href',
       '/courses/o-tm/view/content',
     );
-    expect(within(card).getByText('Code: TM-10')).toBeInTheDocument();
+    expect(within(card).getByText(sentence('Code: TM-10'))).toBeInTheDocument();
     expect(within(card).getByText('Mandatory')).toBeInTheDocument();
     expect(within(card).getByText('45 minutes')).toBeInTheDocument();
     expect(within(card).getByText('In progress')).toBeInTheDocument();
@@ -89,7 +90,9 @@ describe('CourseCard', () => {
     expect(within(card).getByText('Finished')).toBeInTheDocument();
     expect(within(card).getByText('Passed')).toBeInTheDocument();
     expect(within(card).getByText('Score: 92%')).toHaveClass('score--success');
-    expect(within(card).getByText('Grade: A')).toBeInTheDocument();
+    expect(within(card).getByText(sentence('Grade: A'))).toBeInTheDocument();
+    // The grade keeps its own direction: 'B+' stays 'B+' in an Arabic sentence.
+    expect(within(card).getByText('A', { selector: 'bdi' })).toBeInTheDocument();
     expect(card.querySelector('img')).toHaveAttribute('alt', '');
     expect(within(card).queryByText('Go to details')).not.toBeInTheDocument();
   });

@@ -83,7 +83,9 @@ export function CourseCard({ headingLevel = 2, ...source }: CourseCardProps) {
       </div>
 
       <div className="course-card__body">
-        {card.code && <p className="course-card__code">{intl.formatMessage(m.code, { code: card.code })}</p>}
+        {card.code && (
+          <p className="course-card__code">{intl.formatMessage(m.code, { code: <bdi>{card.code}</bdi> })}</p>
+        )}
         <Heading className="course-card__title">
           <Link to={card.link} className="course-card__link">
             <bdi>{card.name}</bdi>
@@ -243,7 +245,9 @@ function CardFooter({ card }: { card: CardModel }) {
             </span>
           )}
           {result.grade && (
-            <span className="course-card__grade">{intl.formatMessage(m.grade, { grade: result.grade })}</span>
+            <span className="course-card__grade">
+              {intl.formatMessage(m.grade, { grade: <bdi>{result.grade}</bdi> })}
+            </span>
           )}
         </>
       )}

@@ -8,6 +8,7 @@ import { detailsView } from '../course-details/testData';
 import { workflowView } from './lti/testing';
 import { NARROW_SHELL } from './ContentPage';
 import { activityView, AW_ID, COURSE_ID, playerActivity, treeItem, treeView, WORKFLOW_ID } from './testData';
+import { sentence } from '../../test/text';
 
 const CONTENT = `/learn/courses/${COURSE_ID}/view/content`;
 
@@ -231,7 +232,9 @@ describe('course player: activities', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Mark as done' }));
     await waitFor(() => expect(served.commands[1]?.body).toEqual({ activityWorkflowIds: [AW_ID] }));
-    expect(await screen.findByText('“Introduction” is completed.')).toBeInTheDocument();
+    const toast = await screen.findByText(sentence('“Introduction” is completed.'));
+    // The activity's name is set apart from the sentence, so its direction cannot spill over.
+    expect(toast.textContent).toContain('\u2068Introduction\u2069');
   });
 
   it('a failed start says so with the section 8 text', async () => {

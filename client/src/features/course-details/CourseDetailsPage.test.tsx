@@ -5,6 +5,7 @@ import { renderApp } from '../../test/renderApp';
 import { failingOnce, http, HttpResponse, server } from '../../test/server';
 import { activityView, treeItem, treeView } from '../course-content/testData';
 import { actions, COURSE_ID, DETAILS, detailsView, heading, serve, WORKFLOW_ID } from './testData';
+import { sentence } from '../../test/text';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -99,13 +100,13 @@ describe('course details: content', () => {
     );
     renderApp(DETAILS);
     await heading('Workplace Safety');
-    expect(screen.getByText('Code: SAF-100')).toBeInTheDocument();
+    expect(screen.getByText(sentence('Code: SAF-100'))).toBeInTheDocument();
     const chips = screen.getByRole('list', { name: 'Collections' });
     expect(within(chips).getByText('Onboarding')).toBeInTheDocument();
     expect(within(chips).getByText('Mandatory')).toBeInTheDocument();
     const result = screen.getByRole('group', { name: 'Result of your last attempt' });
     expect(within(result).getByText('Passed')).toBeInTheDocument();
-    expect(within(result).getByText('Grade A')).toBeInTheDocument();
+    expect(within(result).getByText(sentence('Grade A'))).toBeInTheDocument();
     expect(within(result).getByText('92%')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByText('Finished')).toBeInTheDocument();
@@ -362,7 +363,9 @@ describe('course details: behaviour', () => {
     const { user } = renderApp(DETAILS);
     await heading('Negotiation Skills');
     await user.click(screen.getByRole('button', { name: 'Add to my courses' }));
-    expect(await screen.findByText('You have successfully been enrolled to Negotiation Skills')).toBeInTheDocument();
+    expect(
+      await screen.findByText(sentence('You have successfully been enrolled to Negotiation Skills')),
+    ).toBeInTheDocument();
     expect(await within(actions()).findByText('Enrolled')).toBeInTheDocument();
   });
 

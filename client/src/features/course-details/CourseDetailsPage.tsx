@@ -62,7 +62,9 @@ function CourseCover({ course }: { course: CourseDetailsView }) {
             </span>
           )}
           {result.grade && (
-            <span className="pill pill--neutral">{intl.formatMessage(m.gradeBadge, { grade: result.grade })}</span>
+            <span className="pill pill--neutral">
+              {intl.formatMessage(m.gradeBadge, { grade: <bdi>{result.grade}</bdi> })}
+            </span>
           )}
           {result.score && (
             <span className={`pill pill--score score--${result.score.color}`}>{formatPercent(intl, result.score)}</span>
@@ -165,7 +167,9 @@ function Details({ course, reviewMode }: { course: CourseDetailsView; reviewMode
           <PageHeading title={course.name}>
             <bdi>{course.name}</bdi>
           </PageHeading>
-          {course.code && <p className="details-hero__code">{intl.formatMessage(m.code, { code: course.code })}</p>}
+          {course.code && (
+            <p className="details-hero__code">{intl.formatMessage(m.code, { code: <bdi>{course.code}</bdi> })}</p>
+          )}
           {course.description && <CollapsibleText text={course.description} className="details-hero__description" />}
           <DetailsActions course={course} />
           <DetailsNotices course={course} />

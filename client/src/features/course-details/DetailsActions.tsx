@@ -11,6 +11,7 @@ import { showToast } from '../../ui/toasts';
 import { buttonMessages, detailsMessages as m } from './messages';
 import { useEnrolFailure } from '../catalog/useEnrolFailure';
 import { sendCourseEvent } from './events';
+import { isolate } from '../../i18n/isolate';
 
 const enc = encodeURIComponent;
 
@@ -50,7 +51,7 @@ export function DetailsActions({ course }: { course: CourseDetailsView }) {
   const runEnroll = async () => {
     try {
       const result = await enroll.trigger();
-      showToast(intl.formatMessage(m.enrolled, { courseName: result.courseName || course.name }), 'success');
+      showToast(intl.formatMessage(m.enrolled, { courseName: isolate(result.courseName || course.name) }), 'success');
     } catch (error) {
       // Spec section 8: the first message of the server's error body, as a critical toast.
       enrolFailed(error, { fallback: m.enrollFailed });

@@ -6,6 +6,7 @@ import { renderApp } from '../../test/renderApp';
 import { toastQueue } from '../../ui/toasts';
 import { failingOnce, http, HttpResponse, server } from '../../test/server';
 import { TIME_ZONES, zoneOptions } from './timeZones';
+import { sentence } from '../../test/text';
 
 function profileView(overrides: Partial<ProfileView> = {}): ProfileView {
   return {
@@ -54,7 +55,7 @@ describe('profile page', () => {
     expect(within(tabs).getByRole('tab', { name: 'Personal info' })).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByText('ada@example.test')).toBeInTheDocument();
-    expect(within(panel).getByText('Analytical Engines (AE)')).toBeInTheDocument();
+    expect(within(panel).getByText(sentence('Analytical Engines (AE)'))).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: /Read the privacy policy/ })).toHaveAttribute(
       'href',
       'https://acme.example/privacy',

@@ -41,7 +41,7 @@ function PersonalInfo({ profile }: { profile: ProfileView }) {
           <dd>
             {unit
               ? unit.code
-                ? intl.formatMessage(m.unitWithCode, { name: unit.name, code: unit.code })
+                ? intl.formatMessage(m.unitWithCode, { name: <bdi>{unit.name}</bdi>, code: <bdi>{unit.code}</bdi> })
                 : unit.name
               : intl.formatMessage(m.noUnit)}
           </dd>

@@ -48,7 +48,9 @@ export default function PublicCertificatePage() {
         courseName={data.courseName}
         fallbackHeading={intl.formatMessage(m.heading, { number: data.certificateNumber })}
       >
-        <p className="public-certificate__issuer">{intl.formatMessage(m.issuedBy, { product: config.productName })}</p>
+        <p className="public-certificate__issuer">
+          {intl.formatMessage(m.issuedBy, { product: <bdi>{config.productName}</bdi> })}
+        </p>
       </CertificateHeader>
       {data.expired && (
         <p className="certificate-page__expired" role="note">

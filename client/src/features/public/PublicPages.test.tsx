@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PublicCertificateView, PublicCourseView } from '../../api/contracts/bff';
 import { renderApp } from '../../test/renderApp';
 import { failingOnce, http, HttpResponse, server } from '../../test/server';
+import { sentence } from '../../test/text';
 
 const ID = '3f1c2a9e-0000-4000-8000-000000000042';
 
@@ -42,7 +43,7 @@ describe('public course page', () => {
       server.use(http.get(`*/api/bff/public/catalog/${ID}`, () => HttpResponse.json(course())));
       renderApp(url);
       expect(await screen.findByRole('heading', { level: 1, name: 'Secure Coding 101' })).toBeInTheDocument();
-      expect(screen.getByText('Code: SEC-101')).toBeInTheDocument();
+      expect(screen.getByText(sentence('Code: SEC-101'))).toBeInTheDocument();
       expect(within(screen.getByRole('list', { name: 'Collections' })).getByText('Security')).toBeInTheDocument();
       const signIn = screen.getAllByRole('link', { name: 'Sign in to enroll' });
       expect(signIn.length).toBeGreaterThan(0);

@@ -122,7 +122,7 @@ export function TutorWidget({ objectiveId }: { objectiveId: string }) {
               <span aria-hidden="true">×</span>
             </Button>
           </header>
-          <p className="tutor__intro">{intl.formatMessage(m.intro, { course })}</p>
+          <p className="tutor__intro">{intl.formatMessage(m.intro, { course: <bdi>{course}</bdi> })}</p>
           <ol className="tutor__log">
             {exchanges.map((exchange) => (
               <Answer key={exchange.id} exchange={exchange} onRetry={() => void ask(exchange.question)} />

@@ -7,6 +7,7 @@ import { commandFailure } from '../../../api/useCommand';
 import { showToast } from '../../../ui/toasts';
 import { activityMessages } from '../messages';
 import { useFinishActivities } from '../usePlayerCommands';
+import { isolate } from '../../../i18n/isolate';
 
 interface Props {
   objectiveId: string;
@@ -33,7 +34,7 @@ export function MarkDoneButton({ objectiveId, workflowId, activity, onDone }: Pr
   const markDone = async () => {
     try {
       await finish.trigger({ activityWorkflowIds: [activity.activityWorkflowId!] });
-      showToast(intl.formatMessage(activityMessages.markedDone, { name: activity.name }), 'success');
+      showToast(intl.formatMessage(activityMessages.markedDone, { name: isolate(activity.name) }), 'success');
       onDone?.();
     } catch (error) {
       showToast(commandFailure(error, intl)?.message ?? intl.formatMessage(activityMessages.finishFailed), 'critical');

@@ -16,6 +16,7 @@ import { LtiLauncher } from '../lti/LtiLauncher';
 import { ltiMessages } from '../lti/messages';
 import { statusMessage } from '../lti/status';
 import { collaborativeMessages as m } from './messages';
+import { isolate } from '../../../i18n/isolate';
 import '../lti/lti.css';
 import './collaborative.css';
 
@@ -121,7 +122,7 @@ export function CollaborativeActivity({
     try {
       await join.trigger();
       close();
-      showToast(intl.formatMessage(m.joined, { name: c.name || item.name }), 'success');
+      showToast(intl.formatMessage(m.joined, { name: isolate(c.name || item.name) }), 'success');
       onChanged();
     } catch {
       // The failure stays in the dialog (`join.failure`).
@@ -197,7 +198,7 @@ export function CollaborativeActivity({
                       </Heading>
                       <p>
                         {prompt === 'start' ? (
-                          <FormattedMessage {...m.startText} values={{ name: c.name || item.name }} />
+                          <FormattedMessage {...m.startText} values={{ name: <bdi>{c.name || item.name}</bdi> }} />
                         ) : (
                           <FormattedMessage
                             {...m.joinText}
