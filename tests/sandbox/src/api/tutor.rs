@@ -73,16 +73,20 @@ async fn answer(
     let (course, passages) = course_text(&s, &tenant, &user, &q.objective_id)?;
     let chosen = best_passages(&passages, question);
     let text = if chosen.is_empty() {
-        format!(
-            "I could not find that in {course}. Try asking about one of its topics, for example {}.",
-            passages
-                .iter()
-                .filter(|p| p.source != "Description")
-                .take(2)
-                .map(|p| p.text.as_str())
-                .collect::<Vec<_>>()
-                .join(" or ")
-        )
+        // Two of its activities as topics, named as they are (without the passage's full stop).
+        let topics: Vec<String> = passages
+            .iter()
+            .filter(|p| p.source == "Course contents")
+            .take(2)
+            .map(|p| format!("“{}”", p.text.trim_end_matches('.')))
+            .collect();
+        match topics.as_slice() {
+            [] => format!("I could not find that in {course}."),
+            _ => format!(
+                "I could not find that in {course}. Try asking about one of its topics, for example {}.",
+                topics.join(" or ")
+            ),
+        }
     } else {
         let cited: Vec<&str> = chosen.iter().map(|p| p.text.as_str()).collect();
         format!("According to {course}: {}", cited.join(" "))

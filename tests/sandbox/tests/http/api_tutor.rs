@@ -101,4 +101,7 @@ async fn questions_are_checked_and_only_learners_of_the_course_may_ask() {
         .map(|(_, d)| d["text"].as_str().unwrap_or_default().to_string())
         .collect();
     assert!(answer.starts_with("I could not find that in Cybersecurity Program."), "{answer}");
+    // It suggests two of the course's activities by name, not sentences of its description.
+    assert!(answer.contains("for example “") && answer.ends_with("”."), "{answer}");
+    assert!(!answer.contains("..") && !answer.contains("academy"), "{answer}");
 }
