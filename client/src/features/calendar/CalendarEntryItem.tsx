@@ -1,4 +1,5 @@
 // One entry of the calendar: its time, what it marks, and a link to its course.
+import type { ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { CalendarEntry, CalendarEntryKind } from '../../api/contracts/bff';
@@ -11,9 +12,13 @@ export const KIND_LABELS: Record<CalendarEntryKind, MessageDescriptor> = {
   event: m.kindEvent,
 };
 
-export function entryTitle(intl: ReturnType<typeof useIntl>, entry: CalendarEntry): string {
+/** What an entry marks: its course, or an event's activity in its course (names set apart). */
+export function entryTitle(intl: ReturnType<typeof useIntl>, entry: CalendarEntry): ReactNode {
   return entry.kind === 'event' && entry.activityName
-    ? intl.formatMessage(m.eventActivity, { activity: entry.activityName, course: entry.courseName })
+    ? intl.formatMessage(m.eventActivity, {
+        activity: <bdi>{entry.activityName}</bdi>,
+        course: <bdi>{entry.courseName}</bdi>,
+      })
     : entry.courseName;
 }
 

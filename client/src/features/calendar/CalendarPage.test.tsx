@@ -93,10 +93,10 @@ describe('calendar', () => {
 
     for (let i = 0; i < 4; i += 1) await user.keyboard('{ArrowRight}');
     const event = await screen.findByRole('region', { name: /January 20, 2030: 1 entry/ });
-    expect(within(event).getByRole('link', { name: 'Live workshop in Leadership' })).toHaveAttribute(
-      'href',
-      '/learn/courses/c-2/view/content',
-    );
+    const link = within(event).getByRole('link', { name: 'Live workshop in Leadership' });
+    expect(link).toHaveAttribute('href', '/learn/courses/c-2/view/content');
+    // Both names keep their own direction inside the translated sentence.
+    expect([...link.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual(['Live workshop', 'Leadership']);
 
     await user.keyboard('{PageDown}');
     await waitFor(() => expect(asked).toContain('2030-02-01..2030-02-28'));
