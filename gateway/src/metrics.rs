@@ -63,10 +63,11 @@ pub struct CacheLabels {
     pub outcome: String,
 }
 
-/// Labels of the session and event counters.
+/// Labels of the session, sign-in failure and event counters.
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct OutcomeLabels {
-    /// What happened (`created`, `ended`; `received`, `forwarded`, `dropped`, `failed`).
+    /// What happened (`created`, `ended`; `unavailable`, `refused`; `received`, `forwarded`,
+    /// `dropped`, `failed`).
     pub outcome: String,
 }
 
@@ -86,6 +87,10 @@ pub struct Metrics {
     pub cache_lookups: Family<CacheLabels, Counter>,
     /// Sessions created and ended.
     pub sessions: Family<OutcomeLabels, Counter>,
+    /// Sign-ins that could not start or finish, by reason (`unavailable`: a service they need
+    /// failed for now; `refused`). The browser is sent to the client's failure page, so these
+    /// requests count as 3xx in `requests`: an issuer outage during sign-in shows here.
+    pub sign_in_failures: Family<OutcomeLabels, Counter>,
     /// Analytics events received, forwarded, dropped (queue full) and failed (sink refused or unreachable).
     pub events: Family<OutcomeLabels, Counter>,
 }
@@ -119,9 +124,24 @@ impl Metrics {
         registry.register("cache_lookups", "Cache lookups by cache and outcome", cache_lookups.clone());
         let sessions = Family::<OutcomeLabels, Counter>::default();
         registry.register("sessions", "Sessions created and ended", sessions.clone());
+        let sign_in_failures = Family::<OutcomeLabels, Counter>::default();
+        registry.register(
+            "sign_in_failures",
+            "Sign-ins that could not start or finish, by reason",
+            sign_in_failures.clone(),
+        );
         let events = Family::<OutcomeLabels, Counter>::default();
         registry.register("events", "Analytics events by outcome", events.clone());
-        Metrics { registry, requests, request_duration, upstream_duration, cache_lookups, sessions, events }
+        Metrics {
+            registry,
+            requests,
+            request_duration,
+            upstream_duration,
+            cache_lookups,
+            sessions,
+            sign_in_failures,
+            events,
+        }
     }
 
     /// The OpenMetrics text of every metric.
@@ -162,6 +182,11 @@ impl Metrics {
     /// Adds `n` to the events counter of `outcome`.
     pub fn events(&self, outcome: &str, n: u64) {
         self.events.get_or_create(&OutcomeLabels { outcome: outcome.into() }).inc_by(n);
+    }
+
+    /// Counts a sign-in that could not start or finish, by its reason (`unavailable`, `refused`).
+    pub fn sign_in_failed(&self, reason: &str) {
+        self.sign_in_failures.get_or_create(&OutcomeLabels { outcome: reason.into() }).inc();
     }
 
     /// Counts a session created by a login.

@@ -53,7 +53,7 @@ pub async fn login(
 ) -> Response {
     match start_login(&state, &portal, &headers, query).await {
         Ok(response) => response,
-        Err(e) => sign_in_failed(&portal, e),
+        Err(e) => sign_in_failed(&state, &portal, e),
     }
 }
 
@@ -130,7 +130,7 @@ pub async fn callback(
 ) -> Response {
     match finish_login(&state, &portal, &headers, query).await {
         Ok(response) => response,
-        Err(e) => sign_in_failed(&portal, e),
+        Err(e) => sign_in_failed(&state, &portal, e),
     }
 }
 
@@ -143,13 +143,15 @@ const SIGN_IN_FAILED_PATH: &str = "/learn/sign-in-failed";
 /// `reason=unavailable` when a service it needs failed for now (the issuer, the LMS or the
 /// session store: the 5xx the error would answer, which the learner may retry in a moment),
 /// else `reason=refused`. The error's cause rides on the redirect ([`ErrorCause`]), so the
-/// request's log line names it as it would for the 5xx.
-fn sign_in_failed(portal: &Portal, e: AppError) -> Response {
+/// request's log line names it as it would for the 5xx, and the reason is counted
+/// (`gateway_sign_in_failures_total`), since the request itself counts as a 3xx.
+fn sign_in_failed(state: &AppState, portal: &Portal, e: AppError) -> Response {
     let error = e.to_string();
     let answer = e.into_response();
     let status = answer.status();
     let reason = if status.is_server_error() { "unavailable" } else { "refused" };
     tracing::warn!(status = status.as_u16(), reason, error, "sign-in failed");
+    state.metrics.sign_in_failed(reason);
     let mut response = found(&format!("{}{SIGN_IN_FAILED_PATH}?reason={reason}", portal.origin()), vec![]);
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     if let Some(cause) = answer.extensions().get::<ErrorCause>() {

@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use crate::helpers::{TestApp, signed_in};
 
 /// The OpenMetrics text of the gateway.
-async fn scrape(app: &TestApp) -> String {
+pub(crate) async fn scrape(app: &TestApp) -> String {
     let response = reqwest::get(format!("http://127.0.0.1:{}/metrics", app.port)).await.expect("metrics");
     assert_eq!(response.status(), StatusCode::OK);
     let content_type = response.headers()["content-type"].to_str().expect("ascii").to_string();
@@ -14,7 +14,7 @@ async fn scrape(app: &TestApp) -> String {
 }
 
 /// The value of the sample named exactly `series` (name and labels), 0 when absent.
-fn sample(text: &str, series: &str) -> f64 {
+pub(crate) fn sample(text: &str, series: &str) -> f64 {
     text.lines()
         .find_map(|line| line.strip_prefix(series).and_then(|rest| rest.strip_prefix(' ')))
         .map_or(0.0, |value| value.parse().expect("a number"))
