@@ -157,6 +157,9 @@ async fn every_answer_carries_the_security_headers() {
         assert_eq!(h["referrer-policy"], "same-origin", "{what}");
         let csp = h["content-security-policy"].to_str().expect("ascii");
         assert!(csp.contains("frame-ancestors") && !csp.contains("unsafe-inline"), "{what}: {csp}");
+        // A JSON answer is never a page: nothing may load or run in it, nothing may frame it.
+        let json = h.get("content-type").is_some_and(|t| t.to_str().is_ok_and(|t| t.contains("json")));
+        assert_eq!(csp == "default-src 'none'; frame-ancestors 'none'", json, "{what}: {csp}");
         assert_eq!(h.get("cache-control").is_some_and(|v| v == "no-store"), no_store, "{what}");
         assert_eq!(h.contains_key("strict-transport-security"), host == "portal.example", "{what}: HSTS only on https");
     }
