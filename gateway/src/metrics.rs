@@ -63,11 +63,19 @@ pub struct CacheLabels {
     pub outcome: String,
 }
 
-/// Labels of the session, sign-in failure and event counters.
+/// Labels of a sign-in that failed: each tenant has its own identity providers.
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct SignInLabels {
+    /// Tenant id.
+    pub tenant: String,
+    /// `unavailable` (a service it needs failed for now) or `refused`.
+    pub outcome: String,
+}
+
+/// Labels of the session and event counters.
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct OutcomeLabels {
-    /// What happened (`created`, `ended`; `unavailable`, `refused`; `received`, `forwarded`,
-    /// `dropped`, `failed`).
+    /// What happened (`created`, `ended`; `received`, `forwarded`, `dropped`, `failed`).
     pub outcome: String,
 }
 
@@ -87,10 +95,10 @@ pub struct Metrics {
     pub cache_lookups: Family<CacheLabels, Counter>,
     /// Sessions created and ended.
     pub sessions: Family<OutcomeLabels, Counter>,
-    /// Sign-ins that could not start or finish, by reason (`unavailable`: a service they need
-    /// failed for now; `refused`). The browser is sent to the client's failure page, so these
-    /// requests count as 3xx in `requests`: an issuer outage during sign-in shows here.
-    pub sign_in_failures: Family<OutcomeLabels, Counter>,
+    /// Sign-ins that could not start or finish, by tenant and reason (`unavailable`: a service
+    /// they need failed for now; `refused`). The browser is sent to the client's failure page,
+    /// so these requests count as 3xx in `requests`: an issuer outage during sign-in shows here.
+    pub sign_in_failures: Family<SignInLabels, Counter>,
     /// Analytics events received, forwarded, dropped (queue full) and failed (sink refused or unreachable).
     pub events: Family<OutcomeLabels, Counter>,
 }
@@ -124,10 +132,10 @@ impl Metrics {
         registry.register("cache_lookups", "Cache lookups by cache and outcome", cache_lookups.clone());
         let sessions = Family::<OutcomeLabels, Counter>::default();
         registry.register("sessions", "Sessions created and ended", sessions.clone());
-        let sign_in_failures = Family::<OutcomeLabels, Counter>::default();
+        let sign_in_failures = Family::<SignInLabels, Counter>::default();
         registry.register(
             "sign_in_failures",
-            "Sign-ins that could not start or finish, by reason",
+            "Sign-ins that could not start or finish, by tenant and reason",
             sign_in_failures.clone(),
         );
         let events = Family::<OutcomeLabels, Counter>::default();
@@ -184,9 +192,10 @@ impl Metrics {
         self.events.get_or_create(&OutcomeLabels { outcome: outcome.into() }).inc_by(n);
     }
 
-    /// Counts a sign-in that could not start or finish, by its reason (`unavailable`, `refused`).
-    pub fn sign_in_failed(&self, reason: &str) {
-        self.sign_in_failures.get_or_create(&OutcomeLabels { outcome: reason.into() }).inc();
+    /// Counts a sign-in to `tenant` that could not start or finish, by its reason
+    /// (`unavailable`, `refused`).
+    pub fn sign_in_failed(&self, tenant: &str, reason: &str) {
+        self.sign_in_failures.get_or_create(&SignInLabels { tenant: tenant.into(), outcome: reason.into() }).inc();
     }
 
     /// Counts a session created by a login.

@@ -151,7 +151,7 @@ fn sign_in_failed(state: &AppState, portal: &Portal, e: AppError) -> Response {
     let status = answer.status();
     let reason = if status.is_server_error() { "unavailable" } else { "refused" };
     tracing::warn!(status = status.as_u16(), reason, error, "sign-in failed");
-    state.metrics.sign_in_failed(reason);
+    state.metrics.sign_in_failed(&portal.tenant.config.id, reason);
     let mut response = found(&format!("{}{SIGN_IN_FAILED_PATH}?reason={reason}", portal.origin()), vec![]);
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     if let Some(cause) = answer.extensions().get::<ErrorCause>() {

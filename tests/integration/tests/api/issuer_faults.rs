@@ -75,10 +75,14 @@ async fn sign_in_against_a_failing_token_endpoint_ends_on_the_sign_in_failure_pa
     assert_eq!(session_cookie_of(&response), None, "no session was created");
     let body = response.text().await.expect("body");
     assert!(!body.contains("127.0.0.1"), "no internals: {body}");
-    // The request counts as a 3xx; the outage shows in the sign-in failures.
+    // The request counts as a 3xx; the outage shows in the tenant's sign-in failures.
     let metrics = scrape(&app).await;
-    assert_eq!(sample(&metrics, r#"gateway_sign_in_failures_total{outcome="unavailable"}"#), 1.0, "{metrics}");
-    assert_eq!(sample(&metrics, r#"gateway_sign_in_failures_total{outcome="refused"}"#), 0.0);
+    assert_eq!(
+        sample(&metrics, r#"gateway_sign_in_failures_total{tenant="acme",outcome="unavailable"}"#),
+        1.0,
+        "{metrics}"
+    );
+    assert_eq!(sample(&metrics, r#"gateway_sign_in_failures_total{tenant="acme",outcome="refused"}"#), 0.0);
 }
 
 #[tokio::test]
@@ -102,6 +106,10 @@ async fn a_sign_in_the_identity_provider_refuses_ends_on_the_refused_page_withou
     );
     assert_eq!(session_cookie_of(&response), None, "no session was created");
     let metrics = scrape(&app).await;
-    assert_eq!(sample(&metrics, r#"gateway_sign_in_failures_total{outcome="refused"}"#), 1.0, "{metrics}");
-    assert_eq!(sample(&metrics, r#"gateway_sign_in_failures_total{outcome="unavailable"}"#), 0.0);
+    assert_eq!(
+        sample(&metrics, r#"gateway_sign_in_failures_total{tenant="acme",outcome="refused"}"#),
+        1.0,
+        "{metrics}"
+    );
+    assert_eq!(sample(&metrics, r#"gateway_sign_in_failures_total{tenant="acme",outcome="unavailable"}"#), 0.0);
 }
