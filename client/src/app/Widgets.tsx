@@ -26,18 +26,31 @@ function useTutorCourse(): string | null {
   return objectiveId;
 }
 
+/** Whether this page is a proctored activity, where no widget shows. */
+const useProctored = () => useMatch('/courses/proctor/*') !== null;
+
+/** Where the feedback button goes on this page, once the browser is idle: nowhere when off. */
+function useFeedbackPlacement(): 'floating' | 'footer' | null {
+  const { config } = useAppContext();
+  const proctored = useProctored();
+  const idle = useIdle();
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  if (proctored || !idle || !config.feedbackEnabled) return null;
+  return narrow ? 'footer' : 'floating';
+}
+
 export function Widgets() {
   const { config } = useAppContext();
-  const proctored = useMatch('/courses/proctor/*') !== null;
+  const proctored = useProctored();
   const tutorCourse = useTutorCourse();
   const chatOpen = useLocation().hash.startsWith('#chat');
   const idle = useIdle();
-  const narrow = useMediaQuery(NARROW_SCREEN);
+  const feedback = useFeedbackPlacement();
   if (proctored) return null;
   return (
     <Suspense fallback={null}>
       {chatOpen && <ChatPanel />}
-      {idle && config.feedbackEnabled && !narrow && <FeedbackWidget maxComment={config.feedbackCommentMaxChars} />}
+      {feedback === 'floating' && <FeedbackWidget maxComment={config.feedbackCommentMaxChars} />}
       {idle && config.aiTutorEnabled && tutorCourse && <TutorWidget key={tutorCourse} objectiveId={tutorCourse} />}
     </Suspense>
   );
@@ -46,10 +59,7 @@ export function Widgets() {
 /** The feedback button in the footer, on screens narrower than the sidebar's breakpoint. */
 export function FooterFeedback() {
   const { config } = useAppContext();
-  const proctored = useMatch('/courses/proctor/*') !== null;
-  const idle = useIdle();
-  const narrow = useMediaQuery(NARROW_SCREEN);
-  if (proctored || !idle || !narrow || !config.feedbackEnabled) return null;
+  if (useFeedbackPlacement() !== 'footer') return null;
   return (
     <Suspense fallback={null}>
       <FeedbackWidget maxComment={config.feedbackCommentMaxChars} placement="footer" />

@@ -15,6 +15,7 @@ export default function SignInFailedPage() {
       status={unavailable ? 500 : 401}
       title={m.signInFailedTitle}
       text={unavailable ? m.signInUnavailable : m.signInRefused}
+      // Not the 401 page's own button: that one returns to the current page, this one.
       action={
         <a className="button button--primary" href="/oidc/login">
           {intl.formatMessage(m.signIn)}

@@ -76,13 +76,7 @@ async fn sign_in_against_a_failing_token_endpoint_ends_on_the_sign_in_failure_pa
     let body = response.text().await.expect("body");
     assert!(!body.contains("127.0.0.1"), "no internals: {body}");
     // The request counts as a 3xx; the outage shows in the tenant's sign-in failures.
-    let metrics = scrape(&app).await;
-    assert_eq!(
-        sample(&metrics, r#"gateway_sign_in_failures_total{tenant="acme",outcome="unavailable"}"#),
-        1.0,
-        "{metrics}"
-    );
-    assert_eq!(sample(&metrics, r#"gateway_sign_in_failures_total{tenant="acme",outcome="refused"}"#), 0.0);
+    assert_eq!(sign_in_failures(&app).await, (1.0, 0.0), "unavailable, refused");
 }
 
 #[tokio::test]
@@ -105,11 +99,14 @@ async fn a_sign_in_the_identity_provider_refuses_ends_on_the_refused_page_withou
         format!("http://localhost:{}/learn/sign-in-failed?reason=refused", app.port)
     );
     assert_eq!(session_cookie_of(&response), None, "no session was created");
-    let metrics = scrape(&app).await;
-    assert_eq!(
-        sample(&metrics, r#"gateway_sign_in_failures_total{tenant="acme",outcome="refused"}"#),
-        1.0,
-        "{metrics}"
-    );
-    assert_eq!(sample(&metrics, r#"gateway_sign_in_failures_total{tenant="acme",outcome="unavailable"}"#), 0.0);
+    assert_eq!(sign_in_failures(&app).await, (0.0, 1.0), "unavailable, refused");
+}
+
+/// The acme tenant's counted sign-in failures: (`unavailable`, `refused`).
+async fn sign_in_failures(app: &TestApp) -> (f64, f64) {
+    let metrics = scrape(app).await;
+    let count = |outcome: &str| {
+        sample(&metrics, &format!(r#"gateway_sign_in_failures_total{{tenant="acme",outcome="{outcome}"}}"#))
+    };
+    (count("unavailable"), count("refused"))
 }
