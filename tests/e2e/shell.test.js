@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import {
+  apiGet,
   artifacts,
   assertAccessible,
   chooseLanguage,
@@ -52,6 +53,35 @@ async function assertNoHorizontalScroll(page, what) {
     width: window.innerWidth,
   }));
   assert.ok(scroll <= width + 1, `${what}: page is ${scroll}px wide in a ${width}px window`);
+}
+
+/**
+ * In the Arabic agenda of a month with entries, each entry's course name (English) starts at the
+ * right, as the lines around it do, and keeps its own order inside its isolate.
+ */
+async function assertAgendaLinesStartRight(page) {
+  const today = new Date();
+  const day = (offset) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const { body } = await apiGet(page, `/api/bff/calendar?from=${day(-30)}&to=${day(30)}`);
+  const entry = body?.entries?.[0];
+  assert.ok(entry, `ada has calendar entries around today: ${JSON.stringify(body)}`);
+  await page.goto(portal(`calendar/agenda?date=${entry.at.slice(0, 10)}`));
+  const link = page.getByRole('main').getByRole('region').first().getByRole('link').first();
+  await link.waitFor();
+  const { text, box, end, bdi } = await link.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const style = getComputedStyle(element);
+    const outer = element.getBoundingClientRect();
+    return {
+      text: element.textContent,
+      box: range.getBoundingClientRect().right,
+      end: outer.right - parseFloat(style.paddingRight),
+      bdi: element.querySelector('bdi')?.textContent ?? null,
+    };
+  });
+  assert.ok(Math.abs(box - end) <= 2, `"${text}" ends ${end - box}px before the right edge`);
+  assert.ok(bdi, `"${text}" is set apart in a <bdi>`);
 }
 
 /** A screenshot to look at: the whole page, or on a phone what the screen shows. */
@@ -117,6 +147,7 @@ describe('shell', () => {
       await h1(page, 'التقويم');
       await assertAccessible(page, 'calendar ar-AR');
       await shoot(page, 'shell-calendar-1280-ar');
+      await assertAgendaLinesStartRight(page);
 
       await page.goto(portal('profile?tab=preferredTimeZone'));
       await page.getByRole('combobox').waitFor();

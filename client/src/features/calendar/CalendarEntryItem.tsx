@@ -12,14 +12,20 @@ export const KIND_LABELS: Record<CalendarEntryKind, MessageDescriptor> = {
   event: m.kindEvent,
 };
 
-/** What an entry marks: its course, or an event's activity in its course (names set apart). */
+/**
+ * What an entry marks: its course, or an event's activity in its course. The names are set apart
+ * (`<bdi>`), so an English name keeps its order in an Arabic page while the line still starts at
+ * the page's start.
+ */
 export function entryTitle(intl: ReturnType<typeof useIntl>, entry: CalendarEntry): ReactNode {
-  return entry.kind === 'event' && entry.activityName
-    ? intl.formatMessage(m.eventActivity, {
-        activity: <bdi>{entry.activityName}</bdi>,
-        course: <bdi>{entry.courseName}</bdi>,
-      })
-    : entry.courseName;
+  return entry.kind === 'event' && entry.activityName ? (
+    intl.formatMessage(m.eventActivity, {
+      activity: <bdi>{entry.activityName}</bdi>,
+      course: <bdi>{entry.courseName}</bdi>,
+    })
+  ) : (
+    <bdi>{entry.courseName}</bdi>
+  );
 }
 
 export function CalendarEntryItem({ entry }: { entry: CalendarEntry }) {

@@ -59,6 +59,8 @@ describe('calendar', () => {
     const day = await screen.findByRole('region', { name: /Tuesday, January 15, 2030: 1 entry/ });
     const link = within(day).getByRole('link', { name: 'Safety basics' });
     expect(link).toHaveAttribute('href', '/learn/courses/c-1');
+    // The course name keeps its own direction; the line still follows the page's.
+    expect(link.querySelector('bdi')).toHaveTextContent('Safety basics');
     expect(within(day).getByText('Due')).toBeInTheDocument();
     expect(within(day).getByText('5:00 PM')).toBeInTheDocument();
   });
