@@ -120,6 +120,10 @@ describe('sign-in failure page', () => {
     expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/oidc/login');
     expect(document.title).toMatch(/^You could not be signed in/);
+    // The title names no status, and neither does the mark above it: a picture, not "401" or "500".
+    const mark = document.querySelector('.error-view__art');
+    expect(mark?.querySelector('svg')).not.toBeNull();
+    expect(mark?.textContent).toBe('');
     expect(sessionReads).toBe(0);
   });
 });

@@ -49,17 +49,19 @@ interface Props {
   action?: ReactNode;
   /** Shown under the text (development stack). */
   details?: ReactNode;
+  /** Replaces the status number in the round mark (a page whose title names no status). */
+  art?: ReactNode;
 }
 
-function StatusArt({ status }: { status: ErrorStatus }) {
+function StatusArt({ children }: { children: ReactNode }) {
   return (
     <div className="error-view__art" aria-hidden="true">
-      <span>{status}</span>
+      {children}
     </div>
   );
 }
 
-export function ErrorPage({ status, primaryButton = true, title: titleText, text, action, details }: Props) {
+export function ErrorPage({ status, primaryButton = true, title: titleText, text, action, details, art }: Props) {
   const intl = useIntl();
   const app = useAppContextOptional();
   const insideMain = useInsideMain();
@@ -94,7 +96,7 @@ export function ErrorPage({ status, primaryButton = true, title: titleText, text
 
   return (
     <Landmark id={insideMain ? undefined : 'main'} tabIndex={insideMain ? undefined : -1} className="error-view">
-      <StatusArt status={status} />
+      <StatusArt>{art ?? <span>{status}</span>}</StatusArt>
       <PageHeading>{title}</PageHeading>
       <p className="error-view__text">{intl.formatMessage(text ?? TEXTS[status])}</p>
       {button && <div className="error-view__actions">{button}</div>}

@@ -6,6 +6,29 @@ import { useSearchParams } from 'react-router-dom';
 import { ErrorPage } from './ErrorPage';
 import { errorMessages as m } from './messages';
 
+/** A padlock: the sign-in was refused, cancelled or expired. */
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="56" height="56" fill="none" stroke="currentColor" strokeWidth="1.6">
+      <rect x="5" y="10.5" width="14" height="10" rx="2" />
+      <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3M12 14.5v2.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** A cloud with a slash: the sign-in service did not answer. */
+function OfflineIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="56" height="56" fill="none" stroke="currentColor" strokeWidth="1.6">
+      <path
+        d="M7.5 18.5h9.75a3.75 3.75 0 0 0 .6-7.45A5.5 5.5 0 0 0 8.1 8.6 4.5 4.5 0 0 0 7.5 18.5Z"
+        strokeLinejoin="round"
+      />
+      <path d="M4 4l16 16" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 export default function SignInFailedPage() {
   const intl = useIntl();
   const [params] = useSearchParams();
@@ -15,6 +38,8 @@ export default function SignInFailedPage() {
       status={unavailable ? 500 : 401}
       title={m.signInFailedTitle}
       text={unavailable ? m.signInUnavailable : m.signInRefused}
+      // The title names no status, so the mark is a picture of what happened, not "401" or "500".
+      art={unavailable ? <OfflineIcon /> : <LockIcon />}
       // Not the 401 page's own button: that one returns to the current page, this one.
       action={
         <a className="button button--primary" href="/oidc/login">
