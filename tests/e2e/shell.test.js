@@ -281,6 +281,17 @@ describe('shell', () => {
         '/platform/research-projects?returnUrl=/',
       );
       await assertAccessible(page, 'platform');
+      // No sidebar here: the feedback button floats over the page, and the footer's texts stay
+      // clear of it at the end of the page.
+      const feedback = page.getByRole('button', { name: 'Feedback' });
+      await feedback.waitFor({ timeout: 15_000 });
+      await page.evaluate(() => window.scrollTo(0, document.scrollingElement.scrollHeight));
+      const button = await feedback.boundingBox();
+      for (const text of await page.getByRole('contentinfo').locator(':scope > *').all()) {
+        const t = await text.boundingBox();
+        const apart = t.y + t.height <= button.y || button.y + button.height <= t.y || t.x + t.width <= button.x || button.x + button.width <= t.x;
+        assert.ok(apart, `the feedback button ${JSON.stringify(button)} covers "${await text.innerText()}" ${JSON.stringify(t)}`);
+      }
     });
   });
 
