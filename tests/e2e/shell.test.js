@@ -55,6 +55,24 @@ async function assertNoHorizontalScroll(page, what) {
   assert.ok(scroll <= width + 1, `${what}: page is ${scroll}px wide in a ${width}px window`);
 }
 
+/** The first course card of the page: its cover, its title and the card, as boxes. */
+async function firstCardBoxes(page) {
+  const card = page.getByRole('main').getByRole('article').first();
+  await card.waitFor();
+  return card.evaluate((article) => {
+    const box = (el) => el.getBoundingClientRect().toJSON();
+    return { card: box(article), cover: box(article.firstElementChild), title: box(article.querySelector('h2, h3, h4')) };
+  });
+}
+
+/** On a phone a course card is a row: the cover at the line's start, the title beside it. */
+async function assertCardsAreRows(page, dir) {
+  const { card, cover, title } = await firstCardBoxes(page);
+  const beside = dir === 'ltr' ? cover.right <= title.left : title.right <= cover.left;
+  assert.ok(beside, `the cover sits at the ${dir} start, beside the title: ${JSON.stringify({ cover, title })}`);
+  assert.ok(card.height < 240, `a card is a row, not a poster: ${card.height}px tall`);
+}
+
 /**
  * In the Arabic agenda of a month with entries, each entry's course name (English) starts at the
  * right, as the lines around it do, and keeps its own order inside its isolate.
@@ -176,6 +194,7 @@ describe('shell', () => {
         await h1(page, 'Welcome back, Ada');
         await assertNoHorizontalScroll(page, 'dashboard 390');
         assert.equal(await page.getByRole('navigation', { name: 'Main navigation' }).count(), 0, 'no sidebar on a phone');
+        await assertCardsAreRows(page, 'ltr');
         await shoot(page, 'shell-dashboard-390-en');
         await page.getByRole('button', { name: 'Open menu' }).click();
         const drawer = page.getByRole('dialog', { name: 'Main navigation' });
@@ -199,6 +218,7 @@ describe('shell', () => {
         await chooseLanguage(page, 'العربية');
         await eventually('dir="rtl"', async () => (await page.locator('html').getAttribute('dir')) === 'rtl');
         await assertNoHorizontalScroll(page, 'dashboard 390 ar');
+        await assertCardsAreRows(page, 'rtl');
         await shoot(page, 'shell-dashboard-390-ar');
         await page.getByRole('button', { name: 'فتح القائمة' }).click();
         const box = await page.getByRole('dialog').boundingBox();
@@ -244,6 +264,32 @@ describe('shell', () => {
         { context },
       );
     }
+  });
+
+  it("shows the dashboard's courses in two columns on a tablet (768 px), as My courses does", { timeout: 120_000 }, async () => {
+    await withPage(
+      'shell-tablet',
+      async (page) => {
+        await signInAt(page, portal());
+        await h1(page, 'Welcome back, Ada');
+        for (const route of ['', 'courses']) {
+          await page.goto(portal(route));
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          const tops = await page
+            .getByRole('main')
+            .getByRole('list')
+            .filter({ has: page.getByRole('article') })
+            .first()
+            .evaluate((list) => [...list.children].slice(0, 2).map((item) => Math.round(item.getBoundingClientRect().top)));
+          assert.equal(tops.length, 2, `/learn/${route} lists two courses at least`);
+          assert.equal(tops[0], tops[1], `/learn/${route}: the first two courses share a row at 768 px`);
+          const { card } = await firstCardBoxes(page);
+          assert.ok(card.width < 400, `/learn/${route}: a card is a column's width, not the page's: ${card.width}px`);
+        }
+        await shoot(page, 'shell-dashboard-768-en');
+      },
+      { context: { viewport: { width: 768, height: 1024 } } },
+    );
   });
 
   it('has no dashboard on globex: / goes to the courses, keeping query and hash', { timeout: 120_000 }, async () => {
