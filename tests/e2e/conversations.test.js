@@ -196,12 +196,14 @@ describe('conversations', () => {
           await signInToMyCourses(page, language);
           const mine = await readView(page, '/api/bff/my-courses?take=50');
           const course = mine.items.find((c) => c.status === 'inProgress').objectiveId;
-          // My courses has the feedback button; a course page has the tutor's too. Below the
-          // sidebar's breakpoint (970 px) the feedback button is in the footer, not floating.
+          // My courses has the feedback button; a course page has the tutor's too, except the
+          // player, whose bar holds the tutor's button. Below the sidebar's breakpoint (970 px)
+          // the feedback button is in the footer, not floating.
           const narrow = width <= 970;
           for (const [route, buttons] of [
             ['courses', narrow ? 0 : 1],
             [`courses/${course}`, narrow ? 1 : 2],
+            [`courses/${course}/view/content`, narrow ? 0 : 1],
           ]) {
             await page.goto(portal(route));
             await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -248,6 +250,19 @@ describe('conversations', () => {
               for (const b of floating.slice(i + 1)) assert.ok(apart(a, b), `${where}: "${a.text}" and "${b.text}" overlap`);
               assert.ok(a.x >= 0 && a.x + a.w <= width, `${where}: "${a.text}" runs off the screen`);
             }
+            if (route.endsWith('/view/content')) {
+              // The tutor's button is in the player's bar, and the Next button, scrolled to the
+              // window's bottom edge (where the floating button used to be), takes a press.
+              await page.locator('.player__bar .tutor__launch').waitFor();
+              const next = page.getByRole('main').getByRole('link', { name: /^(Next|التالي):/ });
+              const hit = await next.evaluate((link) => {
+                window.scrollBy(0, link.getBoundingClientRect().bottom - window.innerHeight + 4);
+                const r = link.getBoundingClientRect();
+                const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return { ok: link.contains(top), on: top?.textContent?.trim().slice(0, 40) };
+              });
+              assert.ok(hit.ok, `${where}: the Next button at the bottom edge is under "${hit.on}"`);
+            }
           }
         },
         { context: { viewport: { width, height: 800 } } },
@@ -289,11 +304,12 @@ describe('conversations', () => {
             });
           // My courses, a course's page and its content page (the lesson's 'Mark as done' sits
           // near the bottom edge there).
-          // At 390 px only the tutor's button floats (the feedback button is in the footer).
+          // At 390 px only the tutor's button floats (the feedback button is in the footer), and
+          // on the content page it is in the player's bar.
           for (const [route, buttons] of [
             ['courses', 0],
             [`courses/${course}`, 1],
-            [`courses/${course}/view/content`, 1],
+            [`courses/${course}/view/content`, 0],
           ]) {
             await page.goto(portal(route));
             await page.getByRole('heading', { level: 1 }).first().waitFor();

@@ -1,7 +1,7 @@
 // Signed-in pages: wait for the session, provide it, watch it, and draw the shell. A route
 // whose feature the tenant turned off is not found; the session's home decision sends users
 // without learner access to /forbidden, /platform or another page of the platform.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router-dom';
 import type { SessionHome } from '../api/contracts/bff';
 import { UnauthorizedError } from '../api/http';
@@ -15,6 +15,7 @@ import { FrameSignInPage } from './FrameSignIn';
 import { Widgets } from './Widgets';
 import { AppContext, useUiConfigContext } from './context';
 import { StartupError, StartupLoading } from './Startup';
+import { TutorSlotContext } from './tutorSlot';
 import type { RouteHandle } from './routes';
 
 /** The page a user's home decision sends them to inside the client, when not where they are. */
@@ -41,6 +42,8 @@ export function SignedInLayout() {
   useSetTimeZone(session.data?.user.timezone);
   const leaving = useLeaveForHome(session.data?.home);
   const { awaiting } = useFrameSignIn();
+  const [tutorSlot, setTutorSlot] = useState<HTMLElement | null>(null);
+  const tutorSlotContext = useMemo(() => ({ slot: tutorSlot, setSlot: setTutorSlot }), [tutorSlot]);
 
   if (session.error instanceof UnauthorizedError) {
     // In a frame the parent was asked to sign in: the page stays as it is (with a notice) until
@@ -65,8 +68,10 @@ export function SignedInLayout() {
   return (
     <AppContext.Provider value={{ config, session: session.data }}>
       <SessionWatcher session={session.data} />
-      <AppShell>{page}</AppShell>
-      <Widgets />
+      <TutorSlotContext.Provider value={tutorSlotContext}>
+        <AppShell>{page}</AppShell>
+        <Widgets />
+      </TutorSlotContext.Provider>
     </AppContext.Provider>
   );
 }

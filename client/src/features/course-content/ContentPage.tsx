@@ -13,6 +13,7 @@ import { useActivityView, useCourseTree } from '../../api/hooks';
 import { PlayerLoading } from './PlayerLoading';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageHeading } from '../../ui/PageHeading';
+import { useTutorSlotRef } from '../../app/tutorSlot';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { useRefreshAt } from '../../ui/useRefreshAt';
 import { useCourse } from '../course-details/courseContext';
@@ -83,6 +84,7 @@ export default function ContentPage() {
   useRefreshAt(tree.data?.refreshAt, () => tree.mutate());
   const wide = !useMediaQuery(NARROW_SHELL);
   const [tocOpen, setTocOpen] = useTocOpen(wide);
+  const tutorSlot = useTutorSlotRef();
   const query = search.toString();
   const linkTo = (path: string) => `/courses/${enc(objectiveId)}/view/content/${enc(path)}${query ? `?${query}` : ''}`;
   const items = tree.data?.items ?? [];
@@ -184,6 +186,9 @@ export default function ContentPage() {
             <FormattedMessage {...playerMessages.reviewTag} />
           </span>
         )}
+        {/* The AI tutor's button, when the tutor is on, is put here rather than floating over
+            the Next button at the bottom corner. */}
+        <span ref={tutorSlot} className="player__tutor" />
         <button
           type="button"
           className="button button--secondary player__toc-toggle"

@@ -4,18 +4,21 @@ import { IntlProvider } from 'react-intl';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse, server } from '../../test/server';
+import { TutorSlotContext } from '../../app/tutorSlot';
 import { TutorWidget } from './TutorWidget';
 
 const sse = (events: Array<[string, unknown]>) =>
   events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
 
-function renderWidget() {
+function renderWidget(slot: HTMLElement | null = null) {
   server.use(http.get('*/api/bff/courses/c1', () => HttpResponse.json({ name: 'Cybersecurity Program' })));
   const user = userEvent.setup({ delay: null });
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <IntlProvider locale="en-US" defaultLocale="en-US">
-        <TutorWidget objectiveId="c1" />
+        <TutorSlotContext.Provider value={{ slot, setSlot: () => undefined }}>
+          <TutorWidget objectiveId="c1" />
+        </TutorSlotContext.Provider>
       </IntlProvider>
     </SWRConfig>,
   );
@@ -23,6 +26,32 @@ function renderWidget() {
 }
 
 describe('TutorWidget', () => {
+  it('floats its button when the page has no place for it', () => {
+    renderWidget();
+    expect(screen.getByRole('button', { name: 'Ask the AI tutor' })).toHaveClass('tutor__open');
+  });
+
+  it("puts its button in the page's place for it (the player's bar), which opens and closes the panel", async () => {
+    const bar = document.createElement('div');
+    document.body.append(bar);
+    try {
+      const user = renderWidget(bar);
+      const open = within(bar).getByRole('button', { name: 'Ask the AI tutor' });
+      // Not the floating button: nothing covers the player's Next button.
+      expect(open).not.toHaveClass('tutor__open');
+      await user.click(open);
+      const panel = screen.getByRole('region', { name: 'AI tutor' });
+      expect(bar).not.toContainElement(panel);
+      expect(open).toHaveAttribute('aria-expanded', 'true');
+      await user.click(within(panel).getByRole('textbox', { name: 'Your question' }));
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('region', { name: 'AI tutor' })).not.toBeInTheDocument();
+      expect(open).toHaveFocus();
+    } finally {
+      bar.remove();
+    }
+  });
+
   it('streams an answer with its sources and announces it once, complete', async () => {
     let asked: unknown;
     server.use(

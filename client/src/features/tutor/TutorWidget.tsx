@@ -2,9 +2,11 @@
 // the learner asks about the course and reads the answer as it is written. Screen readers
 // hear "answering" once and the whole answer when it is complete, not every word.
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { Button, Label, TextArea, TextField } from 'react-aria-components';
 import { useCourseDetails } from '../../api/hooks';
+import { useTutorSlot } from '../../app/tutorSlot';
 import { tutorMessages as m } from './messages';
 import { useTutor, type Exchange } from './useTutor';
 import './tutor.css';
@@ -53,7 +55,10 @@ function Answer({ exchange, onRetry }: { exchange: Exchange; onRetry: () => void
   );
 }
 
-/** The tutor button and panel for one course. */
+/**
+ * The tutor button and panel for one course. The button floats at the bottom corner, or sits in
+ * the page's slot for it when the page has one (the player's bar, see `app/tutorSlot.ts`).
+ */
 export function TutorWidget({ objectiveId }: { objectiveId: string }) {
   const intl = useIntl();
   const panelId = useId();
@@ -64,6 +69,7 @@ export function TutorWidget({ objectiveId }: { objectiveId: string }) {
   const { exchanges, ask, stop, answering } = useTutor(objectiveId);
   const course = useCourseDetails(objectiveId).data?.name ?? '';
   const openButton = useRef<HTMLButtonElement>(null);
+  const slot = useTutorSlot();
   const last = exchanges[exchanges.length - 1];
 
   const submit = (event: FormEvent) => {
@@ -78,29 +84,33 @@ export function TutorWidget({ objectiveId }: { objectiveId: string }) {
     void ask(text);
   };
 
+  const launcher = (
+    <Button
+      ref={openButton}
+      className={slot ? 'button button--secondary tutor__launch' : 'tutor__open'}
+      aria-label={intl.formatMessage(m.open)}
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      onPress={() => setOpen((o) => !o)}
+    >
+      <span aria-hidden="true" className="tutor__spark">
+        ✦
+      </span>
+      {/* On a narrow phone the button shows the panel's shorter title, which its name (the
+          long label) contains, so that it and the feedback button fit side by side. */}
+      <span className="tutor__open-label--long">{intl.formatMessage(m.open)}</span>
+      <span className="tutor__open-label--short">{intl.formatMessage(m.title)}</span>
+    </Button>
+  );
+
   return (
     <>
-      <Button
-        ref={openButton}
-        className="tutor__open"
-        aria-label={intl.formatMessage(m.open)}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onPress={() => setOpen((o) => !o)}
-      >
-        <span aria-hidden="true" className="tutor__spark">
-          ✦
-        </span>
-        {/* On a narrow phone the button shows the panel's shorter title, which its name (the
-            long label) contains, so that it and the feedback button fit side by side. */}
-        <span className="tutor__open-label--long">{intl.formatMessage(m.open)}</span>
-        <span className="tutor__open-label--short">{intl.formatMessage(m.title)}</span>
-      </Button>
+      {slot ? createPortal(launcher, slot) : launcher}
       {open && (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape pressed in any control of the panel closes it; the section itself takes no focus or press
         <section
           id={panelId}
-          className="tutor"
+          className={slot ? 'tutor tutor--from-bar' : 'tutor'}
           aria-labelledby={headingId}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
