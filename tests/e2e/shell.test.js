@@ -74,8 +74,8 @@ async function assertCardsAreRows(page, dir) {
 }
 
 /**
- * In the Arabic agenda of a month with entries, each entry's course name (English) starts at the
- * right, as the lines around it do, and keeps its own order inside its isolate.
+ * In the Arabic agenda of a month with entries, the first entry's course name (English) starts at
+ * the right, as the lines around it do, and keeps its own order inside its isolate.
  */
 async function assertAgendaLinesStartRight(page) {
   const today = new Date();
