@@ -196,13 +196,16 @@ describe('conversations', () => {
           await signInToMyCourses(page, language);
           const mine = await readView(page, '/api/bff/my-courses?take=50');
           const course = mine.items.find((c) => c.status === 'inProgress').objectiveId;
-          // My courses has the feedback button; a course page has the tutor's too, except the
-          // player, whose bar holds the tutor's button. Below the sidebar's breakpoint (970 px)
-          // the feedback button is in the footer, not floating.
+          // My courses has the feedback button; a course's certificate has the tutor's too. The
+          // course page's actions and the player's bar hold the tutor's button instead. Below
+          // the sidebar's breakpoint (970 px) the feedback button is in the footer, not floating.
           const narrow = width <= 970;
+          const python = mine.items.find((c) => c.name === 'Introduction to Python').objectiveId;
+          const { certificates } = await readView(page, `/api/bff/courses/${python}`);
           for (const [route, buttons] of [
             ['courses', narrow ? 0 : 1],
-            [`courses/${course}`, narrow ? 1 : 2],
+            [`courses/${python}/certificate/${certificates[0].certificateNumber}`, narrow ? 1 : 2],
+            [`courses/${course}`, narrow ? 0 : 1],
             [`courses/${course}/view/content`, narrow ? 0 : 1],
           ]) {
             await page.goto(portal(route));
@@ -249,6 +252,9 @@ describe('conversations', () => {
             for (const [i, a] of floating.entries()) {
               for (const b of floating.slice(i + 1)) assert.ok(apart(a, b), `${where}: "${a.text}" and "${b.text}" overlap`);
               assert.ok(a.x >= 0 && a.x + a.w <= width, `${where}: "${a.text}" runs off the screen`);
+            }
+            if (route === `courses/${course}`) {
+              await page.getByRole('group', { name: /Course actions|إجراءات/ }).locator('.tutor__launch').waitFor();
             }
             if (route.endsWith('/view/content')) {
               // The tutor's button is in the player's bar, and the Next button, scrolled to the
@@ -304,11 +310,11 @@ describe('conversations', () => {
             });
           // My courses, a course's page and its content page (the lesson's 'Mark as done' sits
           // near the bottom edge there).
-          // At 390 px only the tutor's button floats (the feedback button is in the footer), and
-          // on the content page it is in the player's bar.
+          // At 390 px nothing floats on these pages: the feedback button is in the footer, and
+          // the tutor's among the course page's actions and in the player's bar.
           for (const [route, buttons] of [
             ['courses', 0],
-            [`courses/${course}`, 1],
+            [`courses/${course}`, 0],
             [`courses/${course}/view/content`, 0],
           ]) {
             await page.goto(portal(route));

@@ -1,7 +1,8 @@
 // Where a page puts the AI tutor's button instead of letting it float over the page's end: the
-// player's bar, since a floating button at the bottom corner covered the player's Next button
-// whenever it reached the bottom of the window (at 1280 x 900, on first arrival). The page sets
-// the slot (a callback ref); the tutor widget, drawn by the shell, renders its button into it.
+// player's bar and the course page's actions. A floating button at the bottom corner covered the
+// player's Next button whenever it reached the bottom of the window (at 1280 x 900, on first
+// arrival), and the course page's certificate link. The page sets the slot (a callback ref); the
+// tutor widget, drawn by the shell, renders its button into it.
 import { createContext, useContext } from 'react';
 
 interface TutorSlot {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CourseDetailsView, EnrollResult, StartResult } from '../../api/contracts/bff';
+import { uiConfig } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
 import { failingOnce, http, HttpResponse, server } from '../../test/server';
 import { activityView, treeItem, treeView } from '../course-content/testData';
@@ -41,6 +42,16 @@ describe('course details: the buttons and notices of the seed table', () => {
     await heading();
     expect(within(actions()).getByText('Enrolled')).toBeInTheDocument();
     expect(within(actions()).queryByRole('button', { name: 'Enrolled' })).toBeNull();
+  });
+
+  it("puts the AI tutor's button among the course's actions, not floating over the page", async () => {
+    serve(detailsView({ buttons: ['start'] }));
+    server.use(http.get('*/config-ui/config.json', () => HttpResponse.json(uiConfig({ aiTutorEnabled: true }))));
+    renderApp(DETAILS);
+    await heading();
+    const tutor = await within(actions()).findByRole('button', { name: 'Ask the AI tutor' });
+    expect(tutor).not.toHaveClass('tutor__open');
+    expect(screen.getAllByRole('button', { name: 'Ask the AI tutor' })).toEqual([tutor]);
   });
 
   it.each<[string, Partial<CourseDetailsView>, RegExp]>([

@@ -6,6 +6,7 @@ import { Button } from 'react-aria-components';
 import { useHref, useNavigate } from 'react-router-dom';
 import type { CourseDetailsView, DetailsButton, EnrollResult, StartResult } from '../../api/contracts/bff';
 import { commandFailure, useCommand } from '../../api/useCommand';
+import { useTutorSlotRef } from '../../app/tutorSlot';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { showToast } from '../../ui/toasts';
 import { buttonMessages, detailsMessages as m } from './messages';
@@ -20,6 +21,7 @@ export const SHARE_COPIED_MS = 10_000;
 
 export function DetailsActions({ course }: { course: CourseDetailsView }) {
   const intl = useIntl();
+  const tutorSlot = useTutorSlotRef();
   const navigate = useNavigate();
   const enrolFailed = useEnrolFailure();
   const id = course.objectiveId;
@@ -130,6 +132,9 @@ export function DetailsActions({ course }: { course: CourseDetailsView }) {
         failedToast={intl.formatMessage(m.shareFailed)}
         copiedForMs={SHARE_COPIED_MS}
       />
+      {/* The AI tutor's button, when the tutor is on: one of the course's actions here rather
+          than a button floating over the page's corner (app/tutorSlot.ts). */}
+      <span ref={tutorSlot} className="details-actions__tutor" />
     </div>
   );
 }

@@ -57,7 +57,8 @@ function Answer({ exchange, onRetry }: { exchange: Exchange; onRetry: () => void
 
 /**
  * The tutor button and panel for one course. The button floats at the bottom corner, or sits in
- * the page's slot for it when the page has one (the player's bar, see `app/tutorSlot.ts`).
+ * the page's slot for it when the page has one (the player's bar, the course page's actions; see
+ * `app/tutorSlot.ts`).
  */
 export function TutorWidget({ objectiveId }: { objectiveId: string }) {
   const intl = useIntl();
