@@ -21,9 +21,10 @@ export function ClockIcon() {
   );
 }
 
-export function LockIcon() {
+/** A padlock: on a locked card, and (larger, with a thinner line) on the sign-in failure page. */
+export function LockIcon({ size = 16 }: { size?: number }) {
   return (
-    <svg {...common}>
+    <svg {...common} width={size} height={size} strokeWidth={size > 24 ? 1.5 : 2}>
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V8a4 4 0 0 1 8 0v3" />
     </svg>
@@ -57,7 +58,6 @@ export function ArrowIcon() {
   );
 }
 
-/** The cover's emblem on cards without an image. */
 /** The book that stands for a course without a cover image: on its card, and (larger) on its pages. */
 export function BookIcon({ size = 40 }: { size?: number }) {
   return (

@@ -3,18 +3,9 @@
 // or the sign-in was cancelled, expired or refused). Public: there is no session to read.
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
+import { LockIcon } from '../course-card/icons';
 import { ErrorPage } from './ErrorPage';
 import { errorMessages as m } from './messages';
-
-/** A padlock: the sign-in was refused, cancelled or expired. */
-function LockIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="56" height="56" fill="none" stroke="currentColor" strokeWidth="1.6">
-      <rect x="5" y="10.5" width="14" height="10" rx="2" />
-      <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3M12 14.5v2.5" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 /** A cloud with a slash: the sign-in service did not answer. */
 function OfflineIcon() {
@@ -39,7 +30,7 @@ export default function SignInFailedPage() {
       title={m.signInFailedTitle}
       text={unavailable ? m.signInUnavailable : m.signInRefused}
       // The title names no status, so the mark is a picture of what happened, not "401" or "500".
-      art={unavailable ? <OfflineIcon /> : <LockIcon />}
+      art={unavailable ? <OfflineIcon /> : <LockIcon size={56} />}
       // Not the 401 page's own button: that one returns to the current page, this one.
       action={
         <a className="button button--primary" href="/oidc/login">

@@ -111,7 +111,7 @@ export function TutorWidget({ objectiveId }: { objectiveId: string }) {
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape pressed in any control of the panel closes it; the section itself takes no focus or press
         <section
           id={panelId}
-          className={slot ? 'tutor tutor--from-bar' : 'tutor'}
+          className={slot ? 'tutor tutor--from-page' : 'tutor'}
           aria-labelledby={headingId}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
