@@ -8,10 +8,11 @@
 // phone's width, over the player's Next button), so there it sits in the footer instead
 // (`FooterFeedback`).
 import { lazy, Suspense } from 'react';
-import { useLocation, useMatch } from 'react-router-dom';
+import { useLocation, useMatch, useMatches } from 'react-router-dom';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { useAppContext } from './context';
 import { useIdle } from './idle';
+import type { RouteHandle } from './routes';
 import { NARROW_SCREEN } from './SideNav';
 
 const ChatPanel = lazy(() => import(/* webpackChunkName: "chat" */ '../features/chat/ChatPanel'));
@@ -25,6 +26,9 @@ function useTutorCourse(): string | null {
   if (!objectiveId || objectiveId === 'redirect' || objectiveId === 'proctor') return null;
   return objectiveId;
 }
+
+/** Whether this page holds a place for the tutor's button (the route's handle says so). */
+const useTutorInPage = () => useMatches().some((match) => (match.handle as RouteHandle | undefined)?.tutorInPage);
 
 /** Whether this page is a proctored activity, where no widget shows. */
 const useProctored = () => useMatch('/courses/proctor/*') !== null;
@@ -43,6 +47,7 @@ export function Widgets() {
   const { config } = useAppContext();
   const proctored = useProctored();
   const tutorCourse = useTutorCourse();
+  const tutorInPage = useTutorInPage();
   const chatOpen = useLocation().hash.startsWith('#chat');
   const idle = useIdle();
   const feedback = useFeedbackPlacement();
@@ -51,7 +56,9 @@ export function Widgets() {
     <Suspense fallback={null}>
       {chatOpen && <ChatPanel />}
       {feedback === 'floating' && <FeedbackWidget maxComment={config.feedbackCommentMaxChars} />}
-      {idle && config.aiTutorEnabled && tutorCourse && <TutorWidget key={tutorCourse} objectiveId={tutorCourse} />}
+      {idle && config.aiTutorEnabled && tutorCourse && (
+        <TutorWidget key={tutorCourse} objectiveId={tutorCourse} inPage={tutorInPage} />
+      )}
     </Suspense>
   );
 }

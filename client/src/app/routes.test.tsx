@@ -1,11 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { CatalogView } from '../api/contracts/bff';
 import { uiConfig } from '../test/factories';
 import { renderApp } from '../test/renderApp';
 import { failingOnce, http, HttpResponse, server } from '../test/server';
+import { type RouteHandle, routes } from './routes';
 
 describe('routes', () => {
+  it("says which pages hold a place for the tutor's button (the course page, the player), so it waits for it", () => {
+    const holdsPlace = (path: string) =>
+      (matchRoutes(routes, path) ?? []).some((m) => (m.route.handle as RouteHandle | undefined)?.tutorInPage);
+    expect(holdsPlace('/courses/c1')).toBe(true);
+    expect(holdsPlace('/courses/c1/view/details')).toBe(true);
+    expect(holdsPlace('/courses/c1/a1')).toBe(true);
+    expect(holdsPlace('/courses/c1/view/content/2')).toBe(true);
+    expect(holdsPlace('/courses/c1/certificate/ACME-1')).toBe(false);
+    expect(holdsPlace('/courses/c1/workflow/w1/view')).toBe(false);
+  });
+
   it('redirects / to /courses keeping the query string and hash', async () => {
     const { location } = renderApp('/learn/?a=1#x');
 

@@ -15,6 +15,9 @@ export interface RouteHandle {
   public?: boolean;
   /** Shown only when this UiConfig flag is on. */
   feature?: 'catalogEnabled' | 'calendarEnabled' | 'dashboardEnabled';
+  /** The page holds a place for the AI tutor's button (`app/tutorSlot.ts`): while it loads, the
+   *  button waits for that place instead of floating over the page for a moment. */
+  tutorInPage?: boolean;
 }
 
 /** A lazy route module: the chunk's default export is the route's component. */
@@ -125,18 +128,21 @@ export const routes: RouteObject[] = withErrors([
                 lazy: page(
                   () => import(/* webpackChunkName: "course" */ '../features/course-details/CourseDetailsPage'),
                 ),
+                handle: { tutorInPage: true } satisfies RouteHandle,
               },
               {
                 path: 'view/details',
                 lazy: page(
                   () => import(/* webpackChunkName: "course" */ '../features/course-details/CourseDetailsPage'),
                 ),
+                handle: { tutorInPage: true } satisfies RouteHandle,
               },
               {
                 path: 'view/content/:activityPartAxis?',
                 lazy: page(
                   () => import(/* webpackChunkName: "course-content" */ '../features/course-content/ContentPage'),
                 ),
+                handle: { tutorInPage: true } satisfies RouteHandle,
               },
               {
                 path: 'workflow/:workflowId/view',
@@ -156,6 +162,7 @@ export const routes: RouteObject[] = withErrors([
                 lazy: page(
                   () => import(/* webpackChunkName: "course" */ '../features/course-details/CourseDetailsPage'),
                 ),
+                handle: { tutorInPage: true } satisfies RouteHandle,
               },
             ],
           },

@@ -10,19 +10,20 @@ import { TutorWidget } from './TutorWidget';
 const sse = (events: Array<[string, unknown]>) =>
   events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
 
-function renderWidget(slot: HTMLElement | null = null) {
+function renderWidget(slot: HTMLElement | null = null, inPage = false) {
   server.use(http.get('*/api/bff/courses/c1', () => HttpResponse.json({ name: 'Cybersecurity Program' })));
   const user = userEvent.setup({ delay: null });
-  render(
+  const tree = (place: HTMLElement | null) => (
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <IntlProvider locale="en-US" defaultLocale="en-US">
-        <TutorSlotContext.Provider value={{ slot, setSlot: () => undefined }}>
-          <TutorWidget objectiveId="c1" />
+        <TutorSlotContext.Provider value={{ slot: place, setSlot: () => undefined }}>
+          <TutorWidget objectiveId="c1" inPage={inPage} />
         </TutorSlotContext.Provider>
       </IntlProvider>
-    </SWRConfig>,
+    </SWRConfig>
   );
-  return user;
+  const { rerender } = render(tree(slot));
+  return { user, placeAppears: (place: HTMLElement) => rerender(tree(place)) };
 }
 
 describe('TutorWidget', () => {
@@ -31,11 +32,24 @@ describe('TutorWidget', () => {
     expect(screen.getByRole('button', { name: 'Ask the AI tutor' })).toHaveClass('tutor__open');
   });
 
+  it('waits for the place of a page known to hold one (the player while it loads) instead of floating', () => {
+    const bar = document.createElement('div');
+    document.body.append(bar);
+    try {
+      const { placeAppears } = renderWidget(null, true);
+      expect(screen.queryByRole('button', { name: 'Ask the AI tutor' })).not.toBeInTheDocument();
+      placeAppears(bar);
+      expect(within(bar).getByRole('button', { name: 'Ask the AI tutor' })).not.toHaveClass('tutor__open');
+    } finally {
+      bar.remove();
+    }
+  });
+
   it("puts its button in the page's place for it (the player's bar), which opens and closes the panel", async () => {
     const bar = document.createElement('div');
     document.body.append(bar);
     try {
-      const user = renderWidget(bar);
+      const { user } = renderWidget(bar);
       const open = within(bar).getByRole('button', { name: 'Ask the AI tutor' });
       // Not the floating button: nothing covers the player's Next button.
       expect(open).not.toHaveClass('tutor__open');
@@ -68,7 +82,7 @@ describe('TutorWidget', () => {
         );
       }),
     );
-    const user = renderWidget();
+    const { user } = renderWidget();
     const open = screen.getByRole('button', { name: 'Ask the AI tutor' });
     expect(open).toHaveAttribute('aria-expanded', 'false');
     await user.click(open);
@@ -113,7 +127,7 @@ describe('TutorWidget', () => {
         );
       }),
     );
-    const user = renderWidget();
+    const { user } = renderWidget();
     await user.click(screen.getByRole('button', { name: 'Ask the AI tutor' }));
     const panel = screen.getByRole('region', { name: 'AI tutor' });
     await user.type(within(panel).getByRole('textbox', { name: 'Your question' }), 'Why?{Enter}');
@@ -135,7 +149,7 @@ describe('TutorWidget', () => {
         return new HttpResponse('', { headers: { 'Content-Type': 'text/event-stream' } });
       }),
     );
-    const user = renderWidget();
+    const { user } = renderWidget();
     await user.click(screen.getByRole('button', { name: 'Ask the AI tutor' }));
     const panel = screen.getByRole('region', { name: 'AI tutor' });
     await user.click(within(panel).getByRole('button', { name: 'Ask' }));

@@ -58,9 +58,10 @@ function Answer({ exchange, onRetry }: { exchange: Exchange; onRetry: () => void
 /**
  * The tutor button and panel for one course. The button floats at the bottom corner, or sits in
  * the page's slot for it when the page has one (the player's bar, the course page's actions; see
- * `app/tutorSlot.ts`).
+ * `app/tutorSlot.ts`). With `inPage` the page is known to hold such a place: until it is there
+ * (while the page loads) the button waits for it rather than floating for a moment.
  */
-export function TutorWidget({ objectiveId }: { objectiveId: string }) {
+export function TutorWidget({ objectiveId, inPage = false }: { objectiveId: string; inPage?: boolean }) {
   const intl = useIntl();
   const panelId = useId();
   const headingId = useId();
@@ -106,7 +107,7 @@ export function TutorWidget({ objectiveId }: { objectiveId: string }) {
 
   return (
     <>
-      {slot ? createPortal(launcher, slot) : launcher}
+      {slot ? createPortal(launcher, slot) : inPage ? null : launcher}
       {open && (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape pressed in any control of the panel closes it; the section itself takes no focus or press
         <section
