@@ -65,6 +65,63 @@ async function firstCardBoxes(page) {
   });
 }
 
+/**
+ * The colours of the screen at `points` (x, y in the page's CSS pixels), read from a screenshot of
+ * `clip` decoded in a blank page of the same browser (no image library in these tests).
+ */
+async function screenColours(page, clip, points) {
+  const png = (await page.screenshot({ clip })).toString('base64');
+  const blank = await page.context().newPage();
+  try {
+    return await blank.evaluate(
+      async ({ png, clip, points }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d');
+        context.drawImage(image, 0, 0);
+        return points.map(([x, y]) => [...context.getImageData(Math.floor(x - clip.x), Math.floor(y - clip.y), 1, 1).data.slice(0, 3)]);
+      },
+      { png, clip, points },
+    );
+  } finally {
+    await blank.close();
+  }
+}
+
+/**
+ * The first course card of My courses, focused, shows its whole focus ring (#1e4aa8, 3 px wide, 2 px
+ * out) and its bottom border. The list's items skip layout and paint off screen, which contains
+ * their paint: the ring and the border were clipped away.
+ */
+async function assertCardFocusRingWhole(page) {
+  const card = page.getByRole('main').getByRole('article').first();
+  await card.getByRole('link').focus();
+  await page.waitForTimeout(200);
+  const box = await card.boundingBox();
+  const clip = { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: box.height + 16 };
+  const [midX, midY] = [box.x + box.width / 2, box.y + box.height / 2];
+  const ring = [
+    [midX, box.y - 3.5],
+    [midX, box.y + box.height + 3.5],
+    [box.x - 3.5, midY],
+    [box.x + box.width + 3.5, midY],
+  ];
+  const border = [
+    [box.x + 0.5, midY],
+    [midX, box.y + box.height - 0.5],
+  ];
+  const colours = await screenColours(page, clip, [...ring, ...border]);
+  const near = (colour, [r, g, b]) => Math.abs(colour[0] - r) + Math.abs(colour[1] - g) + Math.abs(colour[2] - b) < 60;
+  ['above', 'below', 'before', 'after'].forEach((side, i) =>
+    assert.ok(near(colours[i], [30, 74, 168]), `${page.url()}: the focus ring shows ${side} the card: ${JSON.stringify(colours[i])}`),
+  );
+  assert.deepEqual(colours[5], colours[4], 'the bottom border is drawn as the side border is');
+}
+
 /** On a phone a course card is a row: the cover at the line's start, the title beside it. */
 async function assertCardsAreRows(page, dir) {
   const { card, cover, title } = await firstCardBoxes(page);
@@ -266,7 +323,7 @@ describe('shell', () => {
     }
   });
 
-  it("shows the dashboard's courses in two columns on a tablet (768 px), as My courses does", { timeout: 120_000 }, async () => {
+  it("shows the dashboard's courses in two columns on a tablet (768 px), as My courses does, rows in one column, focus rings whole", { timeout: 120_000 }, async () => {
     await withPage(
       'shell-tablet',
       async (page) => {
@@ -285,8 +342,33 @@ describe('shell', () => {
           assert.equal(tops[0], tops[1], `/learn/${route}: the first two courses share a row at 768 px`);
           const { card } = await firstCardBoxes(page);
           assert.ok(card.width < 400, `/learn/${route}: a card is a column's width, not the page's: ${card.width}px`);
+          await assertCardFocusRingWhole(page);
         }
         await shoot(page, 'shell-dashboard-768-en');
+        // Between a phone and a tablet: wherever a list has room for one column only, its cards
+        // are rows, never one column of posters (at 561 to 583 px they were).
+        for (const route of ['', 'courses']) {
+          await page.goto(portal(route));
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          for (const width of [540, 561, 570, 583, 600, 620]) {
+            await page.setViewportSize({ width, height: 1024 });
+            await page.waitForTimeout(100);
+            const [first, second] = await page
+              .getByRole('main')
+              .getByRole('list')
+              .filter({ has: page.getByRole('article') })
+              .first()
+              .evaluate((list) => [...list.children].slice(0, 2).map((item) => Math.round(item.getBoundingClientRect().top)));
+            const { card, cover, title } = await firstCardBoxes(page);
+            const what = `/learn/${route} at ${width} px: ${JSON.stringify({ card, cover, title })}`;
+            if (first === second) {
+              assert.ok(cover.bottom <= title.top, `two columns of posters, the cover above the title: ${what}`);
+            } else {
+              await assertCardsAreRows(page, 'ltr');
+            }
+            if (width === 570) await assertCardFocusRingWhole(page);
+          }
+        }
       },
       { context: { viewport: { width: 768, height: 1024 } } },
     );
