@@ -18,6 +18,7 @@ import {
   useServers,
   withPage,
   globexToml,
+  readScreenshots,
 } from './support.js';
 
 useServers({
@@ -66,33 +67,6 @@ async function firstCardBoxes(page) {
 }
 
 /**
- * The colours of the screen at `points` (x, y in the page's CSS pixels), read from a screenshot of
- * `clip` decoded in a blank page of the same browser (no image library in these tests).
- */
-async function screenColours(page, clip, points) {
-  const png = (await page.screenshot({ clip })).toString('base64');
-  const blank = await page.context().newPage();
-  try {
-    return await blank.evaluate(
-      async ({ png, clip, points }) => {
-        const image = new Image();
-        image.src = `data:image/png;base64,${png}`;
-        await image.decode();
-        const canvas = document.createElement('canvas');
-        canvas.width = image.width;
-        canvas.height = image.height;
-        const context = canvas.getContext('2d');
-        context.drawImage(image, 0, 0);
-        return points.map(([x, y]) => [...context.getImageData(Math.floor(x - clip.x), Math.floor(y - clip.y), 1, 1).data.slice(0, 3)]);
-      },
-      { png, clip, points },
-    );
-  } finally {
-    await blank.close();
-  }
-}
-
-/**
  * The first course card of My courses, focused, shows its whole focus ring (#1e4aa8, 3 px wide, 2 px
  * out) and its bottom border. The list's items skip layout and paint off screen, which contains
  * their paint: the ring and the border were clipped away.
@@ -114,7 +88,8 @@ async function assertCardFocusRingWhole(page) {
     [box.x + 0.5, midY],
     [midX, box.y + box.height - 0.5],
   ];
-  const colours = await screenColours(page, clip, [...ring, ...border]);
+  const shot = await page.screenshot({ clip });
+  const { colours } = await readScreenshots(page, [shot], [...ring, ...border].map(([x, y]) => [x - clip.x, y - clip.y]));
   const near = (colour, [r, g, b]) => Math.abs(colour[0] - r) + Math.abs(colour[1] - g) + Math.abs(colour[2] - b) < 60;
   ['above', 'below', 'before', 'after'].forEach((side, i) =>
     assert.ok(near(colours[i], [30, 74, 168]), `${page.url()}: the focus ring shows ${side} the card: ${JSON.stringify(colours[i])}`),

@@ -79,6 +79,49 @@ export async function withPage(name, body, options = {}) {
   }
 }
 
+/**
+ * Reads screenshots (PNG buffers of one size) in a blank page of the same browser, as these tests
+ * have no image library: the first one's colours at `points` ([x, y] in its pixels), and how many
+ * pixels of the second differ from the first's by more than a shade (a sum of channel differences
+ * over 30), when there is a second.
+ */
+export async function readScreenshots(page, pngs, points = []) {
+  const blank = await page.context().newPage();
+  try {
+    return await blank.evaluate(
+      async ({ pngs, points }) => {
+        const decode = async (png) => {
+          const image = new Image();
+          image.src = `data:image/png;base64,${png}`;
+          await image.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = image.width;
+          canvas.height = image.height;
+          const context = canvas.getContext('2d');
+          context.drawImage(image, 0, 0);
+          return { width: image.width, data: context.getImageData(0, 0, image.width, image.height).data };
+        };
+        const [first, second] = await Promise.all(pngs.map(decode));
+        const colours = points.map(([x, y]) => {
+          const at = (Math.floor(y) * first.width + Math.floor(x)) * 4;
+          return [...first.data.slice(at, at + 3)];
+        });
+        let changed = 0;
+        if (second) {
+          for (let at = 0; at < first.data.length; at += 4) {
+            const shade = [0, 1, 2].reduce((sum, c) => sum + Math.abs(first.data[at + c] - second.data[at + c]), 0);
+            if (shade > 30) changed += 1;
+          }
+        }
+        return { colours, changed };
+      },
+      { pngs: pngs.map((png) => png.toString('base64')), points },
+    );
+  } finally {
+    await blank.close();
+  }
+}
+
 /** A gateway GET read in the signed-in page, as the client reads it (its cookie, the CSRF header). */
 export async function apiGet(page, path) {
   return page.evaluate(async (url) => {
