@@ -169,8 +169,10 @@ async function signOutInAnotherTab(context) {
   }
 }
 
-/** The frame's signed-out notice. */
+/** The frame's signed-out notice: its session ended while the learner was on the page. */
 const signedOutNotice = (scope) => scope.getByRole('alert').filter({ hasText: 'Your session has ended.' });
+/** The frame's notice when it loaded without a session: it asks the learner to sign in. */
+const signInNotice = (scope) => scope.getByRole('alert').filter({ hasText: 'Sign in to see your courses.' });
 
 describe('embedding across sites', () => {
   it('signs in through the parent page’s popup and shows My courses in the frame', { timeout: 120_000 }, async (t) => {
@@ -336,7 +338,8 @@ describe('embedding across sites', () => {
       await signIn(popup);
       const [a] = await heldCount(1);
       const { scope } = portalFrame(page);
-      await signedOutNotice(scope).waitFor();
+      await signInNotice(scope).waitFor();
+      assert.equal(await signedOutNotice(scope).count(), 0, 'nothing ended on a page that loaded without a session');
 
       // A page on an origin the tenant does not list posts a valid code to the frame.
       const strangerOpened = page.waitForEvent('popup');
@@ -348,7 +351,7 @@ describe('embedding across sites', () => {
       );
       await page.waitForTimeout(1_500);
       assert.equal(adoptions().length, 0, 'the frame did not use a code from another origin');
-      assert.ok(await signedOutNotice(scope).isVisible(), 'and is still signed out');
+      assert.ok(await signInNotice(scope).isVisible(), 'and is still signed out');
       await strangerPage.close();
 
       // The same code from the parent is taken: it was good, only its sender was wrong.

@@ -8,30 +8,45 @@ import { useIntl } from 'react-intl';
 import { askParentToSignIn } from '../api/http';
 import { useFrameSignIn } from '../session/embedding';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
-import { WarningIcon } from './icons';
+import { UserIcon, WarningIcon } from './icons';
 import { appMessages } from './messages';
 import './shell.css';
 
 const ShellButton = lazy(() => import(/* webpackChunkName: "shell-button" */ './ShellButton'));
 
-/** Above the page while the framed portal waits for its parent's sign-in; nothing otherwise. */
-export function FrameSignInNotice() {
+/** The notice's words: a session that ended on this page, or none yet when the page loaded. */
+const WORDS = {
+  ended: [appMessages.frameSignedOutTitle, appMessages.frameSignedOutText, appMessages.frameSignInAgain],
+  none: [appMessages.frameSignInTitle, appMessages.frameSignInText, appMessages.frameSignIn],
+} as const;
+
+/**
+ * Above the page while the framed portal waits for its parent's sign-in; nothing otherwise.
+ * `firstLoad`: the frame loaded without a session (a first visit, or one that ended between
+ * visits), so nothing has ended on this page and nothing of it stays: the notice asks the learner
+ * to sign in (a plain notice, not a warning) rather than saying that the session has ended.
+ */
+export function FrameSignInNotice({ firstLoad = false }: { firstLoad?: boolean }) {
   const intl = useIntl();
   const { awaiting } = useFrameSignIn();
   if (!awaiting) return null;
+  const [title, text, button] = WORDS[firstLoad ? 'none' : 'ended'];
   return (
-    <div className="shell-notice shell-notice--warning frame-sign-in" role="alert">
-      <WarningIcon />
+    <div
+      className={`shell-notice ${firstLoad ? 'shell-notice--info' : 'shell-notice--warning'} frame-sign-in`}
+      role="alert"
+    >
+      {firstLoad ? <UserIcon /> : <WarningIcon />}
       <p className="shell-notice__text">
-        <strong className="shell-notice__title">{intl.formatMessage(appMessages.frameSignedOutTitle)} </strong>
-        {intl.formatMessage(appMessages.frameSignedOutText)}
+        <strong className="shell-notice__title">{intl.formatMessage(title)} </strong>
+        {intl.formatMessage(text)}
       </p>
       <Suspense fallback={null}>
         <ShellButton
           className="button button--primary frame-sign-in__button"
           onPress={() => askParentToSignIn({ again: true })}
         >
-          {intl.formatMessage(appMessages.frameSignInAgain)}
+          {intl.formatMessage(button)}
         </ShellButton>
       </Suspense>
     </div>
@@ -43,7 +58,7 @@ export function FrameSignInPage() {
   useDocumentTitle(undefined);
   return (
     <main id="main" className="startup">
-      <FrameSignInNotice />
+      <FrameSignInNotice firstLoad />
     </main>
   );
 }

@@ -129,15 +129,18 @@ describe('embedded in a frame', () => {
     expect(location()).toBe('/courses?keyword=alg');
   });
 
-  it('a first load without a session waits for the parent; its button asks again', async () => {
+  it('a first load without a session asks to sign in and waits for the parent; its button asks again', async () => {
     const parent = frameIn();
     const state = gateway({ signedIn: false });
     const { user } = renderApp('/learn/courses');
 
+    // Nothing has ended on this page: the notice asks the learner to sign in.
     const notice = await screen.findByRole('alert');
-    expect(notice).toHaveTextContent('Sign in again in the window that opens');
+    expect(notice).toHaveTextContent('Sign in to see your courses.');
+    expect(notice).toHaveTextContent('Sign in in the window that opens; your courses then show here.');
+    expect(notice).not.toHaveTextContent('Your session has ended.');
     expect(reloginMessages(parent)).toHaveLength(1);
-    await user.click(await within(notice).findByRole('button', { name: 'Sign in again' }));
+    await user.click(await within(notice).findByRole('button', { name: 'Sign in' }));
     expect(reloginMessages(parent)).toHaveLength(2);
 
     parentSays(parent, 'good-code');

@@ -180,6 +180,24 @@ export const appMessages = defineMessages({
     description:
       'Text of the notice shown when the embedded portal was signed out: the embedding site opens a sign-in window, and the page keeps what the learner was doing',
   },
+  frameSignInTitle: {
+    id: 'app.frame.signInTitle',
+    defaultMessage: 'Sign in to see your courses.',
+    description:
+      'Title of the notice that is the whole page of the portal embedded in another site before the learner has signed in (a first visit, or a session that ended between visits)',
+  },
+  frameSignInText: {
+    id: 'app.frame.signInText',
+    defaultMessage: 'Sign in in the window that opens; your courses then show here.',
+    description:
+      'Text of the notice shown by the embedded portal before the learner has signed in: the embedding site opens a sign-in window, then the portal shows the courses',
+  },
+  frameSignIn: {
+    id: 'app.frame.signIn',
+    defaultMessage: 'Sign in',
+    description:
+      'Button of the embedded portal before the learner has signed in: asks the embedding site to open the sign-in window (again, when it was closed or blocked)',
+  },
   frameSignInAgain: {
     id: 'app.frame.signInAgain',
     defaultMessage: 'Sign in again',
