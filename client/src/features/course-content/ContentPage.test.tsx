@@ -80,6 +80,32 @@ describe('course player: table of contents', () => {
     expect(within(link).getByText(text, { selector: '.visually-hidden' })).toBeInTheDocument();
   });
 
+  it("names each item's status and caption once", async () => {
+    serve(
+      treeView([
+        treeItem(),
+        treeItem({ activityPathId: '2', name: 'Bonus reading', optional: true, status: 'optional' }),
+        treeItem({ activityPathId: '3', name: 'Extra quiz', optional: true, status: 'completed' }),
+        treeItem({ activityPathId: '4', name: 'Final exam', proctored: true, locked: true, status: 'locked' }),
+        treeItem({ activityPathId: '5', name: 'Upcoming video', status: 'comingSoon' }),
+      ]),
+      { '1': activityView() },
+    );
+    renderApp(`${CONTENT}/1`);
+    await screen.findByRole('heading', { level: 1, name: 'Introduction' });
+    // Whole names, their parts joined as jsdom joins them (without CSS, no space between spans):
+    // 'Bonus reading Optional, not completed Optional' fails.
+    for (const parts of [
+      ['Bonus reading', 'Optional, not completed'],
+      ['Extra quiz', 'Completed', 'Optional'],
+      ['Final exam', 'Locked', 'Proctored'],
+      ['Upcoming video', 'Coming soon'],
+    ]) {
+      const name = new RegExp(`^${parts.join('\\s*')}$`);
+      expect(within(contents()).getByRole('link', { name })).toBeInTheDocument();
+    }
+  });
+
   it('marks the open activity with aria-current, opens sections with aria-expanded and carries the search', async () => {
     serve(
       treeView([

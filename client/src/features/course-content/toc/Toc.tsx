@@ -72,6 +72,12 @@ export function Toc({ items, activePath, linkTo, onNavigate, progressPercent }: 
             : item.optional
               ? intl.formatMessage(playerMessages.optional)
               : undefined;
+    // A caption that says what the status just said ('Coming soon'; 'Optional' after 'Optional,
+    // not completed') is not read twice.
+    const captionRepeatsStatus =
+      item.status === 'comingSoon' ||
+      item.status === 'belowPassingScore' ||
+      (item.status === 'optional' && !item.proctored);
     return (
       <li key={path} className={`toc__item toc__item--depth-${Math.min(item.depth, 3)}`}>
         <div className={active ? 'toc__row toc__row--active' : 'toc__row'}>
@@ -86,10 +92,7 @@ export function Toc({ items, activePath, linkTo, onNavigate, progressPercent }: 
               <bdi className="toc__name">{item.name}</bdi>
               <span className="visually-hidden">{intl.formatMessage(statusMessages[item.status])}</span>
               {caption && (
-                <span
-                  className="toc__caption"
-                  aria-hidden={item.status === 'comingSoon' || item.status === 'belowPassingScore' || undefined}
-                >
+                <span className="toc__caption" aria-hidden={captionRepeatsStatus || undefined}>
                   {caption}
                 </span>
               )}
