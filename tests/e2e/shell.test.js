@@ -56,6 +56,16 @@ async function assertNoHorizontalScroll(page, what) {
   assert.ok(scroll <= width + 1, `${what}: page is ${scroll}px wide in a ${width}px window`);
 }
 
+/** Where the first two courses of the page's course list start: one top twice means one row. */
+async function firstTwoTops(page) {
+  return page
+    .getByRole('main')
+    .getByRole('list')
+    .filter({ has: page.getByRole('article') })
+    .first()
+    .evaluate((list) => [...list.children].slice(0, 2).map((item) => Math.round(item.getBoundingClientRect().top)));
+}
+
 /** The first course card of the page: its cover, its title and the card, as boxes. */
 async function firstCardBoxes(page) {
   const card = page.getByRole('main').getByRole('article').first();
@@ -307,12 +317,7 @@ describe('shell', () => {
         for (const route of ['', 'courses']) {
           await page.goto(portal(route));
           await page.getByRole('heading', { level: 1 }).waitFor();
-          const tops = await page
-            .getByRole('main')
-            .getByRole('list')
-            .filter({ has: page.getByRole('article') })
-            .first()
-            .evaluate((list) => [...list.children].slice(0, 2).map((item) => Math.round(item.getBoundingClientRect().top)));
+          const tops = await firstTwoTops(page);
           assert.equal(tops.length, 2, `/learn/${route} lists two courses at least`);
           assert.equal(tops[0], tops[1], `/learn/${route}: the first two courses share a row at 768 px`);
           const { card } = await firstCardBoxes(page);
@@ -328,12 +333,7 @@ describe('shell', () => {
           for (const width of [540, 561, 570, 583, 600, 620]) {
             await page.setViewportSize({ width, height: 1024 });
             await page.waitForTimeout(100);
-            const [first, second] = await page
-              .getByRole('main')
-              .getByRole('list')
-              .filter({ has: page.getByRole('article') })
-              .first()
-              .evaluate((list) => [...list.children].slice(0, 2).map((item) => Math.round(item.getBoundingClientRect().top)));
+            const [first, second] = await firstTwoTops(page);
             const { card, cover, title } = await firstCardBoxes(page);
             const what = `/learn/${route} at ${width} px: ${JSON.stringify({ card, cover, title })}`;
             if (first === second) {
