@@ -156,6 +156,16 @@ describe('conversations', () => {
         await dialog.getByRole('textbox', { name: 'Comment (optional)' }).fill('Clear and quick.');
         await assertAccessible(page, 'the feedback form');
         await screenshot(page, 'feedback-1280-en');
+        // The window narrowed past the sidebar's breakpoint: the button moves into the footer
+        // (hidden from assistive technology behind the open form), and the form stays as filled in.
+        await page.setViewportSize({ width: 900, height: 800 });
+        await page
+          .getByRole('contentinfo', { includeHidden: true })
+          .getByRole('button', { name: 'Feedback', includeHidden: true })
+          .waitFor();
+        assert.equal(await dialog.getByRole('textbox', { name: 'Comment (optional)' }).inputValue(), 'Clear and quick.');
+        assert.equal(await dialog.getByRole('radio', { name: '4 stars' }).isChecked(), true);
+        await page.setViewportSize(DESKTOP.viewport);
         await dialog.getByRole('button', { name: 'Send feedback' }).click();
         await dialog.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
         const event = await eventually(

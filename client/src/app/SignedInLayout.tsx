@@ -12,7 +12,7 @@ import { useFrameSignIn } from '../session/embedding';
 import { SessionWatcher } from '../session/SessionWatcher';
 import { AppShell } from './AppShell';
 import { FrameSignInPage } from './FrameSignIn';
-import { Widgets } from './Widgets';
+import { Widgets, WidgetsState } from './Widgets';
 import { AppContext, useUiConfigContext } from './context';
 import { StartupError, StartupLoading } from './Startup';
 import { TutorSlotContext } from './tutorSlot';
@@ -69,8 +69,10 @@ export function SignedInLayout() {
     <AppContext.Provider value={{ config, session: session.data }}>
       <SessionWatcher session={session.data} />
       <TutorSlotContext.Provider value={tutorSlotContext}>
-        <AppShell>{page}</AppShell>
-        <Widgets />
+        <WidgetsState>
+          <AppShell>{page}</AppShell>
+          <Widgets />
+        </WidgetsState>
       </TutorSlotContext.Provider>
     </AppContext.Provider>
   );

@@ -6,8 +6,9 @@
 // The feedback button floats at the bottom of the sidebar on wide screens. Below the sidebar's
 // breakpoint it would float over the page, beside the tutor's button (the two took most of a
 // phone's width, over the player's Next button), so there it sits in the footer instead
-// (`FooterFeedback`).
-import { lazy, Suspense } from 'react';
+// (`FooterFeedback`). Both buttons open the one feedback form, which `Widgets` keeps apart from
+// them (`WidgetsState` holds whether it is open), so the form outlives its button's move.
+import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useMatch, useMatches } from 'react-router-dom';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { useAppContext } from './context';
@@ -16,8 +17,20 @@ import type { RouteHandle } from './routes';
 import { NARROW_SCREEN } from './SideNav';
 
 const ChatPanel = lazy(() => import(/* webpackChunkName: "chat" */ '../features/chat/ChatPanel'));
-const FeedbackWidget = lazy(() => import(/* webpackChunkName: "feedback" */ '../features/feedback/FeedbackWidget'));
+const feedbackChunk = () => import(/* webpackChunkName: "feedback" */ '../features/feedback/FeedbackWidget');
+const FeedbackButton = lazy(() => feedbackChunk().then((chunk) => ({ default: chunk.FeedbackButton })));
+const FeedbackDialog = lazy(() => feedbackChunk().then((chunk) => ({ default: chunk.FeedbackDialog })));
 const TutorWidget = lazy(() => import(/* webpackChunkName: "tutor" */ '../features/tutor/TutorWidget'));
+
+/** Whether the feedback form is open, and how to open or close it. */
+const FeedbackOpen = createContext<readonly [boolean, (open: boolean) => void]>([false, () => undefined]);
+
+/** Holds the widgets' state that outlives a button's place: whether the feedback form is open. */
+export function WidgetsState({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const value = useMemo(() => [open, setOpen] as const, [open]);
+  return <FeedbackOpen.Provider value={value}>{children}</FeedbackOpen.Provider>;
+}
 
 /** The course of a course page, when the tutor belongs there (not redirect or proctoring). */
 function useTutorCourse(): string | null {
@@ -51,11 +64,19 @@ export function Widgets() {
   const chatOpen = useLocation().hash.startsWith('#chat');
   const idle = useIdle();
   const feedback = useFeedbackPlacement();
+  const [feedbackOpen, setFeedbackOpen] = useContext(FeedbackOpen);
   if (proctored) return null;
   return (
     <Suspense fallback={null}>
       {chatOpen && <ChatPanel />}
-      {feedback === 'floating' && <FeedbackWidget maxComment={config.feedbackCommentMaxChars} />}
+      {feedback === 'floating' && <FeedbackButton onPress={() => setFeedbackOpen(true)} />}
+      {feedback && (
+        <FeedbackDialog
+          maxComment={config.feedbackCommentMaxChars}
+          isOpen={feedbackOpen}
+          onOpenChange={setFeedbackOpen}
+        />
+      )}
       {idle && config.aiTutorEnabled && tutorCourse && (
         <TutorWidget key={tutorCourse} objectiveId={tutorCourse} inPage={tutorInPage} />
       )}
@@ -65,11 +86,11 @@ export function Widgets() {
 
 /** The feedback button in the footer, on screens narrower than the sidebar's breakpoint. */
 export function FooterFeedback() {
-  const { config } = useAppContext();
+  const setOpen = useContext(FeedbackOpen)[1];
   if (useFeedbackPlacement() !== 'footer') return null;
   return (
     <Suspense fallback={null}>
-      <FeedbackWidget maxComment={config.feedbackCommentMaxChars} placement="footer" />
+      <FeedbackButton placement="footer" onPress={() => setOpen(true)} />
     </Suspense>
   );
 }

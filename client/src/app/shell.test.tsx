@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CalendarView, CertificatePreview } from '../api/contracts/bff';
 import { detailsView } from '../features/course-details/testData';
@@ -137,6 +137,31 @@ describe('navigation', () => {
     expect(screen.getAllByRole('button', { name: 'Feedback' })).toEqual([button]);
     await user.click(button);
     expect(await screen.findByRole('dialog')).toHaveTextContent('How is your experience with the learner portal?');
+  });
+
+  it('keeps the feedback form as the learner left it when the window crosses the sidebar breakpoint', async () => {
+    let narrow = false;
+    const resized = stubMatchMedia((query) => query === '(max-width: 970px)' && narrow);
+    serve({ feedbackEnabled: true });
+    const { user } = renderApp('/learn/courses');
+    await user.click(await screen.findByRole('button', { name: 'Feedback' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: '4 stars' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment (optional)' }), 'Clear');
+    // The window narrows: the button moves into the footer, the form stays open and filled in.
+    narrow = true;
+    act(resized);
+    // (The page behind the open form is hidden from assistive technology, hence `hidden`.)
+    const footer = screen.getByRole('contentinfo', { hidden: true });
+    await within(footer).findByRole('button', { name: 'Feedback', hidden: true });
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).getByRole('radio', { name: '4 stars' })).toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: 'Comment (optional)' })).toHaveValue('Clear');
+    // And widens again.
+    narrow = false;
+    act(resized);
+    await waitFor(() => expect(within(footer).queryByRole('button', { hidden: true })).toBeNull());
+    expect(within(dialog).getByRole('textbox', { name: 'Comment (optional)' })).toHaveValue('Clear');
   });
 
   it('shows breadcrumbs on nested screens only', async () => {

@@ -1,15 +1,27 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse, server } from '../../test/server';
-import { FeedbackWidget } from './FeedbackWidget';
+import { FeedbackButton, FeedbackDialog } from './FeedbackWidget';
+
+/** The button and the form, as the shell joins them. */
+function Widget({ maxComment }: { maxComment: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <FeedbackButton onPress={() => setOpen(true)} />
+      <FeedbackDialog maxComment={maxComment} isOpen={open} onOpenChange={setOpen} />
+    </>
+  );
+}
 
 function renderWidget(maxComment = 20) {
   const user = userEvent.setup({ delay: null });
   render(
     <IntlProvider locale="en-US" defaultLocale="en-US">
-      <FeedbackWidget maxComment={maxComment} />
+      <Widget maxComment={maxComment} />
     </IntlProvider>,
   );
   return user;
@@ -71,5 +83,15 @@ describe('FeedbackWidget', () => {
     await user.clear(within(dialog).getByRole('textbox', { name: 'Comment (optional)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('could not be sent'));
+  });
+
+  it('closes on Cancel and gives the focus back to its button', async () => {
+    const user = renderWidget();
+    const button = screen.getByRole('button', { name: 'Feedback' });
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
   });
 });

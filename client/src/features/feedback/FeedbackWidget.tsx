@@ -8,7 +8,6 @@ import {
   Checkbox,
   CheckboxGroup,
   Dialog,
-  DialogTrigger,
   FieldError,
   Heading,
   Label,
@@ -159,31 +158,47 @@ function FeedbackForm({ maxComment, close }: FormProps) {
 }
 
 /**
- * The feedback button and its dialog. The button floats at the bottom of the window, or sits
- * among the footer's items (`placement="footer"`).
+ * The feedback button: it floats at the bottom of the window, or sits among the footer's items
+ * (`placement="footer"`). It only asks for the form (`FeedbackDialog`), which lives apart from it.
  */
-export function FeedbackWidget({
-  maxComment,
+export function FeedbackButton({
   placement = 'floating',
+  onPress,
 }: {
-  maxComment: number;
   placement?: 'floating' | 'footer';
+  onPress: () => void;
 }) {
   const intl = useIntl();
   return (
-    <DialogTrigger>
-      <Button className={placement === 'footer' ? 'feedback__open-footer' : 'feedback__open'}>
-        {intl.formatMessage(m.open)}
-      </Button>
-      <ModalOverlay className="feedback__overlay" isDismissable>
-        <Modal className="feedback__modal">
-          <Dialog className="feedback__dialog">
-            {({ close }) => <FeedbackForm maxComment={maxComment} close={close} />}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <Button className={placement === 'footer' ? 'feedback__open-footer' : 'feedback__open'} onPress={onPress}>
+      {intl.formatMessage(m.open)}
+    </Button>
   );
 }
 
-export default FeedbackWidget;
+/**
+ * The feedback form's dialog, open while `isOpen`. It is not a child of its button: the button
+ * moves between the window's corner and the footer when the window crosses the sidebar's
+ * breakpoint (a tablet turned, a window resized), and the form, with what the learner has
+ * chosen and typed, must stay as it is meanwhile. Closing it gives the focus back to the
+ * element that had it.
+ */
+export function FeedbackDialog({
+  maxComment,
+  isOpen,
+  onOpenChange,
+}: {
+  maxComment: number;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}) {
+  return (
+    <ModalOverlay className="feedback__overlay" isDismissable isOpen={isOpen} onOpenChange={onOpenChange}>
+      <Modal className="feedback__modal">
+        <Dialog className="feedback__dialog">
+          {({ close }) => <FeedbackForm maxComment={maxComment} close={close} />}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
