@@ -168,6 +168,11 @@ describe('conversations', () => {
         await page.setViewportSize(DESKTOP.viewport);
         await dialog.getByRole('button', { name: 'Send feedback' }).click();
         await dialog.getByRole('heading', { name: 'Thank you for your feedback!' }).waitFor();
+        // The button that opened the form moved and came back meanwhile: the one there now takes the focus.
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        await eventually('the focus on the Feedback button', () =>
+          page.getByRole('button', { name: 'Feedback' }).evaluate((button) => button === document.activeElement),
+        );
         const event = await eventually(
           'product_feedback in the sink',
           async () => (await sinkEvents()).find((e) => e.name === 'product_feedback'),

@@ -8,7 +8,18 @@
 // phone's width, over the player's Next button), so there it sits in the footer instead
 // (`FooterFeedback`). Both buttons open the one feedback form, which `Widgets` keeps apart from
 // them (`WidgetsState` holds whether it is open), so the form outlives its button's move.
-import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useLocation, useMatch, useMatches } from 'react-router-dom';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { useAppContext } from './context';
@@ -22,14 +33,44 @@ const FeedbackButton = lazy(() => feedbackChunk().then((chunk) => ({ default: ch
 const FeedbackDialog = lazy(() => feedbackChunk().then((chunk) => ({ default: chunk.FeedbackDialog })));
 const TutorWidget = lazy(() => import(/* webpackChunkName: "tutor" */ '../features/tutor/TutorWidget'));
 
-/** Whether the feedback form is open, and how to open or close it. */
-const FeedbackOpen = createContext<readonly [boolean, (open: boolean) => void]>([false, () => undefined]);
+interface FeedbackState {
+  /** Whether the feedback form is open. */
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  /** The feedback button where it is now (floating or in the footer). */
+  button: RefObject<HTMLButtonElement | null>;
+}
 
-/** Holds the widgets' state that outlives a button's place: whether the feedback form is open. */
+const FeedbackContext = createContext<FeedbackState>({
+  open: false,
+  setOpen: () => undefined,
+  button: { current: null },
+});
+
+/**
+ * Holds the widgets' state that outlives a button's place: whether the feedback form is open.
+ * Closing the form gives the focus back to the element that opened it (react-aria's dialog does
+ * that), unless that element has gone: the window crossed the sidebar's breakpoint while the form
+ * was open, and the button moved. Then the button in its new place takes the focus, rather than
+ * the page's start.
+ */
 export function WidgetsState({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const value = useMemo(() => [open, setOpen] as const, [open]);
-  return <FeedbackOpen.Provider value={value}>{children}</FeedbackOpen.Provider>;
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    if (open || !wasOpen.current) return;
+    wasOpen.current = false;
+    // After the dialog's own focus restoration, which runs in the next frame.
+    const frame = requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) button.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+  const value = useMemo(() => ({ open, setOpen, button }), [open]);
+  return <FeedbackContext.Provider value={value}>{children}</FeedbackContext.Provider>;
 }
 
 /** The course of a course page, when the tutor belongs there (not redirect or proctoring). */
@@ -64,17 +105,19 @@ export function Widgets() {
   const chatOpen = useLocation().hash.startsWith('#chat');
   const idle = useIdle();
   const feedback = useFeedbackPlacement();
-  const [feedbackOpen, setFeedbackOpen] = useContext(FeedbackOpen);
+  const feedbackState = useContext(FeedbackContext);
   if (proctored) return null;
   return (
     <Suspense fallback={null}>
       {chatOpen && <ChatPanel />}
-      {feedback === 'floating' && <FeedbackButton onPress={() => setFeedbackOpen(true)} />}
+      {feedback === 'floating' && (
+        <FeedbackButton ref={feedbackState.button} onPress={() => feedbackState.setOpen(true)} />
+      )}
       {feedback && (
         <FeedbackDialog
           maxComment={config.feedbackCommentMaxChars}
-          isOpen={feedbackOpen}
-          onOpenChange={setFeedbackOpen}
+          isOpen={feedbackState.open}
+          onOpenChange={feedbackState.setOpen}
         />
       )}
       {idle && config.aiTutorEnabled && tutorCourse && (
@@ -86,11 +129,11 @@ export function Widgets() {
 
 /** The feedback button in the footer, on screens narrower than the sidebar's breakpoint. */
 export function FooterFeedback() {
-  const setOpen = useContext(FeedbackOpen)[1];
+  const { setOpen, button } = useContext(FeedbackContext);
   if (useFeedbackPlacement() !== 'footer') return null;
   return (
     <Suspense fallback={null}>
-      <FeedbackButton placement="footer" onPress={() => setOpen(true)} />
+      <FeedbackButton ref={button} placement="footer" onPress={() => setOpen(true)} />
     </Suspense>
   );
 }

@@ -162,6 +162,9 @@ describe('navigation', () => {
     act(resized);
     await waitFor(() => expect(within(footer).queryByRole('button', { hidden: true })).toBeNull());
     expect(within(dialog).getByRole('textbox', { name: 'Comment (optional)' })).toHaveValue('Clear');
+    // The button that opened the form has gone; closing it focuses the one that took its place.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Feedback' })).toHaveFocus());
   });
 
   it('shows breadcrumbs on nested screens only', async () => {

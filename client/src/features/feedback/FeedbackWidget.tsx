@@ -1,7 +1,7 @@
 // The product feedback widget (spec sections 1, 5, 9): a rating, the 13 topics, a comment.
 // It sends `product_feedback` through /api/events (the gateway adds OS and browser) and then
 // thanks the learner. Shown unless the tenant's config turns it off.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import {
   Button,
@@ -164,13 +164,15 @@ function FeedbackForm({ maxComment, close }: FormProps) {
 export function FeedbackButton({
   placement = 'floating',
   onPress,
+  ref,
 }: {
   placement?: 'floating' | 'footer';
   onPress: () => void;
+  ref?: Ref<HTMLButtonElement>;
 }) {
   const intl = useIntl();
   return (
-    <Button className={placement === 'footer' ? 'feedback__open-footer' : 'feedback__open'} onPress={onPress}>
+    <Button ref={ref} className={placement === 'footer' ? 'feedback__open-footer' : 'feedback__open'} onPress={onPress}>
       {intl.formatMessage(m.open)}
     </Button>
   );
