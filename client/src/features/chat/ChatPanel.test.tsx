@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatChannel, ChatMessage } from '../../api/contracts/bff';
 import { http, HttpResponse, server } from '../../test/server';
 import { ChatPanel, chatTarget } from './ChatPanel';
@@ -30,7 +30,7 @@ function message(seq: number, text: string, mine = false): ChatMessage {
   };
 }
 
-function renderAt(hash: string) {
+function renderAt(hash: string, timeZone = 'UTC') {
   server.use(
     http.get('*/api/bff/chat/channels', () => HttpResponse.json({ channels: [team, news] })),
     http.get('*/api/bff/chat/stream', () => new HttpResponse('', { headers: { 'Content-Type': 'text/event-stream' } })),
@@ -41,7 +41,7 @@ function renderAt(hash: string) {
   const user = userEvent.setup({ delay: null });
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <IntlProvider locale="en-US" defaultLocale="en-US" timeZone="UTC">
+      <IntlProvider locale="en-US" defaultLocale="en-US" timeZone={timeZone}>
         <RouterProvider router={router} />
       </IntlProvider>
     </SWRConfig>,
@@ -108,6 +108,62 @@ describe('ChatPanel', () => {
     await user.type(box, 'On my way{Enter}');
     await waitFor(() => expect(posted).toEqual({ text: 'On my way' }));
     await waitFor(() => expect(box).toHaveValue(''));
+  });
+
+  describe('days', () => {
+    afterEach(() => vi.useRealTimers());
+
+    const at = (seq: number, created: string): ChatMessage => ({ ...message(seq, `Message ${seq}`), created });
+    const serveDays = () =>
+      server.use(
+        http.get('*/api/bff/chat/channels/t1', () =>
+          HttpResponse.json({
+            channel: team,
+            messages: [
+              at(1, '2025-12-30T09:00:00Z'),
+              at(2, '2026-11-20T10:00:00Z'),
+              at(3, '2026-11-20T15:00:00Z'),
+              at(4, '2026-11-26T23:30:00Z'),
+              at(5, '2026-11-27T08:00:00Z'),
+            ],
+            lastReadSeq: 5,
+            maxMessageChars: 100,
+          }),
+        ),
+      );
+    const dayLines = (dialog: HTMLElement) =>
+      Array.from(dialog.querySelectorAll('.chat__day'), (line) => line.textContent);
+
+    it('writes the day above its first message in the learner time zone, and the time on each message', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-27T12:00:00Z'));
+      serveDays();
+      renderAt('#chat=t1');
+      const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+      await within(dialog).findByText('Message 5');
+      // Another year's day has its year; yesterday and today are named so.
+      expect(dayLines(dialog)).toEqual(['Tuesday, December 30, 2025', 'Friday, November 20', 'yesterday', 'today']);
+      const item = within(dialog).getByText('Message 4').closest('li')!;
+      expect(within(item).getByText('11:30 PM')).toHaveAttribute('aria-hidden', 'true');
+      // A screen reader, which skips the day lines, hears each message's whole date.
+      expect(within(item).getByText('Nov 26, 2026, 11:30 PM')).toHaveClass('visually-hidden');
+      expect(dialog.querySelectorAll('.chat__day[aria-hidden="true"]')).toHaveLength(4);
+    });
+
+    it('counts days where the learner lives: a late evening in UTC is the next morning in Tokyo', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-27T12:00:00Z'));
+      serveDays();
+      renderAt('#chat=t1', 'Asia/Tokyo');
+      const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+      await within(dialog).findByText('Message 5');
+      expect(dayLines(dialog)).toEqual([
+        'Tuesday, December 30, 2025',
+        'Friday, November 20',
+        'Saturday, November 21',
+        'today',
+      ]);
+    });
   });
 
   it('says the chat is not available when the channel cannot open', async () => {

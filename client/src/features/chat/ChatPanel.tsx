@@ -1,8 +1,9 @@
 // Course announcements and team chats (the `course-chat` section): a side sheet opened by the
 // URL hash, `#chat` for the channel list and `#chat=<channelId>` for one channel, so a course
 // card's unread indicator, the header button and a shared link all open the same place.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useIntl } from 'react-intl';
+import { getLocalTimeZone, parseAbsolute, toCalendarDate, today, type CalendarDate } from '@internationalized/date';
+import { Fragment, useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Button, Dialog, Heading, Label, Modal, ModalOverlay, TextArea, TextField } from 'react-aria-components';
 import { useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
@@ -108,6 +109,82 @@ function Composer({ channel, max }: { channel: ChatChannel; max: number }) {
   );
 }
 
+/** The calendar day of a message in the learner's time zone; null without a time. */
+function dayOf(created: string | undefined, timeZone: string): CalendarDate | null {
+  if (!created) return null;
+  try {
+    return toCalendarDate(parseAbsolute(created, timeZone));
+  } catch {
+    return null;
+  }
+}
+
+/** 'today', 'yesterday' (in the learner's language), else the weekday and date, with the year when not this one. */
+function dayLabel(day: CalendarDate, timeZone: string, intl: IntlShape): string {
+  const now = today(timeZone);
+  const ago = now.compare(day);
+  if (ago === 0 || ago === 1) return intl.formatRelativeTime(-ago, 'day', { numeric: 'auto' });
+  return intl.formatDate(day.toDate(timeZone), {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: day.year === now.year ? undefined : 'numeric',
+  });
+}
+
+/**
+ * A channel's messages, with the day written above the first message of each day (in the
+ * learner's time zone) and only the time on each message, as chat apps show them. The day
+ * lines are for the eye: a screen reader reads each message's full date and time instead,
+ * so a list read or searched message by message never loses its date.
+ */
+function MessageLog({
+  messages,
+  label,
+  ref,
+}: {
+  messages: readonly ChatMessage[];
+  label: string;
+  ref: Ref<HTMLOListElement>;
+}) {
+  const intl = useIntl();
+  const timeZone = intl.timeZone ?? getLocalTimeZone();
+  return (
+    <ol className="chat__messages" ref={ref} aria-label={label}>
+      {messages.map((message, index) => {
+        const day = dayOf(message.created, timeZone);
+        const before = index > 0 ? dayOf(messages[index - 1]?.created, timeZone) : null;
+        return (
+          <Fragment key={message.id}>
+            {day && (!before || before.compare(day) !== 0) && (
+              <li className="chat__day" aria-hidden="true">
+                <span className="chat__day-label">{dayLabel(day, timeZone, intl)}</span>
+              </li>
+            )}
+            <li className={message.mine ? 'chat__message chat__message--mine' : 'chat__message'}>
+              <span className="chat__author">
+                {message.mine ? intl.formatMessage(m.you) : <bdi>{message.authorName}</bdi>}
+              </span>
+              {/* Plain text, never HTML, in its author's language (not necessarily the page's). */}
+              <p className="chat__text" dir="auto">
+                {message.text}
+              </p>
+              {message.created && (
+                <time className="chat__time" dateTime={message.created}>
+                  <span aria-hidden="true">{intl.formatTime(message.created, { timeStyle: 'short' })}</span>
+                  <span className="visually-hidden">
+                    {intl.formatDate(message.created, { dateStyle: 'medium', timeStyle: 'short' })}
+                  </span>
+                </time>
+              )}
+            </li>
+          </Fragment>
+        );
+      })}
+    </ol>
+  );
+}
+
 function ChannelView({ id }: { id: string }) {
   const intl = useIntl();
   const { data, error } = useSWR<ChatChannelView, unknown>(keys.chatChannel(id), fetchKey);
@@ -146,22 +223,7 @@ function ChannelView({ id }: { id: string }) {
       {data.messages.length === 0 ? (
         <p className="chat__empty">{intl.formatMessage(m.noMessages)}</p>
       ) : (
-        <ol className="chat__messages" ref={log} aria-label={data.channel.name}>
-          {data.messages.map((message) => (
-            <li key={message.id} className={message.mine ? 'chat__message chat__message--mine' : 'chat__message'}>
-              <span className="chat__author">
-                {message.mine ? intl.formatMessage(m.you) : <bdi>{message.authorName}</bdi>}
-              </span>
-              {/* Plain text, never HTML, in its author's language (not necessarily the page's). */}
-              <p className="chat__text" dir="auto">
-                {message.text}
-              </p>
-              <time className="chat__time" dateTime={message.created}>
-                {message.created ? intl.formatDate(message.created, { dateStyle: 'medium', timeStyle: 'short' }) : ''}
-              </time>
-            </li>
-          ))}
-        </ol>
+        <MessageLog messages={data.messages} label={data.channel.name} ref={log} />
       )}
       <Composer channel={data.channel} max={data.maxMessageChars} />
     </div>
