@@ -229,7 +229,12 @@ export async function setFaults(rules) {
   assert.ok(response.ok, `setting the sandbox's faults: ${response.status}`);
 }
 
-/** Takes a screenshot into artifacts/screens/NAME.png (for looking at a screen, not asserting). */
+/**
+ * Takes a screenshot into artifacts/screens/NAME.png (for looking at a screen, not asserting).
+ * Chromium takes a page taller than the window by shrinking the window for a moment, so width
+ * media queries change and change back meanwhile (the 970 px one did, at 1280 px): what the
+ * page keeps across a resized window, it must keep across this too.
+ */
 export async function screenshot(page, name) {
   const dir = path.join(artifacts, 'screens');
   mkdirSync(dir, { recursive: true });
