@@ -1,5 +1,7 @@
 // The agenda: the month's days that hold entries, in order, each with its entries and links to
-// their courses; buttons move a month back or ahead.
+// their courses; buttons move a month back or ahead. In the current month, today has its place
+// among them, named so, even without entries: what is above it has passed, what is below is to
+// come.
 import type { CalendarDate } from '@internationalized/date';
 import { useIntl } from 'react-intl';
 import { Button } from 'react-aria-components';
@@ -10,16 +12,21 @@ import { calendarMessages as m } from './messages';
 
 interface Props {
   date: CalendarDate;
+  /** Today in the learner's time zone. */
+  today: CalendarDate;
   timeZone: string;
   byDay: Map<string, CalendarEntry[]>;
   onDateChange: (date: CalendarDate) => void;
 }
 
-export function AgendaView({ date, timeZone, byDay, onDateChange }: Props) {
+export function AgendaView({ date, today, timeZone, byDay, onDateChange }: Props) {
   const intl = useIntl();
   const monthName = intl.formatDate(date.toDate(timeZone), { month: 'long', year: 'numeric' });
   const month = date.toString().slice(0, 7);
-  const days = [...byDay.entries()].filter(([day]) => day.startsWith(month)).sort(([a], [b]) => a.localeCompare(b));
+  const todayKey = today.toString();
+  const days = [...byDay.entries()].filter(([day]) => day.startsWith(month));
+  if (days.length > 0 && todayKey.startsWith(month) && !byDay.has(todayKey)) days.push([todayKey, []]);
+  days.sort(([a], [b]) => a.localeCompare(b));
 
   return (
     <div className="cal-agenda">
@@ -48,17 +55,31 @@ export function AgendaView({ date, timeZone, byDay, onDateChange }: Props) {
         days.map(([day, entries]) => {
           const [y, mo, d] = day.split('-').map(Number);
           const at = date.set({ year: y, month: mo, day: d }).toDate(timeZone);
+          const isToday = day === todayKey;
           return (
-            <section key={day} className="cal-agenda__day" aria-labelledby={`agenda-${day}`}>
+            <section
+              key={day}
+              className={isToday ? 'cal-agenda__day cal-agenda__day--today' : 'cal-agenda__day'}
+              aria-labelledby={`agenda-${day}`}
+            >
               <h3 id={`agenda-${day}`} className="cal-agenda__date">
+                {isToday && <span className="cal-agenda__today">{intl.formatMessage(m.today)}</span>}
                 {intl.formatDate(at, { weekday: 'long', day: 'numeric', month: 'long' })}
-                <span className="cal-agenda__count">{intl.formatMessage(m.entryCount, { count: entries.length })}</span>
+                {entries.length > 0 && (
+                  <span className="cal-agenda__count">
+                    {intl.formatMessage(m.entryCount, { count: entries.length })}
+                  </span>
+                )}
               </h3>
-              <ul className="cal-entries">
-                {entries.map((entry, index) => (
-                  <CalendarEntryItem key={`${entry.objectiveId}-${entry.kind}-${index}`} entry={entry} />
-                ))}
-              </ul>
+              {entries.length > 0 ? (
+                <ul className="cal-entries">
+                  {entries.map((entry, index) => (
+                    <CalendarEntryItem key={`${entry.objectiveId}-${entry.kind}-${index}`} entry={entry} />
+                  ))}
+                </ul>
+              ) : (
+                <p className="cal-agenda__none">{intl.formatMessage(m.emptyDay)}</p>
+              )}
             </section>
           );
         })

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarEntry, CalendarView } from '../../api/contracts/bff';
 import { uiConfig } from '../../test/factories';
 import { stubMatchMedia } from '../../test/matchMedia';
@@ -119,6 +119,42 @@ describe('calendar', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(await screen.findByText('Nothing is scheduled in February 2030.')).toBeInTheDocument();
+  });
+
+  describe('today in the agenda', () => {
+    afterEach(() => vi.useRealTimers());
+
+    const agendaAt = async (now: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(now));
+      serveCalendar();
+      renderApp('/learn/calendar/agenda');
+      await screen.findByRole('heading', { level: 2 });
+      await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+      return screen.queryAllByRole('region');
+    };
+    const headings = (days: HTMLElement[]) => days.map((d) => within(d).getByRole('heading', { level: 3 }).textContent);
+
+    it('has its place between the days that passed and those to come, even without entries', async () => {
+      const days = await agendaAt('2030-01-17T12:00:00Z');
+      expect(headings(days)).toEqual([
+        'Tuesday, January 151 entry',
+        'TodayThursday, January 17',
+        'Sunday, January 201 entry',
+      ]);
+      expect(within(days[1]!).getByText('Nothing is scheduled on this day.')).toBeInTheDocument();
+    });
+
+    it('names the day that holds entries when it is today', async () => {
+      const days = await agendaAt('2030-01-15T08:00:00Z');
+      expect(headings(days)).toEqual(['TodayTuesday, January 151 entry', 'Sunday, January 201 entry']);
+    });
+
+    it('leaves a month without entries as it was', async () => {
+      const days = await agendaAt('2030-02-10T12:00:00Z');
+      expect(days).toEqual([]);
+      expect(screen.getByText('Nothing is scheduled in February 2030.')).toBeInTheDocument();
+    });
   });
 
   it('shows the error with a retry when the entries cannot be loaded', async () => {

@@ -74,7 +74,7 @@ export default function CalendarPage() {
       ) : !calendar.data ? (
         <DelayedLoading />
       ) : (
-        <AgendaView date={date} timeZone={timeZone} byDay={byDay} onDateChange={setDate} />
+        <AgendaView date={date} today={now} timeZone={timeZone} byDay={byDay} onDateChange={setDate} />
       )}
     </section>
   );
