@@ -47,6 +47,12 @@ const FeedbackContext = createContext<FeedbackState>({
   button: { current: null },
 });
 
+/** Focuses the button where it is now, unless something else has the focus. */
+function focusIfLost(button: RefObject<HTMLButtonElement | null>) {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body) button.current?.focus();
+}
+
 /**
  * Holds the widgets' state that outlives a button's place: whether the feedback form is open.
  * Closing the form gives the focus back to the element that opened it (react-aria's dialog does
@@ -57,17 +63,12 @@ const FeedbackContext = createContext<FeedbackState>({
 export function WidgetsState({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
   useEffect(() => {
-    if (open) wasOpen.current = true;
-    if (open || !wasOpen.current) return;
-    wasOpen.current = false;
-    // After the dialog's own focus restoration, which runs in the next frame.
-    const frame = requestAnimationFrame(() => {
-      const focused = document.activeElement;
-      if (!focused || focused === document.body) button.current?.focus();
-    });
-    return () => cancelAnimationFrame(frame);
+    if (!open) return;
+    // The form closes: after the dialog's own focus restoration, which runs in the next frame.
+    return () => {
+      requestAnimationFrame(() => focusIfLost(button));
+    };
   }, [open]);
   const value = useMemo(() => ({ open, setOpen, button }), [open]);
   return <FeedbackContext.Provider value={value}>{children}</FeedbackContext.Provider>;

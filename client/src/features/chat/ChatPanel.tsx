@@ -149,11 +149,12 @@ function MessageLog({
 }) {
   const intl = useIntl();
   const timeZone = intl.timeZone ?? getLocalTimeZone();
+  const days = messages.map((message) => dayOf(message.created, timeZone));
   return (
     <ol className="chat__messages" ref={ref} aria-label={label}>
       {messages.map((message, index) => {
-        const day = dayOf(message.created, timeZone);
-        const before = index > 0 ? dayOf(messages[index - 1]?.created, timeZone) : null;
+        const day = days[index];
+        const before = days[index - 1];
         return (
           <Fragment key={message.id}>
             {day && (!before || before.compare(day) !== 0) && (
