@@ -139,6 +139,22 @@ describe('conversations', () => {
         await panel.locator('summary', { hasText: 'Sources' }).first().click();
         await assertAccessible(page, 'the tutor panel');
         await screenshot(page, 'tutor-1280-en');
+
+        // In the player the open panel floats over the end of the lesson, where Next is: the page
+        // leaves room after its last line, so Next scrolls clear of the panel and can be pressed.
+        const course = new URL(page.url()).pathname.match(/courses\/([^/]+)/)[1];
+        await page.goto(portal(`courses/${course}/view/content`));
+        await page.getByRole('button', { name: 'Ask the AI tutor' }).click();
+        await page.getByRole('region', { name: 'AI tutor' }).waitFor();
+        const next = page.getByRole('link', { name: /^Next/ });
+        await next.waitFor();
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const clear = await next.evaluate((link) => {
+          const box = link.getBoundingClientRect();
+          return link.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+        });
+        assert.equal(clear, true, 'at the end of the page, Next is clear of the open tutor panel');
+        await screenshot(page, 'tutor-player-1280-en');
       },
       { context: DESKTOP },
     );

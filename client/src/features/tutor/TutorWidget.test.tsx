@@ -66,6 +66,22 @@ describe('TutorWidget', () => {
     }
   });
 
+  it('tells the page how far up the open panel reaches, and stops when it closes', async () => {
+    const { user } = renderWidget();
+    const root = document.documentElement;
+    expect(root.style.getPropertyValue('--tutor-cover')).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Ask the AI tutor' }));
+    const panel = screen.getByRole('region', { name: 'AI tutor' });
+    // jsdom lays nothing out: the panel's top is at 0, so it covers the whole window.
+    expect(root.style.getPropertyValue('--tutor-cover')).toBe(`${window.innerHeight}px`);
+    const top = 500;
+    panel.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: top, width: 400, height: 200 });
+    window.dispatchEvent(new Event('resize'));
+    expect(root.style.getPropertyValue('--tutor-cover')).toBe(`${window.innerHeight - top}px`);
+    await user.click(within(panel).getByRole('button', { name: 'Close the tutor' }));
+    expect(root.style.getPropertyValue('--tutor-cover')).toBe('');
+  });
+
   it('streams an answer with its sources and announces it once, complete', async () => {
     let asked: unknown;
     server.use(

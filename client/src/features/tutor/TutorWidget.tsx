@@ -1,7 +1,7 @@
 // The AI tutor widget on course pages (spec sections 1 and 6): a panel beside the page where
 // the learner asks about the course and reads the answer as it is written. Screen readers
 // hear "answering" once and the whole answer when it is complete, not every word.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { Button, Label, TextArea, TextField } from 'react-aria-components';
@@ -56,6 +56,34 @@ function Answer({ exchange, onRetry }: { exchange: Exchange; onRetry: () => void
 }
 
 /**
+ * While the panel is open, `--tutor-cover` on the root says how far up from the window's bottom
+ * edge it reaches, so the page's footer can leave that much room after the page's last line
+ * (`app/shell.css`): whatever the panel floats over, such as the player's Next button at the end
+ * of a lesson, can still be scrolled clear of it and pressed. Kept up to date as the panel grows
+ * with answers and as the window changes size.
+ */
+function useReservedEnd(panel: RefObject<HTMLElement | null>, open: boolean) {
+  useEffect(() => {
+    const element = panel.current;
+    if (!open || !element) return;
+    const root = document.documentElement;
+    const reserve = () => {
+      const cover = Math.ceil(window.innerHeight - element.getBoundingClientRect().top);
+      root.style.setProperty('--tutor-cover', `${Math.max(cover, 0)}px`);
+    };
+    reserve();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
+    observer?.observe(element);
+    window.addEventListener('resize', reserve);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', reserve);
+      root.style.removeProperty('--tutor-cover');
+    };
+  }, [panel, open]);
+}
+
+/**
  * The tutor button and panel for one course. The button floats at the bottom corner, or sits in
  * the page's slot for it when the page has one (the player's bar, the course page's actions; see
  * `app/tutorSlot.ts`). With `inPage` the page is known to hold such a place: until it is there
@@ -71,6 +99,8 @@ export function TutorWidget({ objectiveId, inPage = false }: { objectiveId: stri
   const { exchanges, ask, stop, answering } = useTutor(objectiveId);
   const course = useCourseDetails(objectiveId).data?.name ?? '';
   const openButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  useReservedEnd(panel, open);
   const slot = useTutorSlot();
   const last = exchanges[exchanges.length - 1];
 
@@ -111,6 +141,7 @@ export function TutorWidget({ objectiveId, inPage = false }: { objectiveId: stri
       {open && (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape pressed in any control of the panel closes it; the section itself takes no focus or press
         <section
+          ref={panel}
           id={panelId}
           className={slot ? 'tutor tutor--from-page' : 'tutor'}
           aria-labelledby={headingId}
