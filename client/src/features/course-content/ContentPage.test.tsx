@@ -187,6 +187,20 @@ describe('course player: navigation and focus', () => {
   });
 });
 
+describe('course player: after an activity is done', () => {
+  it.each([
+    ['a later activity', '3', 'Continue with Quiz'],
+    ['the next activity, where Next goes anyway', '2', 'no Continue link'],
+  ])('the course suggesting %s (path %s): %s', async (_, openNext, offered) => {
+    serve(treeView(undefined, { openNext }), { '1': activityView({}, { status: 'completed' }) });
+    renderApp(`${CONTENT}/1`);
+    await screen.findByRole('heading', { level: 1, name: 'Introduction' });
+    expect(screen.getByRole('link', { name: 'Next: Walkthrough' })).toBeInTheDocument();
+    const continueLinks = screen.queryAllByRole('link', { name: /^Continue with/ });
+    expect(continueLinks.map((link) => link.textContent)).toEqual(offered.startsWith('no ') ? [] : [offered]);
+  });
+});
+
 describe('course player: locks and banners', () => {
   it.each<[LockReason, string]>([
     ['comingSoon', 'The activity is going to be available soon. Please come back later.'],

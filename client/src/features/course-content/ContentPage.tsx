@@ -239,9 +239,13 @@ export default function ContentPage() {
               onChanged={() => void tree.mutate()}
             />
           </article>
+          {/* Once the activity is done, the course's suggestion of what to open next, unless
+              that is the next activity anyway: the Next button below already goes there, and
+              two buttons to one place would look like a choice. */}
           {view &&
             tree.data.openNext &&
             tree.data.openNext !== activityPartAxis &&
+            tree.data.openNext !== next?.activityPathId &&
             view.activity.status === 'completed' && <OpenNext tree={tree.data} linkTo={linkTo} />}
           <div className="player__steps">
             {previous?.activityPathId ? (
