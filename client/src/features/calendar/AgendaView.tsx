@@ -1,13 +1,14 @@
 // The agenda: the month's days that hold entries, in order, each with its entries and links to
 // their courses; buttons move a month back or ahead. In the current month, today has its place
 // among them, named so, even without entries: what is above it has passed, what is below is to
-// come.
+// come. The current month's agenda then goes on with the next month's days under that month's
+// name, so that what is coming up shows even near the end of a month.
 import type { CalendarDate } from '@internationalized/date';
 import { useIntl } from 'react-intl';
 import { Button } from 'react-aria-components';
 import type { CalendarEntry } from '../../api/contracts/bff';
 import { ChevronIcon } from '../../app/icons';
-import { CalendarEntryItem } from './CalendarEntryItem';
+import { CalendarEntryList } from './CalendarEntryItem';
 import { calendarMessages as m } from './messages';
 
 interface Props {
@@ -16,17 +17,16 @@ interface Props {
   today: CalendarDate;
   timeZone: string;
   byDay: Map<string, CalendarEntry[]>;
+  /** The month after the current one, shown below it (its first day and its entries), once loaded. */
+  following?: { date: CalendarDate; byDay: Map<string, CalendarEntry[]> };
   onDateChange: (date: CalendarDate) => void;
 }
 
-export function AgendaView({ date, today, timeZone, byDay, onDateChange }: Props) {
+export function AgendaView({ date, today, timeZone, byDay, following, onDateChange }: Props) {
   const intl = useIntl();
   const monthName = intl.formatDate(date.toDate(timeZone), { month: 'long', year: 'numeric' });
-  const month = date.toString().slice(0, 7);
-  const todayKey = today.toString();
-  const days = [...byDay.entries()].filter(([day]) => day.startsWith(month));
-  if (days.length > 0 && todayKey.startsWith(month) && !byDay.has(todayKey)) days.push([todayKey, []]);
-  days.sort(([a], [b]) => a.localeCompare(b));
+  const followingName =
+    following && intl.formatDate(following.date.toDate(timeZone), { month: 'long', year: 'numeric' });
 
   return (
     <div className="cal-agenda">
@@ -49,41 +49,63 @@ export function AgendaView({ date, today, timeZone, byDay, onDateChange }: Props
           <ChevronIcon />
         </Button>
       </header>
-      {days.length === 0 ? (
-        <p className="cal-agenda__empty">{intl.formatMessage(m.emptyMonth, { month: monthName })}</p>
-      ) : (
-        days.map(([day, entries]) => {
-          const [y, mo, d] = day.split('-').map(Number);
-          const at = date.set({ year: y, month: mo, day: d }).toDate(timeZone);
-          const isToday = day === todayKey;
-          return (
-            <section
-              key={day}
-              className={isToday ? 'cal-agenda__day cal-agenda__day--today' : 'cal-agenda__day'}
-              aria-labelledby={`agenda-${day}`}
-            >
-              <h3 id={`agenda-${day}`} className="cal-agenda__date">
-                {isToday && <span className="cal-agenda__today">{intl.formatMessage(m.today)}</span>}
-                {intl.formatDate(at, { weekday: 'long', day: 'numeric', month: 'long' })}
-                {entries.length > 0 && (
-                  <span className="cal-agenda__count">
-                    {intl.formatMessage(m.entryCount, { count: entries.length })}
-                  </span>
-                )}
-              </h3>
-              {entries.length > 0 ? (
-                <ul className="cal-entries">
-                  {entries.map((entry, index) => (
-                    <CalendarEntryItem key={`${entry.objectiveId}-${entry.kind}-${index}`} entry={entry} />
-                  ))}
-                </ul>
-              ) : (
-                <p className="cal-agenda__none">{intl.formatMessage(m.emptyDay)}</p>
-              )}
-            </section>
-          );
-        })
+      <MonthDays date={date} monthName={monthName} today={today} timeZone={timeZone} byDay={byDay} />
+      {following && (
+        <>
+          <h2 className="cal-agenda__following">{followingName}</h2>
+          <MonthDays
+            date={following.date}
+            monthName={followingName ?? ''}
+            today={today}
+            timeZone={timeZone}
+            byDay={following.byDay}
+          />
+        </>
       )}
     </div>
   );
+}
+
+/** The days of `date`'s month that hold entries (and today, when it falls in that month). */
+function MonthDays({
+  date,
+  monthName,
+  today,
+  timeZone,
+  byDay,
+}: Pick<Props, 'date' | 'today' | 'timeZone' | 'byDay'> & { monthName: string }) {
+  const intl = useIntl();
+  const month = date.toString().slice(0, 7);
+  const todayKey = today.toString();
+  const days = [...byDay.entries()].filter(([day]) => day.startsWith(month));
+  if (days.length > 0 && todayKey.startsWith(month) && !byDay.has(todayKey)) days.push([todayKey, []]);
+  days.sort(([a], [b]) => a.localeCompare(b));
+  if (days.length === 0) {
+    return <p className="cal-agenda__empty">{intl.formatMessage(m.emptyMonth, { month: monthName })}</p>;
+  }
+  return days.map(([day, entries]) => {
+    const [y, mo, d] = day.split('-').map(Number);
+    const at = date.set({ year: y, month: mo, day: d }).toDate(timeZone);
+    const isToday = day === todayKey;
+    return (
+      <section
+        key={day}
+        className={isToday ? 'cal-agenda__day cal-agenda__day--today' : 'cal-agenda__day'}
+        aria-labelledby={`agenda-${day}`}
+      >
+        <h3 id={`agenda-${day}`} className="cal-agenda__date">
+          {isToday && <span className="cal-agenda__today">{intl.formatMessage(m.today)}</span>}
+          {intl.formatDate(at, { weekday: 'long', day: 'numeric', month: 'long' })}
+          {entries.length > 0 && (
+            <span className="cal-agenda__count">{intl.formatMessage(m.entryCount, { count: entries.length })}</span>
+          )}
+        </h3>
+        {entries.length > 0 ? (
+          <CalendarEntryList entries={entries} />
+        ) : (
+          <p className="cal-agenda__none">{intl.formatMessage(m.emptyDay)}</p>
+        )}
+      </section>
+    );
+  });
 }

@@ -42,3 +42,14 @@ export function CalendarEntryItem({ entry }: { entry: CalendarEntry }) {
     </li>
   );
 }
+
+/** A day's entries, in the view's order. */
+export function CalendarEntryList({ entries }: { entries: readonly CalendarEntry[] }) {
+  return (
+    <ul className="cal-entries">
+      {entries.map((entry, index) => (
+        <CalendarEntryItem key={`${entry.objectiveId}-${entry.kind}-${index}`} entry={entry} />
+      ))}
+    </ul>
+  );
+}

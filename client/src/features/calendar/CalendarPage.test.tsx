@@ -26,7 +26,7 @@ const entries: CalendarEntry[] = [
   },
 ];
 
-function serveCalendar(view: Partial<CalendarView> = {}) {
+function serveCalendar(view: Partial<CalendarView> = {}, more: CalendarEntry[] = []) {
   const asked: string[] = [];
   server.use(
     http.get('*/config-ui/config.json', () => HttpResponse.json(uiConfig({ calendarEnabled: true }))),
@@ -39,7 +39,7 @@ function serveCalendar(view: Partial<CalendarView> = {}) {
         from,
         to,
         timezone: 'Europe/London',
-        entries: entries.filter((e) => e.date >= from && e.date <= to),
+        entries: [...entries, ...more].filter((e) => e.date >= from && e.date <= to),
         ...view,
       });
     }),
@@ -124,13 +124,14 @@ describe('calendar', () => {
   describe('today in the agenda', () => {
     afterEach(() => vi.useRealTimers());
 
-    const agendaAt = async (now: string) => {
+    const agendaAt = async (now: string, more: CalendarEntry[] = []) => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date(now));
-      serveCalendar();
+      const asked = serveCalendar({}, more);
       renderApp('/learn/calendar/agenda');
-      await screen.findByRole('heading', { level: 2 });
-      await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+      // The month in view, then the next one's name once its entries are in.
+      await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2));
+      expect(asked).toHaveLength(2);
       return screen.queryAllByRole('region');
     };
     const headings = (days: HTMLElement[]) => days.map((d) => within(d).getByRole('heading', { level: 3 }).textContent);
@@ -150,10 +151,36 @@ describe('calendar', () => {
       expect(headings(days)).toEqual(['TodayTuesday, January 151 entry', 'Sunday, January 201 entry']);
     });
 
-    it('leaves a month without entries as it was', async () => {
-      const days = await agendaAt('2030-02-10T12:00:00Z');
+    it('goes on into the next month, so what is coming shows at the end of this one', async () => {
+      const webinar: CalendarEntry = {
+        kind: 'event',
+        at: '2030-02-03T15:00:00+00:00',
+        date: '2030-02-03',
+        objectiveId: 'c-3',
+        courseName: 'Negotiation',
+        activityName: 'Live webinar',
+        link: '/courses/c-3/view/content',
+      };
+      const days = await agendaAt('2030-01-25T12:00:00Z', [webinar]);
+      expect(headings(days)).toEqual([
+        'Tuesday, January 151 entry',
+        'Sunday, January 201 entry',
+        'TodayFriday, January 25',
+        'Sunday, February 31 entry',
+      ]);
+      expect(within(days[3]!).getByRole('link', { name: /Live webinar/ })).toBeInTheDocument();
+      // Below January's heading, the next month's name: the first is the month in view.
+      expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+        'January 2030',
+        'February 2030',
+      ]);
+    });
+
+    it('says so when neither month holds entries', async () => {
+      const days = await agendaAt('2030-03-10T12:00:00Z');
       expect(days).toEqual([]);
-      expect(screen.getByText('Nothing is scheduled in February 2030.')).toBeInTheDocument();
+      expect(screen.getByText('Nothing is scheduled in March 2030.')).toBeInTheDocument();
+      expect(screen.getByText('Nothing is scheduled in April 2030.')).toBeInTheDocument();
     });
   });
 

@@ -1,9 +1,10 @@
 // `/calendar/*` (spec section 2): the learner's due dates, availability windows and event
 // activities from `GET /api/bff/calendar`, in the learner's time zone. Two views: a month grid
 // (react-aria Calendar: arrow keys move between days, the chosen day's entries are listed
-// beside it) and an agenda (`/calendar/agenda`), a list of the month's days with entries.
+// beside it) and an agenda (`/calendar/agenda`), a list of the month's days with entries (the
+// current month's followed by the next month's).
 // The day in view is kept in the URL (`?date=YYYY-MM-DD`).
-import { today, type CalendarDate } from '@internationalized/date';
+import { startOfMonth, today, type CalendarDate } from '@internationalized/date';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from 'react-aria-components';
@@ -30,6 +31,11 @@ export default function CalendarPage() {
   const range = monthRange(date);
   const calendar = useCalendar(range);
   const byDay = useMemo(() => entriesByDay(calendar.data?.entries ?? []), [calendar.data]);
+  // The agenda of the current month goes on into the next one (see AgendaView).
+  const nextMonth = startOfMonth(now).add({ months: 1 });
+  const goesOn = view === 'agenda' && date.year === now.year && date.month === now.month;
+  const following = useCalendar(goesOn ? monthRange(nextMonth) : null);
+  const followingByDay = useMemo(() => entriesByDay(following.data?.entries ?? []), [following.data]);
 
   const setDate = (next: CalendarDate) => {
     const search = new URLSearchParams(params);
@@ -74,7 +80,14 @@ export default function CalendarPage() {
       ) : !calendar.data ? (
         <DelayedLoading />
       ) : (
-        <AgendaView date={date} today={now} timeZone={timeZone} byDay={byDay} onDateChange={setDate} />
+        <AgendaView
+          date={date}
+          today={now}
+          timeZone={timeZone}
+          byDay={byDay}
+          following={goesOn && following.data ? { date: nextMonth, byDay: followingByDay } : undefined}
+          onDateChange={setDate}
+        />
       )}
     </section>
   );

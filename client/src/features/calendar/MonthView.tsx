@@ -8,7 +8,7 @@ import type { CalendarEntry } from '../../api/contracts/bff';
 import { ChevronIcon } from '../../app/icons';
 import { DelayedLoading } from '../../ui/DelayedLoading';
 import { useMediaQuery } from '../../ui/useMediaQuery';
-import { CalendarEntryItem, entryTitle } from './CalendarEntryItem';
+import { CalendarEntryList, entryTitle } from './CalendarEntryItem';
 import { calendarMessages as m } from './messages';
 
 interface Props {
@@ -99,11 +99,7 @@ export function MonthView({ date, timeZone, byDay, loading, onDateChange }: Prop
         {loading ? (
           <DelayedLoading />
         ) : dayEntries.length ? (
-          <ul className="cal-entries">
-            {dayEntries.map((entry, index) => (
-              <CalendarEntryItem key={`${entry.objectiveId}-${entry.kind}-${index}`} entry={entry} />
-            ))}
-          </ul>
+          <CalendarEntryList entries={dayEntries} />
         ) : (
           <p className="cal-day__empty">{intl.formatMessage(m.emptyDay)}</p>
         )}
