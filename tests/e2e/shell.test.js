@@ -270,6 +270,11 @@ describe('shell', () => {
         await page.keyboard.press('Escape');
         await page.goto(portal('calendar/agenda'));
         await h1(page, 'التقويم');
+        // The current month's agenda goes on under the next month's name.
+        const months = page.getByRole('main').getByRole('heading', { level: 2 });
+        await eventually('the next month under the current one', async () => (await months.count()) === 2);
+        const [current, following] = await months.allTextContents();
+        assert.notEqual(following, current);
         await shoot(page, 'shell-calendar-390-ar');
         await page.goto(portal('profile'));
         await page.getByRole('tablist').waitFor();

@@ -4,7 +4,7 @@
 // beside it) and an agenda (`/calendar/agenda`), a list of the month's days with entries (the
 // current month's followed by the next month's).
 // The day in view is kept in the URL (`?date=YYYY-MM-DD`).
-import { startOfMonth, today, type CalendarDate } from '@internationalized/date';
+import { isSameMonth, startOfMonth, today, type CalendarDate } from '@internationalized/date';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from 'react-aria-components';
@@ -33,7 +33,7 @@ export default function CalendarPage() {
   const byDay = useMemo(() => entriesByDay(calendar.data?.entries ?? []), [calendar.data]);
   // The agenda of the current month goes on into the next one (see AgendaView).
   const nextMonth = startOfMonth(now).add({ months: 1 });
-  const goesOn = view === 'agenda' && date.year === now.year && date.month === now.month;
+  const goesOn = view === 'agenda' && isSameMonth(date, now);
   const following = useCalendar(goesOn ? monthRange(nextMonth) : null);
   const followingByDay = useMemo(() => entriesByDay(following.data?.entries ?? []), [following.data]);
 
