@@ -83,7 +83,7 @@ describe('routes', () => {
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Catalog' });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(document.title).toBe('Catalog | Acme Learning');
+    await waitFor(() => expect(document.title).toBe('Catalog | Acme Learning'));
     const list = await screen.findByRole('list', { name: 'Catalog courses' });
     expect(within(list).getByRole('link', { name: 'Negotiation Skills' })).toBeInTheDocument();
     expect(heading).toHaveFocus();
@@ -132,7 +132,7 @@ describe('sign-in failure page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'You could not be signed in' })).toBeInTheDocument();
     expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/oidc/login');
-    expect(document.title).toMatch(/^You could not be signed in/);
+    await waitFor(() => expect(document.title).toMatch(/^You could not be signed in/));
     // The title names no status, and neither does the mark above it: a picture, not "401" or "500".
     const mark = document.querySelector('.error-view__art');
     expect(mark?.querySelector('svg')).not.toBeNull();

@@ -249,7 +249,7 @@ describe('error pages', () => {
     renderApp('/learn/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to My courses' })).toHaveAttribute('href', '/learn/courses');
-    expect(document.title).toMatch(/^Page not found \| /);
+    await waitFor(() => expect(document.title).toMatch(/^Page not found \| /));
     expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 

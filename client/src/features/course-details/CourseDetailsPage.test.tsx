@@ -482,7 +482,7 @@ describe('course unavailable', () => {
     const alert = await screen.findByRole('alert');
     // The failure is the whole page: its title is the page's heading, and the document's title.
     expect(within(alert).getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
-    expect(document.title).toMatch(/^Something went wrong/);
+    await waitFor(() => expect(document.title).toMatch(/^Something went wrong/));
     // The LMS unavailable for now (503): trying again later helps, refreshing the page now does not.
     expect(within(alert).getByText('Please try again in a few minutes.')).toBeInTheDocument();
     expect(within(alert).queryByText(/refresh the page/)).toBeNull();

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DashboardCourse, DashboardView } from '../../api/contracts/bff';
 import { uiConfig } from '../../test/factories';
@@ -49,7 +49,7 @@ describe('dashboard', () => {
     renderApp('/learn/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeInTheDocument();
-    expect(document.title).toMatch(/^Dashboard \| /);
+    await waitFor(() => expect(document.title).toMatch(/^Dashboard \| /));
     const cont = screen.getByRole('region', { name: 'Continue learning' });
     expect(within(cont).getByRole('link', { name: 'Negotiation Skills' })).toHaveAttribute(
       'href',

@@ -50,7 +50,7 @@ describe('profile page', () => {
     renderApp('/learn/profile');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada King Lovelace' })).toBeInTheDocument();
-    expect(document.title).toMatch(/^Profile \| /);
+    await waitFor(() => expect(document.title).toMatch(/^Profile \| /));
     const tabs = screen.getByRole('tablist', { name: 'Profile sections' });
     expect(within(tabs).getByRole('tab', { name: 'Personal info' })).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel');
