@@ -147,8 +147,28 @@ describe('public pages, signed out', () => {
       const login = new URL((await signInLink.getAttribute('href')) ?? '', page.url());
       assert.equal(login.pathname, '/oidc/login');
       assert.equal(login.searchParams.get('redirectUrl'), `/learn/catalog/${courseId}`);
-      assert.equal(await page.getByRole('button', { name: /user menu/i }).count(), 0, 'no user menu');
+      assert.equal(await page.locator('.account-menu').count(), 0, 'no user menu');
     });
+  });
+
+  it('sends a learner who is signed in from the course share link to the course in the portal', { timeout: 120_000 }, async () => {
+    await setup();
+    const courseId = shared.publicCourseId;
+    await withPage('public-course-signed-in', async (page) => {
+      await page.goto(portal(`open-catalog/${courseId}/view/details`));
+      await page.getByRole('heading', { level: 1, name: 'Secure Coding 101' }).waitFor({ timeout: 15_000 });
+      const open = page.getByRole('main').getByRole('link', { name: 'Go to the course' });
+      await open.first().waitFor();
+      assert.equal(await open.count(), 2, 'in the header and in the box beside the text');
+      assert.equal(await page.getByRole('link', { name: 'Sign in to enroll' }).count(), 0, 'no sign-in for a signed-in learner');
+      await assertAccessible(page, 'public course, signed in');
+      await shoot(page, 'public-course-signed-in-en-US-390', WIDTHS.mobile);
+      await page.setViewportSize(WIDTHS.desktop);
+      await open.first().click();
+      await page.waitForURL((url) => url.pathname === `/learn/catalog/${courseId}`);
+      await page.getByRole('heading', { level: 1, name: 'Secure Coding 101' }).waitFor();
+      await page.getByRole('button', { name: 'Ada Lovelace' }).waitFor();
+    }, signedIn());
   });
 
   it('shows not-found for an unknown certificate number', { timeout: 120_000 }, async () => {

@@ -111,6 +111,12 @@ pub struct PublicCourseView {
     pub is_draft: bool,
     /// Where a visitor signs in to add the course (same origin, relative).
     pub login_url: String,
+    /// Present when the request carries a live session of this tenant whose user may use the
+    /// learner area: the course's catalog page in the portal (a client route), offered instead
+    /// of signing in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub open_link: Option<String>,
 }
 
 /// `GET /api/bff/public/certificates/{certificateNumber}`: a shared certificate.

@@ -11,7 +11,10 @@ use std::{
     time::{Duration, Instant},
 };
 
-use axum::{extract::FromRequestParts, http::request::Parts};
+use axum::{
+    extract::FromRequestParts,
+    http::{HeaderMap, request::Parts},
+};
 use contracts::bff::UnauthorizedReason;
 use time::OffsetDateTime;
 use url::Url;
@@ -102,6 +105,26 @@ impl FromRequestParts<AppState> for LearnerSession {
         }
         Ok(LearnerSession(auth))
     }
+}
+
+/// Whether the request carries a live session of this portal's tenant whose user may use the
+/// learner area: the public course page then offers the course in the portal instead of a
+/// sign-in. Only reads: the idle expiry does not slide and no token is refreshed (the portal's
+/// own next request does both). A store that cannot be read counts as no session, so the public
+/// page still answers.
+pub async fn is_signed_in_learner(headers: &HeaderMap, state: &AppState, portal: &Portal) -> bool {
+    let Some(id) = cookies::read(headers, cookies::session_cookie_name(portal)) else { return false };
+    let session = match state.sessions.get_shared(&id).await {
+        Ok(Some(session)) => session,
+        Ok(None) => return false,
+        Err(e) => {
+            tracing::debug!(error = %e, "reading the session of a public page's visitor");
+            return false;
+        }
+    };
+    session.tenant_id == portal.tenant.config.id
+        && check_expiry(&session, OffsetDateTime::now_utc(), &state.config.session).is_ok()
+        && is_allowed(&session.user.permissions, &LEARNER_AREA)
 }
 
 /// Whether `current` (just read from the store) carries tokens that another request obtained

@@ -3,6 +3,9 @@
 //! `GET /api/bff/public/catalog/{objectiveId}`, `GET /api/bff/public/certificates/{number}` and
 //! the certificate's PDF and PNG served through this origin.
 //!
+//! The public course page also tells a visitor who is signed in to this tenant's portal (and
+//! may use the learner area) where the course is there, instead of only how to sign in.
+//!
 //! They need neither a session nor `X-Requested-With` (see `auth::csrf`), are still bound to
 //! the tenant of the Host header, call only the upstream's `public/...` routes without a token,
 //! and are limited explicitly: page size and keyword length from `[catalog]`, certificate
@@ -29,6 +32,7 @@ use super::fields::{rfc3339, total_count};
 use super::params::{ListParams, ListQuery, certificate_number, parse_id};
 use crate::{
     app::AppState,
+    auth::extract::is_signed_in_learner,
     domain::{catalog, course, filters, refresh},
     error::{AppError, AppResult},
     extract::Query,
@@ -113,13 +117,19 @@ fn public_card(o: &Objective) -> CatalogCard {
     (status = 504, description = "The learning platform did not answer in time", body = Problem),
 ))]
 pub async fn get_public_course(
+    State(state): State<AppState>,
     portal: Portal,
     headers: HeaderMap,
     Path(raw_id): Path<String>,
 ) -> AppResult<Json<PublicCourseView>> {
     require_catalog(&portal)?;
     let id = parse_id("objectiveId", &raw_id)?;
-    let o = portal.tenant.upstream.open_catalog_objective(&CallContext::anonymous(&headers), id).await?;
+    let ctx = CallContext::anonymous(&headers);
+    let (o, signed_in) = tokio::join!(
+        portal.tenant.upstream.open_catalog_objective(&ctx, id),
+        is_signed_in_learner(&headers, &state, &portal)
+    );
+    let o = o?;
     if o.state == Some(CourseState::Archived) {
         return Err(AppError::NotFound);
     }
@@ -128,7 +138,12 @@ pub async fn get_public_course(
         "/oidc/login?{}",
         url::form_urlencoded::Serializer::new(String::new()).append_pair("redirectUrl", &back).finish()
     );
-    Ok(Json(PublicCourseView { course: course_overview(&o), is_draft: o.state == Some(CourseState::Draft), login_url }))
+    Ok(Json(PublicCourseView {
+        course: course_overview(&o),
+        is_draft: o.state == Some(CourseState::Draft),
+        login_url,
+        open_link: signed_in.then(|| catalog::catalog_link(o.id)),
+    }))
 }
 
 /// The shared certificate: holder, course, issue and expiry dates, whether it has expired

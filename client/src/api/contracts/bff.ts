@@ -731,6 +731,12 @@ isDraft: boolean,
  */
 loginUrl: string, 
 /**
+ * Present when the request carries a live session of this tenant whose user may use the
+ * learner area: the course's catalog page in the portal (a client route), offered instead
+ * of signing in.
+ */
+openLink?: string, 
+/**
  * About text (HTML, as the upstream gives it).
  */
 about?: string, 

@@ -1,5 +1,6 @@
 // Public course page (/open-catalog/{objectiveId}[/view/details], the course share link): the
-// course for visitors without a session, with a call to sign in and add it.
+// course for visitors without a session, with a call to sign in and add it; a visitor already
+// signed in to the portal (the view's `openLink`) is sent to the course there instead.
 import { useIntl } from 'react-intl';
 import { Link, useHref, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/http';
@@ -48,6 +49,16 @@ export default function PublicCoursePage() {
   }
   if (isLoading || !data) return <PageSkeleton />;
 
+  const primaryAction = data.openLink ? (
+    <Link className="button button--primary" to={data.openLink}>
+      {intl.formatMessage(m.openCourse)}
+    </Link>
+  ) : (
+    <a className="button button--primary" href={data.loginUrl}>
+      {intl.formatMessage(m.signIn)}
+    </a>
+  );
+
   return (
     <article className="page public-page course-details">
       {back}
@@ -91,9 +102,7 @@ export default function PublicCoursePage() {
           )}
           {data.description && <CollapsibleText text={data.description} className="details-hero__description" />}
           <div className="details-actions">
-            <a className="button button--primary" href={data.loginUrl}>
-              {intl.formatMessage(m.signIn)}
-            </a>
+            {primaryAction}
             <CopyLinkButton
               href={shareLink}
               label={intl.formatMessage(m.share)}
@@ -119,10 +128,8 @@ export default function PublicCoursePage() {
             <h2 id="public-cta-heading" className="details-section__heading">
               {intl.formatMessage(m.ctaTitle)}
             </h2>
-            <p>{intl.formatMessage(m.ctaText)}</p>
-            <a className="button button--primary" href={data.loginUrl}>
-              {intl.formatMessage(m.signIn)}
-            </a>
+            <p>{intl.formatMessage(data.openLink ? m.ctaSignedInText : m.ctaText)}</p>
+            {primaryAction}
           </section>
         </aside>
       </div>

@@ -56,6 +56,21 @@ describe('public course page', () => {
     },
   );
 
+  it('sends a visitor who is already signed in to the course in the portal instead of signing in', async () => {
+    server.use(
+      http.get(`*/api/bff/public/catalog/${ID}`, () => HttpResponse.json(course({ openLink: `/catalog/${ID}` }))),
+    );
+    renderApp(`/learn/open-catalog/${ID}/view/details`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Secure Coding 101' })).toBeInTheDocument();
+    const open = screen.getAllByRole('link', { name: 'Go to the course' });
+    expect(open).toHaveLength(2);
+    for (const link of open) expect(link).toHaveAttribute('href', `/learn/catalog/${ID}`);
+    expect(screen.queryByRole('link', { name: 'Sign in to enroll' })).toBeNull();
+    expect(
+      screen.getByText(sentence('You are signed in. Go to the course to take it and track your progress.')),
+    ).toBeInTheDocument();
+  });
+
   it('covers a course without image in its own colour, as its open catalog card does', async () => {
     server.use(http.get(`*/api/bff/public/catalog/${ID}`, () => HttpResponse.json(course({ color: '#2f9e44' }))));
     const { container } = renderApp(`/learn/open-catalog/${ID}/view/details`);

@@ -46,6 +46,17 @@ export const publicCourseMessages = defineMessages({
     defaultMessage: 'Sign in to enroll',
     description: 'Button on the public course page that leads to sign-in and then to the course in the catalog',
   },
+  openCourse: {
+    id: 'publicCourse.cta.open',
+    defaultMessage: 'Go to the course',
+    description:
+      'Button on the public course page, instead of the sign-in, for a visitor who is already signed in: opens the course in the portal, where it can be added',
+  },
+  ctaSignedInText: {
+    id: 'publicCourse.cta.signedInText',
+    defaultMessage: 'You are signed in. Go to the course to take it and track your progress.',
+    description: 'Text of the box on the public course page for a visitor who is already signed in',
+  },
   share: {
     id: 'publicCourse.share',
     defaultMessage: 'Share',

@@ -5,7 +5,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, objective, plain_client};
+use crate::helpers::{TestApp, objective, plain_client, signed_in};
 
 /// The acme courses in the open catalog: the 120 generated ones, Secure Coding 101 and
 /// Negotiation Skills.
@@ -91,6 +91,32 @@ async fn the_public_course_page_shows_open_catalog_courses_only() {
         visit_json(&app, "acme.localhost", &format!("/api/bff/public/catalog/{}", objective("Data Privacy Basics")))
             .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "a course outside the open catalog");
+}
+
+/// A learner signed in to the portal who opens a course's share link is offered the course in
+/// the portal; a visitor, and a signed-in user who may not use the learner area, are offered
+/// the sign-in.
+#[tokio::test]
+async fn the_public_course_page_offers_the_portal_to_a_signed_in_learner() {
+    let app = TestApp::builder().spawn().await;
+    let id = objective("Secure Coding 101");
+    let path = format!("/api/bff/public/catalog/{id}");
+    let (_, visitor) = visit_json(&app, "localhost", &path).await;
+    assert!(visitor.get("openLink").is_none(), "{visitor}");
+    let ada = signed_in(&app, "ada").await;
+    let course: Value = ada.get(app.url("localhost", &path)).send().await.expect("call").json().await.expect("json");
+    assert_eq!(course["openLink"], json!(format!("/catalog/{id}")), "{course}");
+    assert!(course["loginUrl"].as_str().is_some(), "the sign-in stays in the view");
+    let ken = signed_in(&app, "ken").await;
+    let course: Value = ken.get(app.url("localhost", &path)).send().await.expect("call").json().await.expect("json");
+    assert!(course.get("openLink").is_none(), "ken may not use the learner area: {course}");
+    // The session cookie alone is what counts: the same request with an unknown session id is a visitor's.
+    let session = app.session_cookie("localhost", "ada").await;
+    let course: Value = app.api_with_cookie(&session, "localhost", &path).await.json().await.expect("json");
+    assert_eq!(course["openLink"], json!(format!("/catalog/{id}")), "{course}");
+    let stale = format!("{}=not-a-session", session.split('=').next().expect("cookie name"));
+    let course: Value = app.api_with_cookie(&stale, "localhost", &path).await.json().await.expect("json");
+    assert!(course.get("openLink").is_none(), "an unknown session: {course}");
 }
 
 #[tokio::test]
