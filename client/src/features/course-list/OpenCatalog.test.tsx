@@ -40,6 +40,14 @@ describe('Open catalog (signed out)', () => {
 
     const list = await screen.findByRole('list', { name: 'Courses' });
     expect(screen.getByRole('heading', { level: 1, name: 'Course catalog' })).toBeInTheDocument();
+    // The page does not know whether its reader is signed in: its line under the heading holds
+    // for both, and a course's page says how to add it (sign in, or go to it in the portal).
+    expect(
+      screen.getByText(
+        'Explore the courses on offer. Open one to see what it covers and how to add it to your courses.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/sign in/i)).toBeNull();
     expect(within(list).getByRole('link', { name: 'Secure Coding 101' })).toHaveAttribute(
       'href',
       '/learn/open-catalog/o-sec/view/details',

@@ -15,8 +15,9 @@ const m = defineMessages({
   },
   subtitle: {
     id: 'openCatalog.subtitle',
-    defaultMessage: 'Explore the courses on offer. Sign in to add a course to your courses.',
-    description: 'Short line under the open catalog heading',
+    defaultMessage: 'Explore the courses on offer. Open one to see what it covers and how to add it to your courses.',
+    description:
+      'Short line under the open catalog heading, read by visitors and by learners who are signed in alike (a course page says how to add it)',
   },
   searchLabel: {
     id: 'openCatalog.search.label',
