@@ -1,11 +1,12 @@
 //! Sessions in Redis: shared by instances, surviving restarts, sealed at rest, rotated keys,
-//! Redis outages answered 503 (never a logout), and the write-back interval.
+//! Redis outages answered 503 (never a logout; the public course page answers as to a visitor),
+//! and the write-back interval.
 
 use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::{
-    helpers::TestApp,
+    helpers::{TestApp, objective},
     redis_server::{KEY_A, KEY_B, RedisServer, redis_store_config},
 };
 
@@ -95,6 +96,12 @@ async fn redis_down_is_503_never_a_logout_and_redis_back_works_without_a_restart
     let body: Value = api.json().await.expect("json");
     assert_eq!(body["error"], "unavailable");
     assert!(body["detail"].as_str().is_some_and(|d| d.contains("try again")), "{body}");
+    // The public course page needs no session: it still answers, as to a visitor.
+    let public = format!("/api/bff/public/catalog/{}", objective("Secure Coding 101"));
+    let course = app.api_with_cookie(&cookie, "localhost", &public).await;
+    assert_eq!(course.status(), StatusCode::OK);
+    let course: Value = course.json().await.expect("json");
+    assert!(course.get("openLink").is_none(), "{course}");
 
     redis.start_again().await;
     let mut ready = StatusCode::SERVICE_UNAVAILABLE;
@@ -111,6 +118,8 @@ async fn redis_down_is_503_never_a_logout_and_redis_back_works_without_a_restart
     assert_eq!(gone.status(), StatusCode::UNAUTHORIZED);
     let cookie = app.session_cookie("localhost", "ada").await;
     assert_eq!(app.api_with_cookie(&cookie, "localhost", "/api/bff/my-courses").await.status(), StatusCode::OK);
+    let course: Value = app.api_with_cookie(&cookie, "localhost", &public).await.json().await.expect("json");
+    assert!(course["openLink"].is_string(), "the session is read from Redis again: {course}");
 }
 
 #[tokio::test]
