@@ -67,7 +67,9 @@ impl FromRequestParts<AppState> for AuthSession {
             return Err(AppError::Unauthorized(reason));
         }
         if session.tokens.access_expires_at - now < REFRESH_MARGIN {
-            session = Arc::new(refresh(state, &portal, (*session).clone()).await?);
+            // Boxed: the refresh (a few KB of state: the store's lock, the issuer's call) is
+            // rare, and unboxed it would make every request's extractor future that large.
+            session = Arc::new(Box::pin(refresh(state, &portal, (*session).clone())).await?);
         }
         if needs_write_back(&session, now, &state.config.session) {
             // Once per `session.touch_write_interval_secs`: the one copy of a request's session.
