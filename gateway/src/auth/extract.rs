@@ -22,7 +22,7 @@ use url::Url;
 use super::{
     cookies,
     oidc::OidcError,
-    session::{Session, check_expiry, needs_write_back},
+    session::{Session, StoreError, check_expiry, needs_write_back},
 };
 use crate::{
     app::AppState,
@@ -53,14 +53,9 @@ impl FromRequestParts<AppState> for AuthSession {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let portal = Portal::from_request_parts(parts, state).await?;
-        let id = cookies::read(&parts.headers, cookies::session_cookie_name(&portal))
+        let (id, mut session) = tenant_session(&parts.headers, state, &portal)
+            .await?
             .ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
-        let mut session =
-            state.sessions.get_shared(&id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
-        if session.tenant_id != portal.tenant.config.id {
-            // A session is bound to its tenant: another tenant's cookie is no session here.
-            return Err(AppError::Unauthorized(UnauthorizedReason::None));
-        }
         let now = OffsetDateTime::now_utc();
         if let Err(reason) = check_expiry(&session, now, &state.config.session) {
             state.sessions.remove(&id).await?;
@@ -115,18 +110,30 @@ impl FromRequestParts<AppState> for LearnerSession {
 /// own next request does both). A store that cannot be read counts as no session, so the public
 /// page still answers.
 pub async fn is_signed_in_learner(headers: &HeaderMap, state: &AppState, portal: &Portal) -> bool {
-    let Some(id) = cookies::read(headers, cookies::session_cookie_name(portal)) else { return false };
-    let session = match state.sessions.get_shared(&id).await {
-        Ok(Some(session)) => session,
-        Ok(None) => return false,
+    match tenant_session(headers, state, portal).await {
+        Ok(Some((_, session))) => {
+            check_expiry(&session, OffsetDateTime::now_utc(), &state.config.session).is_ok()
+                && is_allowed(&session.user.permissions, &LEARNER_AREA)
+        }
+        Ok(None) => false,
         Err(e) => {
             tracing::debug!(error = %e, "reading the session of a public page's visitor");
-            return false;
+            false
         }
-    };
-    session.tenant_id == portal.tenant.config.id
-        && check_expiry(&session, OffsetDateTime::now_utc(), &state.config.session).is_ok()
-        && is_allowed(&session.user.permissions, &LEARNER_AREA)
+    }
+}
+
+/// The id and session the request's session cookie names, when the store holds that session
+/// for this portal's tenant. A session is bound to its tenant: another tenant's cookie is no
+/// session here. Expiry is the caller's to check.
+async fn tenant_session(
+    headers: &HeaderMap,
+    state: &AppState,
+    portal: &Portal,
+) -> Result<Option<(String, Arc<Session>)>, StoreError> {
+    let Some(id) = cookies::read(headers, cookies::session_cookie_name(portal)) else { return Ok(None) };
+    let session = state.sessions.get_shared(&id).await?;
+    Ok(session.filter(|s| s.tenant_id == portal.tenant.config.id).map(|s| (id, s)))
 }
 
 /// Whether `current` (just read from the store) carries tokens that another request obtained

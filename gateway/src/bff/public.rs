@@ -133,7 +133,9 @@ pub async fn get_public_course(
     if o.state == Some(CourseState::Archived) {
         return Err(AppError::NotFound);
     }
-    let back = format!("/learn/catalog/{}", o.id);
+    // Signing in comes back to the page `open_link` names for a learner already signed in.
+    let link = catalog::catalog_link(o.id);
+    let back = format!("{}{link}", super::client::MOUNT);
     let login_url = format!(
         "/oidc/login?{}",
         url::form_urlencoded::Serializer::new(String::new()).append_pair("redirectUrl", &back).finish()
@@ -142,7 +144,7 @@ pub async fn get_public_course(
         course: course_overview(&o),
         is_draft: o.state == Some(CourseState::Draft),
         login_url,
-        open_link: signed_in.then(|| catalog::catalog_link(o.id)),
+        open_link: signed_in.then_some(link),
     }))
 }
 

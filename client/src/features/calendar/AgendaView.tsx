@@ -4,7 +4,7 @@
 // come. The current month's agenda then goes on with the next month's days under that month's
 // name, so that what is coming up shows even near the end of a month.
 import type { CalendarDate } from '@internationalized/date';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Button } from 'react-aria-components';
 import type { CalendarEntry } from '../../api/contracts/bff';
 import { ChevronIcon } from '../../app/icons';
@@ -24,9 +24,7 @@ interface Props {
 
 export function AgendaView({ date, today, timeZone, byDay, following, onDateChange }: Props) {
   const intl = useIntl();
-  const monthName = intl.formatDate(date.toDate(timeZone), { month: 'long', year: 'numeric' });
-  const followingName =
-    following && intl.formatDate(following.date.toDate(timeZone), { month: 'long', year: 'numeric' });
+  const monthName = formatMonth(intl, date, timeZone);
 
   return (
     <div className="cal-agenda">
@@ -49,17 +47,11 @@ export function AgendaView({ date, today, timeZone, byDay, following, onDateChan
           <ChevronIcon />
         </Button>
       </header>
-      <MonthDays date={date} monthName={monthName} today={today} timeZone={timeZone} byDay={byDay} />
+      <MonthDays date={date} today={today} timeZone={timeZone} byDay={byDay} />
       {following && (
         <>
-          <h2 className="cal-agenda__following">{followingName}</h2>
-          <MonthDays
-            date={following.date}
-            monthName={followingName ?? ''}
-            today={today}
-            timeZone={timeZone}
-            byDay={following.byDay}
-          />
+          <h2 className="cal-agenda__following">{formatMonth(intl, following.date, timeZone)}</h2>
+          <MonthDays date={following.date} today={today} timeZone={timeZone} byDay={following.byDay} />
         </>
       )}
     </div>
@@ -67,13 +59,7 @@ export function AgendaView({ date, today, timeZone, byDay, following, onDateChan
 }
 
 /** The days of `date`'s month that hold entries (and today, when it falls in that month). */
-function MonthDays({
-  date,
-  monthName,
-  today,
-  timeZone,
-  byDay,
-}: Pick<Props, 'date' | 'today' | 'timeZone' | 'byDay'> & { monthName: string }) {
+function MonthDays({ date, today, timeZone, byDay }: Pick<Props, 'date' | 'today' | 'timeZone' | 'byDay'>) {
   const intl = useIntl();
   const month = date.toString().slice(0, 7);
   const todayKey = today.toString();
@@ -81,7 +67,11 @@ function MonthDays({
   if (days.length > 0 && todayKey.startsWith(month) && !byDay.has(todayKey)) days.push([todayKey, []]);
   days.sort(([a], [b]) => a.localeCompare(b));
   if (days.length === 0) {
-    return <p className="cal-agenda__empty">{intl.formatMessage(m.emptyMonth, { month: monthName })}</p>;
+    return (
+      <p className="cal-agenda__empty">
+        {intl.formatMessage(m.emptyMonth, { month: formatMonth(intl, date, timeZone) })}
+      </p>
+    );
   }
   return days.map(([day, entries]) => {
     const [y, mo, d] = day.split('-').map(Number);
@@ -108,4 +98,9 @@ function MonthDays({
       </section>
     );
   });
+}
+
+/** `date`'s month and year, as the agenda names a month. */
+function formatMonth(intl: IntlShape, date: CalendarDate, timeZone: string): string {
+  return intl.formatDate(date.toDate(timeZone), { month: 'long', year: 'numeric' });
 }
