@@ -118,6 +118,41 @@ describe('conversations', () => {
     );
   });
 
+  it('a message being typed when the session ended is there again after signing in, and sends', { timeout: 120_000 }, async () => {
+    await withPage(
+      'chat-draft',
+      async (page) => {
+        await signInAt(page, 'courses#chat');
+        let dialog = page.getByRole('dialog', { name: 'Messages' });
+        await dialog.getByRole('button', { name: /^Team Blue/ }).click();
+        const channelUrl = page.url();
+        assert.match(new URL(channelUrl).hash, /^#chat=./);
+        const text = `Half of my notes on the quiz (${Date.now()})`;
+        await dialog.getByRole('textbox', { name: 'Message' }).pressSequentially(text);
+
+        // The session ends meanwhile (here: every cookie goes, the issuer's too). Sending meets
+        // the 401, and the browser goes to sign in, away from the page and what was typed.
+        await page.context().clearCookies();
+        await dialog.getByRole('button', { name: 'Send' }).click();
+        await signIn(page);
+        await page.waitForURL((url) => url.href === channelUrl, { timeout: 15_000 });
+
+        dialog = page.getByRole('dialog', { name: 'Messages' });
+        const box = dialog.getByRole('textbox', { name: 'Message' });
+        await eventually('the draft back in the composer', async () => (await box.inputValue()) === text);
+        await dialog.getByRole('button', { name: 'Send' }).click();
+        await dialog.getByText(text).waitFor();
+        await eventually('the composer emptied', async () => (await box.inputValue()) === '');
+
+        // Sent, the draft is gone: a new page of the channel starts with an empty composer.
+        await page.reload();
+        await dialog.getByText(text).waitFor();
+        assert.equal(await dialog.getByRole('textbox', { name: 'Message' }).inputValue(), '');
+      },
+      { context: DESKTOP },
+    );
+  });
+
   it('the tutor streams an answer about Cybersecurity Program that cites the course', { timeout: 120_000 }, async () => {
     await withPage(
       'tutor',

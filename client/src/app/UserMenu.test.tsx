@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { onSignOutElsewhere } from '../session/crossTab';
+import { announceSignOut, onSignOutElsewhere } from '../session/crossTab';
+import { DRAFT_KEY_PREFIX } from '../session/drafts';
 import type { ProfileView } from '../api/contracts/bff';
 import { sessionView, uiConfig } from '../test/factories';
 import { renderApp } from '../test/renderApp';
@@ -65,7 +66,9 @@ describe('user menu', () => {
     expect(screen.getByRole('menu')).toBeInTheDocument();
   });
 
-  it('signs out with a form POST to /oidc/logout and tells the other tabs', async () => {
+  it('signs out with a form POST to /oidc/logout, leaves no draft in the tab and tells the other tabs', async () => {
+    window.sessionStorage.setItem(`${DRAFT_KEY_PREFIX}u1:chat:t1`, '"Half a message"');
+    window.sessionStorage.setItem('learner-portal.mobile-warning', '1');
     const { user, menu } = await openMenu();
     const form = document.querySelector<HTMLFormElement>('form[action="/oidc/logout"]');
     expect(form).not.toBeNull();
@@ -78,8 +81,17 @@ describe('user menu', () => {
     await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
 
     expect(submitted).toHaveBeenCalledTimes(1);
+    expect(Object.keys(window.sessionStorage)).toEqual(['learner-portal.mobile-warning']);
     await waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
     stop();
+  });
+
+  it('a sign-out in another tab removes the drafts of this one', async () => {
+    renderApp('/learn/courses');
+    await accountButton();
+    window.sessionStorage.setItem(`${DRAFT_KEY_PREFIX}u1:tutor:o1`, '"A question"');
+    announceSignOut();
+    await waitFor(() => expect(window.sessionStorage.length).toBe(0));
   });
 
   it('tells the other tabs when the form is submitted', async () => {

@@ -3,6 +3,7 @@
 // code arrives (see `useLazyControl`).
 import { useRef } from 'react';
 import { announceSignOut } from '../session/crossTab';
+import { discardAllDrafts } from '../session/drafts';
 import { useLazyControl } from './lazyControl';
 import type { UserMenuControlProps } from './UserMenuControl';
 
@@ -40,7 +41,17 @@ export function UserMenu({ fullName, email, logoutUrl }: Props) {
   const { Control, handover, standIn } = useLazyControl<UserMenuControlProps>(loadControl);
   return (
     <div className="account-menu">
-      <form ref={formRef} method="post" action={logoutUrl} hidden onSubmit={() => announceSignOut()} />
+      <form
+        ref={formRef}
+        method="post"
+        action={logoutUrl}
+        hidden
+        onSubmit={() => {
+          // Signing out leaves nothing typed behind in this tab (session/drafts.ts).
+          discardAllDrafts();
+          announceSignOut();
+        }}
+      />
       {Control ? (
         <Control fullName={fullName} email={email} formRef={formRef} handover={handover} />
       ) : (

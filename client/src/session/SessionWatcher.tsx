@@ -9,6 +9,7 @@ import { apiFetch, handleUnauthorized, requireFreshSignIn } from '../api/http';
 import { keys } from '../api/keys';
 import { trackActivity } from './activity';
 import { onSignOutElsewhere, recheckUntilSignedOut } from './crossTab';
+import { discardAllDrafts } from './drafts';
 import { useFrameSignIn } from './embedding';
 
 /** Where a restarted session signs in again. */
@@ -43,6 +44,8 @@ export function SessionWatcher({ session }: Props) {
       onUserChanged: () => void mutate(() => true),
     });
     const stopCrossTab = onSignOutElsewhere(() => {
+      // The user signed out: what they typed in this tab goes too.
+      discardAllDrafts();
       requireFreshSignIn();
       void recheckUntilSignedOut(checkSession);
     });

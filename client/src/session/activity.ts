@@ -5,6 +5,7 @@
 // session is checked again (and the 401 handler takes the browser to sign in).
 
 import { MAX_TIMER_MS } from '../ui/timers';
+import { storageOrPage } from './storage';
 
 /** Local-storage key of the shared session record (spec section 3: userId, lastActivityDate). */
 export const SESSION_STORAGE_KEY = 'learner-portal.session';
@@ -28,43 +29,8 @@ interface StoredSession {
  * alone: activity then counts in this frame only, and the idle limit still applies.
  */
 export function activityStorage(): Storage {
-  try {
-    return window.localStorage;
-  } catch {
-    return pageStorage;
-  }
+  return storageOrPage(() => window.localStorage);
 }
-
-/** A `Storage` kept in memory for the page's lifetime (five methods: no library needed). */
-class PageStorage implements Storage {
-  private readonly items = new Map<string, string>();
-
-  get length(): number {
-    return this.items.size;
-  }
-
-  clear(): void {
-    this.items.clear();
-  }
-
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
-  }
-
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-
-  setItem(key: string, value: string): void {
-    this.items.set(key, String(value));
-  }
-}
-
-const pageStorage = new PageStorage();
 
 /** Reads the shared record; anything unreadable counts as none. */
 export function readStoredSession(storage: Storage = activityStorage()): StoredSession | undefined {

@@ -26,6 +26,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.documentElement.removeAttribute('dir');
   document.documentElement.removeAttribute('lang');
   setParentOrigins([]);

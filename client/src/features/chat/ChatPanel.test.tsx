@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -108,6 +108,41 @@ describe('ChatPanel', () => {
     await user.type(box, 'On my way{Enter}');
     await waitFor(() => expect(posted).toEqual({ text: 'On my way' }));
     await waitFor(() => expect(box).toHaveValue(''));
+  });
+
+  it('keeps an unsent message per channel: a new page finds it, sending it forgets it', async () => {
+    let posted: unknown;
+    const team2: ChatChannel = { ...team, id: 't2', name: 'Team Green' };
+    server.use(
+      http.get('*/api/bff/chat/channels/t1', () =>
+        HttpResponse.json({ channel: team, messages: [], lastReadSeq: 0, maxMessageChars: 100 }),
+      ),
+      http.get('*/api/bff/chat/channels/t2', () =>
+        HttpResponse.json({ channel: team2, messages: [], lastReadSeq: 0, maxMessageChars: 100 }),
+      ),
+      http.post('*/api/bff/chat/channels/t1/messages', async ({ request }) => {
+        posted = await request.json();
+        return HttpResponse.json(message(1, 'Half of what I wanted to say', true));
+      }),
+    );
+    const first = renderAt('#chat=t1');
+    let dialog = await screen.findByRole('dialog', { name: 'Messages' });
+    await first.user.type(await within(dialog).findByRole('textbox', { name: 'Message' }), 'Half of what I');
+    // Another channel has its own draft (none yet).
+    await act(() => first.router.navigate('/courses#chat=t2'));
+    expect(await within(dialog).findByRole('heading', { name: /Team Green/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Message' })).toHaveValue('');
+    cleanup();
+
+    // The page went away (to sign in again, say) and came back.
+    const again = renderAt('#chat=t1');
+    dialog = await screen.findByRole('dialog', { name: 'Messages' });
+    const box = await within(dialog).findByRole('textbox', { name: 'Message' });
+    expect(box).toHaveValue('Half of what I');
+    await again.user.type(box, ' wanted to say{Enter}');
+    await waitFor(() => expect(posted).toEqual({ text: 'Half of what I wanted to say' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(window.sessionStorage.length).toBe(0);
   });
 
   describe('days', () => {

@@ -11,6 +11,7 @@ import type { ChatChannel, ChatChannelView, ChatChannelsView, ChatMessage } from
 import { fetchKey } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import { useCommand } from '../../api/useCommand';
+import { textDraft, useDraft } from '../../session/drafts';
 import { LoadingState } from '../../ui/LoadingState';
 import { chatMessages as m } from './messages';
 import { useChatStream } from './useChatStream';
@@ -57,7 +58,8 @@ function ChannelList({ onOpen }: { onOpen: (id: string) => void }) {
 
 function Composer({ channel, max }: { channel: ChatChannel; max: number }) {
   const intl = useIntl();
-  const [text, setText] = useState('');
+  // What is typed is kept until it is sent, per channel (session/drafts.ts).
+  const [text, setText, discardText] = useDraft(`chat:${channel.id}`, '', textDraft);
   const [problem, setProblem] = useState<string | null>(null);
   const post = useCommand<ChatMessage, { text: string }>(
     `/api/bff/chat/channels/${encodeURIComponent(channel.id)}/messages`,
@@ -73,7 +75,7 @@ function Composer({ channel, max }: { channel: ChatChannel; max: number }) {
     if (tooLong) return;
     try {
       await post.trigger({ text });
-      setText('');
+      discardText();
       setProblem(null);
     } catch {
       setProblem(post.failure?.message ?? intl.formatMessage(m.sendFailed));

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
@@ -93,5 +93,43 @@ describe('FeedbackWidget', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(button).toHaveFocus());
+  });
+
+  it('keeps what was chosen and typed when closed otherwise than by Cancel or sending, and Cancel forgets it', async () => {
+    const user = renderWidget();
+    await user.click(screen.getByRole('button', { name: 'Feedback' }));
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: '3 stars' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Reports' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment (optional)' }), 'The export');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    cleanup();
+
+    // A new page (the browser went to sign in again and came back): the form is as it was left.
+    const again = renderWidget();
+    await again.click(screen.getByRole('button', { name: 'Feedback' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('radio', { name: '3 stars' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Reports' })).toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: 'Comment (optional)' })).toHaveValue('The export');
+
+    await again.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await again.click(screen.getByRole('button', { name: 'Feedback' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('radio', { name: '3 stars' })).not.toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: 'Comment (optional)' })).toHaveValue('');
+  });
+
+  it('forgets the form once it was sent', async () => {
+    server.use(http.post('*/api/events', () => new HttpResponse(null, { status: 202 })));
+    const user = renderWidget();
+    await user.click(screen.getByRole('button', { name: 'Feedback' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: '5 stars' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Thank you for your feedback!' })).toBeInTheDocument();
+    expect(window.sessionStorage.length).toBe(0);
   });
 });

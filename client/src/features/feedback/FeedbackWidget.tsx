@@ -20,6 +20,7 @@ import {
   TextField,
 } from 'react-aria-components';
 import { apiFetch } from '../../api/http';
+import { useDraft } from '../../session/drafts';
 import { feedbackMessages as m } from './messages';
 import './feedback.css';
 
@@ -45,11 +46,35 @@ interface FormProps {
   close: () => void;
 }
 
+/** What the learner has chosen and typed and not yet sent. */
+interface FeedbackDraft {
+  grade: string | null;
+  topics: string[];
+  comment: string;
+}
+
+const NO_FEEDBACK: FeedbackDraft = { grade: null, topics: [], comment: '' };
+
+function feedbackDraft(stored: unknown): FeedbackDraft | undefined {
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const { grade, topics, comment } = stored as Partial<FeedbackDraft>;
+  if (grade !== null && !['1', '2', '3', '4', '5'].includes(grade as string)) return undefined;
+  if (!Array.isArray(topics) || typeof comment !== 'string') return undefined;
+  const known = topics.filter((topic) => FEEDBACK_TOPICS.some(([value]) => value === topic));
+  return { grade: grade ?? null, topics: known, comment };
+}
+
+const isNoFeedback = (draft: FeedbackDraft) => !draft.grade && draft.topics.length === 0 && !draft.comment;
+
 function FeedbackForm({ maxComment, close }: FormProps) {
   const intl = useIntl();
-  const [grade, setGrade] = useState<string | null>(null);
-  const [topics, setTopics] = useState<string[]>([]);
-  const [comment, setComment] = useState('');
+  // Kept until sent or cancelled: closing the form otherwise (Escape, a press outside it, the
+  // page going to sign in) and opening it again finds it as it was (session/drafts.ts).
+  const [draft, setDraft, discardDraft] = useDraft('feedback', NO_FEEDBACK, feedbackDraft, isNoFeedback);
+  const { grade, topics, comment } = draft;
+  const setGrade = (value: string) => setDraft({ ...draft, grade: value });
+  const setTopics = (value: string[]) => setDraft({ ...draft, topics: value });
+  const setComment = (value: string) => setDraft({ ...draft, comment: value });
   const [submitted, setSubmitted] = useState(false);
   const [state, setState] = useState<'editing' | 'sending' | 'failed' | 'sent'>('editing');
 
@@ -68,6 +93,7 @@ function FeedbackForm({ maxComment, close }: FormProps) {
           { name: 'product_feedback', grade: Number(grade), details: topics, comment: comment.trim() || undefined },
         ],
       });
+      discardDraft();
       setState('sent');
     } catch {
       setState('failed');
@@ -146,7 +172,13 @@ function FeedbackForm({ maxComment, close }: FormProps) {
         </p>
       )}
       <div className="feedback__actions">
-        <Button className="button button--secondary" onPress={close}>
+        <Button
+          className="button button--secondary"
+          onPress={() => {
+            discardDraft();
+            close();
+          }}
+        >
           {intl.formatMessage(m.cancel)}
         </Button>
         <Button type="submit" className="button button--primary" isPending={state === 'sending'}>

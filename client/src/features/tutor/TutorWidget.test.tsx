@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { SWRConfig } from 'swr';
@@ -174,5 +174,28 @@ describe('TutorWidget', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('region', { name: 'AI tutor' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ask the AI tutor' })).toHaveFocus();
+  });
+
+  it('keeps an unasked question for a new page, and forgets it once asked', async () => {
+    let asked: unknown;
+    server.use(
+      http.post('*/api/bff/tutor/answers', async ({ request }) => {
+        asked = await request.json();
+        return new HttpResponse(sse([['done', {}]]), { headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
+    const first = renderWidget();
+    await first.user.click(screen.getByRole('button', { name: 'Ask the AI tutor' }));
+    await first.user.type(screen.getByRole('textbox', { name: /question/i }), 'What is phishing');
+    cleanup();
+
+    const again = renderWidget();
+    await again.user.click(screen.getByRole('button', { name: 'Ask the AI tutor' }));
+    const box = screen.getByRole('textbox', { name: /question/i });
+    expect(box).toHaveValue('What is phishing');
+    await again.user.type(box, '?{Enter}');
+    await waitFor(() => expect(asked).toMatchObject({ question: 'What is phishing?' }));
+    expect(box).toHaveValue('');
+    expect(window.sessionStorage.length).toBe(0);
   });
 });

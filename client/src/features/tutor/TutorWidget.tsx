@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 import { Button, Label, TextArea, TextField } from 'react-aria-components';
 import { useCourseDetails } from '../../api/hooks';
 import { useTutorSlot } from '../../app/tutorSlot';
+import { textDraft, useDraft } from '../../session/drafts';
 import { tutorMessages as m } from './messages';
 import { useTutor, type Exchange } from './useTutor';
 import './tutor.css';
@@ -94,7 +95,8 @@ export function TutorWidget({ objectiveId, inPage = false }: { objectiveId: stri
   const panelId = useId();
   const headingId = useId();
   const [open, setOpen] = useState(false);
-  const [question, setQuestion] = useState('');
+  // The question is kept until it is asked, per course (session/drafts.ts).
+  const [question, setQuestion, discardQuestion] = useDraft(`tutor:${objectiveId}`, '', textDraft);
   const [empty, setEmpty] = useState(false);
   const { exchanges, ask, stop, answering } = useTutor(objectiveId);
   const course = useCourseDetails(objectiveId).data?.name ?? '';
@@ -112,7 +114,7 @@ export function TutorWidget({ objectiveId, inPage = false }: { objectiveId: stri
       return;
     }
     setEmpty(false);
-    setQuestion('');
+    discardQuestion();
     void ask(text);
   };
 
