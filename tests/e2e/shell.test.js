@@ -421,6 +421,24 @@ describe('shell', () => {
     });
   });
 
+  it('a page whose code cannot be fetched (the network gone) shows the error page in the shell, and Reload brings it once back online', { timeout: 120_000 }, async () => {
+    await withPage('chunk-failure', async (page) => {
+      await signInAt(page, portal('courses'));
+      await h1(page, 'My courses');
+      // The dashboard's code has not been fetched yet: with the network gone, it cannot be.
+      await page.context().setOffline(true);
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
+      await h1(page, /Something went wrong/);
+      await page.getByText('A part of the page could not be loaded. Please reload the page.').waitFor();
+      assert.equal(pathOf(page), '/learn');
+      assert.equal(await page.getByRole('navigation', { name: 'Main navigation' }).count(), 1, 'the shell stays');
+      await assertAccessible(page, 'a page whose code could not be fetched');
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: 'Reload the page' }).click();
+      await h1(page, 'Welcome back, Ada');
+    });
+  });
+
   it('keyboard only: sign in, find and open a course, change the language, set the time zone', { timeout: 180_000 }, async () => {
     await withPage('keyboard', async (page) => {
       await page.goto(portal('courses'));

@@ -3,13 +3,14 @@
 // asks the parent again (the learner closed the sign-in window, or the parent's popup was
 // blocked: a press in the frame lets the parent open one). The button (a react-aria Button,
 // `ShellButton`) is a chunk of its own, so the shell's first paint carries no button code.
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useIntl } from 'react-intl';
 import { askParentToSignIn } from '../api/http';
 import { useFrameSignIn } from '../session/embedding';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { UserIcon, WarningIcon } from './icons';
 import { appMessages } from './messages';
+import { OptionalPart } from './OptionalPart';
 import './shell.css';
 
 const ShellButton = lazy(() => import(/* webpackChunkName: "shell-button" */ './ShellButton'));
@@ -41,14 +42,14 @@ export function FrameSignInNotice({ firstLoad = false }: { firstLoad?: boolean }
         <strong className="shell-notice__title">{intl.formatMessage(title)} </strong>
         {intl.formatMessage(text)}
       </p>
-      <Suspense fallback={null}>
+      <OptionalPart>
         <ShellButton
           className="button button--primary frame-sign-in__button"
           onPress={() => askParentToSignIn({ again: true })}
         >
           {intl.formatMessage(button)}
         </ShellButton>
-      </Suspense>
+      </OptionalPart>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // react-aria Breadcrumbs, the last crumb is the current page (aria-current). Course names are
 // read from the views the page itself loads (no request of its own). The bar's code is its own
 // chunk, loaded with the first nested screen (top-level pages have no bar).
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useIntl } from 'react-intl';
 import { matchPath, useLocation } from 'react-router-dom';
 import useSWR from 'swr';
@@ -10,6 +10,7 @@ import type { CatalogCourseView, CourseDetailsView } from '../api/contracts/bff'
 import { keys, type Key } from '../api/keys';
 import { useAppContext } from './context';
 import { appMessages, coursesName } from './messages';
+import { OptionalPart } from './OptionalPart';
 
 /** One crumb: a link, or the current page (no `href`). */
 export interface Crumb {
@@ -66,8 +67,8 @@ export function ShellBreadcrumbs() {
   const crumbs = useCrumbs();
   if (crumbs.length < 2) return null;
   return (
-    <Suspense fallback={<div className="app-breadcrumbs" />}>
+    <OptionalPart fallback={<div className="app-breadcrumbs" />}>
       <CrumbBar crumbs={crumbs} />
-    </Suspense>
+    </OptionalPart>
   );
 }

@@ -2,12 +2,13 @@
 // phones, the mobile warning. A dismissal lasts for the browser session. A notice shows at
 // once; its dismiss button (a react-aria Button, `ShellButton`) is a chunk of its own that fills
 // the button's place when it arrives, so the first paint carries no button code.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { browserVerdict, SUPPORTED_DESKTOP, SUPPORTED_MOBILE } from './browserSupport';
 import { CloseIcon, WarningIcon } from './icons';
 import { appMessages } from './messages';
+import { OptionalPart } from './OptionalPart';
 import { NARROW_SCREEN } from './SideNav';
 
 const ShellButton = lazy(() => import(/* webpackChunkName: "shell-button" */ './ShellButton'));
@@ -50,7 +51,7 @@ function Notice({
         {title && <strong className="shell-notice__title">{title} </strong>}
         {text}
       </p>
-      <Suspense fallback={<span className="shell-notice__dismiss" />}>
+      <OptionalPart fallback={<span className="shell-notice__dismiss" />}>
         <ShellButton
           className="shell-notice__dismiss"
           aria-label={intl.formatMessage(appMessages.dismiss)}
@@ -58,7 +59,7 @@ function Notice({
         >
           <CloseIcon />
         </ShellButton>
-      </Suspense>
+      </OptionalPart>
     </div>
   );
 }

@@ -11,7 +11,6 @@
 import {
   createContext,
   lazy,
-  Suspense,
   useContext,
   useEffect,
   useMemo,
@@ -25,6 +24,7 @@ import { useMediaQuery } from '../ui/useMediaQuery';
 import { useAppContext } from './context';
 import { useIdle } from './idle';
 import type { RouteHandle } from './routes';
+import { OptionalPart } from './OptionalPart';
 import { NARROW_SCREEN } from './SideNav';
 
 const ChatPanel = lazy(() => import(/* webpackChunkName: "chat" */ '../features/chat/ChatPanel'));
@@ -109,7 +109,7 @@ export function Widgets() {
   const feedbackState = useContext(FeedbackContext);
   if (proctored) return null;
   return (
-    <Suspense fallback={null}>
+    <OptionalPart>
       {chatOpen && <ChatPanel />}
       {feedback === 'floating' && (
         <FeedbackButton ref={feedbackState.button} onPress={() => feedbackState.setOpen(true)} />
@@ -124,7 +124,7 @@ export function Widgets() {
       {idle && config.aiTutorEnabled && tutorCourse && (
         <TutorWidget key={tutorCourse} objectiveId={tutorCourse} inPage={tutorInPage} />
       )}
-    </Suspense>
+    </OptionalPart>
   );
 }
 
@@ -133,8 +133,8 @@ export function FooterFeedback() {
   const { setOpen, button } = useContext(FeedbackContext);
   if (useFeedbackPlacement() !== 'footer') return null;
   return (
-    <Suspense fallback={null}>
+    <OptionalPart>
       <FeedbackButton ref={button} placement="footer" onPress={() => setOpen(true)} />
-    </Suspense>
+    </OptionalPart>
   );
 }

@@ -20,9 +20,30 @@ export interface RouteHandle {
   tutorInPage?: boolean;
 }
 
+/**
+ * A lazy route whose component comes from `load` (its chunk). A chunk that cannot be fetched
+ * (the network gone, a new deploy) becomes a component that throws the failure, so the route's
+ * error element shows it with its reload button. The `lazy` function itself must not reject: the
+ * data router then takes the route as not loaded yet and renders nothing below the topmost
+ * layout, which left the whole page blank.
+ */
+function lazyRoute(load: () => Promise<ComponentType>): RouteObject['lazy'] {
+  return async () => {
+    try {
+      return { Component: await load() };
+    } catch (error) {
+      return {
+        Component: function ChunkFailed() {
+          throw error;
+        },
+      };
+    }
+  };
+}
+
 /** A lazy route module: the chunk's default export is the route's component. */
 function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
+  return lazyRoute(async () => (await load()).default);
 }
 
 /** Adds the error element to a route and all its children. */
@@ -43,9 +64,7 @@ export const routes: RouteObject[] = withErrors([
     hydrateFallbackElement: <LoadingState fullPage />,
     children: [
       {
-        lazy: async () => ({
-          Component: (await import(/* webpackChunkName: "public" */ './PublicLayout')).PublicLayout,
-        }),
+        lazy: lazyRoute(async () => (await import(/* webpackChunkName: "public" */ './PublicLayout')).PublicLayout),
         handle: { public: true } satisfies RouteHandle,
         children: [
           {
