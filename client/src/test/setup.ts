@@ -13,6 +13,18 @@ configure({ asyncUtilTimeout: 5000 });
 // the requests no handler answered are also collected here and fail the test after it.
 const unhandledRequests: string[] = [];
 
+// React's warning about elements of a list without keys fails the test that caused it (a
+// sentence of react-intl with an element in it is such a list, unless the element has a key).
+// Kept apart from console.error's other output, which tests may silence on purpose.
+const keyWarnings: string[] = [];
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].includes('unique "key" prop')) {
+    keyWarnings.push(args.map(String).join(' ').slice(0, 300));
+  }
+  consoleError(...args);
+};
+
 // Relative URLs resolve against the page; jsdom's default page is about:blank.
 beforeAll(() =>
   server.listen({
@@ -33,6 +45,8 @@ afterEach(() => {
   setRequestLocale('en-US');
   requireFreshSignIn(false);
   resetFrameSignIn();
+  const keys = keyWarnings.splice(0);
+  if (keys.length > 0) throw new Error(`React warned of elements without keys:\n  ${keys.join('\n  ')}`);
   const unhandled = unhandledRequests.splice(0);
   if (unhandled.length > 0) {
     throw new Error(`Requests without a matching handler (give the test one each):\n  ${unhandled.join('\n  ')}`);

@@ -20,8 +20,8 @@ export const KIND_LABELS: Record<CalendarEntryKind, MessageDescriptor> = {
 export function entryTitle(intl: ReturnType<typeof useIntl>, entry: CalendarEntry): ReactNode {
   return entry.kind === 'event' && entry.activityName ? (
     intl.formatMessage(m.eventActivity, {
-      activity: <bdi>{entry.activityName}</bdi>,
-      course: <bdi>{entry.courseName}</bdi>,
+      activity: <bdi key="activity">{entry.activityName}</bdi>,
+      course: <bdi key="course">{entry.courseName}</bdi>,
     })
   ) : (
     <bdi>{entry.courseName}</bdi>

@@ -157,7 +157,9 @@ function CatalogCourse({ course, flowRunning }: { course: CatalogCourseView; flo
         </div>
         <div className="catalog-course__overview">
           {course.code && (
-            <p className="catalog-course__code">{intl.formatMessage(m.code, { code: <bdi>{course.code}</bdi> })}</p>
+            <p className="catalog-course__code">
+              {intl.formatMessage(m.code, { code: <bdi key="code">{course.code}</bdi> })}
+            </p>
           )}
           <PageHeading title={course.name}>
             <bdi>{course.name}</bdi>

@@ -84,7 +84,7 @@ export function CourseCard({ headingLevel = 2, ...source }: CourseCardProps) {
 
       <div className="course-card__body">
         {card.code && (
-          <p className="course-card__code">{intl.formatMessage(m.code, { code: <bdi>{card.code}</bdi> })}</p>
+          <p className="course-card__code">{intl.formatMessage(m.code, { code: <bdi key="code">{card.code}</bdi> })}</p>
         )}
         <Heading className="course-card__title">
           <Link to={card.link} className="course-card__link">
@@ -246,7 +246,7 @@ function CardFooter({ card }: { card: CardModel }) {
           )}
           {result.grade && (
             <span className="course-card__grade">
-              {intl.formatMessage(m.grade, { grade: <bdi>{result.grade}</bdi> })}
+              {intl.formatMessage(m.grade, { grade: <bdi key="grade">{result.grade}</bdi> })}
             </span>
           )}
         </>

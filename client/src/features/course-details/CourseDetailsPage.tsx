@@ -63,7 +63,7 @@ function CourseCover({ course }: { course: CourseDetailsView }) {
           )}
           {result.grade && (
             <span className="pill pill--neutral">
-              {intl.formatMessage(m.gradeBadge, { grade: <bdi>{result.grade}</bdi> })}
+              {intl.formatMessage(m.gradeBadge, { grade: <bdi key="grade">{result.grade}</bdi> })}
             </span>
           )}
           {result.score && (
@@ -168,7 +168,9 @@ function Details({ course, reviewMode }: { course: CourseDetailsView; reviewMode
             <bdi>{course.name}</bdi>
           </PageHeading>
           {course.code && (
-            <p className="details-hero__code">{intl.formatMessage(m.code, { code: <bdi>{course.code}</bdi> })}</p>
+            <p className="details-hero__code">
+              {intl.formatMessage(m.code, { code: <bdi key="code">{course.code}</bdi> })}
+            </p>
           )}
           {course.description && <CollapsibleText text={course.description} className="details-hero__description" />}
           <DetailsActions course={course} />

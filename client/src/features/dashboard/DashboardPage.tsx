@@ -60,7 +60,9 @@ export function DashboardPage() {
   if (dashboard.error && !dashboard.data) {
     return (
       <section className="dashboard">
-        <PageHeading title={title}>{intl.formatMessage(m.greeting, { name: <bdi>{firstName}</bdi> })}</PageHeading>
+        <PageHeading title={title}>
+          {intl.formatMessage(m.greeting, { name: <bdi key="name">{firstName}</bdi> })}
+        </PageHeading>
         <ErrorState
           title={intl.formatMessage(m.loadFailed)}
           description={intl.formatMessage(m.loadFailedHint)}
@@ -74,7 +76,9 @@ export function DashboardPage() {
     <section className="dashboard">
       <div className="dash-hero">
         <div>
-          <PageHeading title={title}>{intl.formatMessage(m.greeting, { name: <bdi>{firstName}</bdi> })}</PageHeading>
+          <PageHeading title={title}>
+            {intl.formatMessage(m.greeting, { name: <bdi key="name">{firstName}</bdi> })}
+          </PageHeading>
           <p className="dash-hero__intro">{intl.formatMessage(m.intro)}</p>
         </div>
         <Link to="/courses" className="button button--secondary">

@@ -41,7 +41,10 @@ function PersonalInfo({ profile }: { profile: ProfileView }) {
           <dd>
             {unit
               ? unit.code
-                ? intl.formatMessage(m.unitWithCode, { name: <bdi>{unit.name}</bdi>, code: <bdi>{unit.code}</bdi> })
+                ? intl.formatMessage(m.unitWithCode, {
+                    name: <bdi key="name">{unit.name}</bdi>,
+                    code: <bdi key="code">{unit.code}</bdi>,
+                  })
                 : unit.name
               : intl.formatMessage(m.noUnit)}
           </dd>

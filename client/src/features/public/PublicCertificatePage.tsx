@@ -49,7 +49,7 @@ export default function PublicCertificatePage() {
         fallbackHeading={intl.formatMessage(m.heading, { number: data.certificateNumber })}
       >
         <p className="public-certificate__issuer">
-          {intl.formatMessage(m.issuedBy, { product: <bdi>{config.productName}</bdi> })}
+          {intl.formatMessage(m.issuedBy, { product: <bdi key="product">{config.productName}</bdi> })}
         </p>
       </CertificateHeader>
       {data.expired && (

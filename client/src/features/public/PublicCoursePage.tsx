@@ -95,7 +95,7 @@ export default function PublicCoursePage() {
           </PageHeading>
           {(data.code || data.durationMinutes != null) && (
             <p className="details-hero__code">
-              {data.code && intl.formatMessage(m.code, { code: <bdi>{data.code}</bdi> })}
+              {data.code && intl.formatMessage(m.code, { code: <bdi key="code">{data.code}</bdi> })}
               {data.code && data.durationMinutes != null && ' · '}
               {data.durationMinutes != null && intl.formatMessage(m.duration, { minutes: data.durationMinutes })}
             </p>

@@ -167,7 +167,7 @@ export function TutorWidget({ objectiveId, inPage = false }: { objectiveId: stri
               <span aria-hidden="true">×</span>
             </Button>
           </header>
-          <p className="tutor__intro">{intl.formatMessage(m.intro, { course: <bdi>{course}</bdi> })}</p>
+          <p className="tutor__intro">{intl.formatMessage(m.intro, { course: <bdi key="course">{course}</bdi> })}</p>
           <ol className="tutor__log">
             {exchanges.map((exchange) => (
               <Answer key={exchange.id} exchange={exchange} onRetry={() => void ask(exchange.question)} />

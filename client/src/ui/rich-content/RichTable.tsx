@@ -43,7 +43,7 @@ export function RichTable({ name, children }: Props) {
               <>
                 <div className="rc-fullscreen__header">
                   <Heading slot="title" className="rc-fullscreen__title">
-                    {intl.formatMessage(m.tableFullScreenTitle, { name: <bdi>{tableName}</bdi> })}
+                    {intl.formatMessage(m.tableFullScreenTitle, { name: <bdi key="name">{tableName}</bdi> })}
                   </Heading>
                   <Button className="rc-icon-button" onPress={close} aria-label={intl.formatMessage(m.close)}>
                     <CloseIcon />

@@ -198,11 +198,17 @@ export function CollaborativeActivity({
                       </Heading>
                       <p>
                         {prompt === 'start' ? (
-                          <FormattedMessage {...m.startText} values={{ name: <bdi>{c.name || item.name}</bdi> }} />
+                          <FormattedMessage
+                            {...m.startText}
+                            values={{ name: <bdi key="name">{c.name || item.name}</bdi> }}
+                          />
                         ) : (
                           <FormattedMessage
                             {...m.joinText}
-                            values={{ name: c.name || item.name, group: c.group?.name ?? '' }}
+                            values={{
+                              name: <bdi key="name">{c.name || item.name}</bdi>,
+                              group: <bdi key="group">{c.group?.name ?? ''}</bdi>,
+                            }}
                           />
                         )}
                       </p>
