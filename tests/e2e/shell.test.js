@@ -421,12 +421,14 @@ describe('shell', () => {
     });
   });
 
-  it('a page whose code cannot be fetched (the network gone) shows the error page in the shell, and Reload brings it once back online', { timeout: 120_000 }, async () => {
+  it('offline: the shell says so, a page whose code cannot be fetched shows the error page in the shell, and Reload brings it once back online', { timeout: 120_000 }, async () => {
     await withPage('chunk-failure', async (page) => {
       await signInAt(page, portal('courses'));
       await h1(page, 'My courses');
       // The dashboard's code has not been fetched yet: with the network gone, it cannot be.
       await page.context().setOffline(true);
+      const offline = page.getByText('You are offline.');
+      await offline.waitFor();
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
       await h1(page, /Something went wrong/);
       await page.getByText('A part of the page could not be loaded. Please reload the page.').waitFor();
@@ -434,6 +436,7 @@ describe('shell', () => {
       assert.equal(await page.getByRole('navigation', { name: 'Main navigation' }).count(), 1, 'the shell stays');
       await assertAccessible(page, 'a page whose code could not be fetched');
       await page.context().setOffline(false);
+      await offline.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Reload the page' }).click();
       await h1(page, 'Welcome back, Ada');
     });

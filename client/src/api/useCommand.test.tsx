@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import useSWR, { SWRConfig } from 'swr';
 import { createIntl, IntlProvider } from 'react-intl';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse, server } from '../test/server';
 import { fetchKey } from './hooks';
 import { ApiError } from './http';
@@ -116,6 +116,21 @@ describe('commandFailure', () => {
     ['no answer at all', new TypeError('Failed to fetch')],
   ])('%s: says to try again later, in the learner language', (_, error) => {
     expect(commandFailure(error, intl)?.message).toBe(UNAVAILABLE);
+  });
+
+  it('no answer because the device is offline: says so, and to try again once back online', () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      expect(commandFailure(new TypeError('Failed to fetch'), intl)).toEqual({
+        status: 0,
+        fieldErrors: {},
+        message: 'You are offline. Please try again once you are back online.',
+      });
+      // A 503 while offline came from somewhere on the way: the LMS wording stays.
+      expect(commandFailure(problem(503, 'unavailable', 'x'), intl)?.message).toBe(UNAVAILABLE);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it.each([

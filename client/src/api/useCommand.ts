@@ -5,6 +5,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { uiMessages } from '../ui/messages';
+import { isOffline } from '../ui/useOnline';
 import { ApiError, apiFetch, isTransientFailure, problemCode, type PreferMode } from './http';
 import { refusalText } from './refusals';
 import { keyMatches, type KeyMatch } from './keys';
@@ -49,8 +50,11 @@ const LMS_WORDS = 'command_failed';
 export function commandFailure(error: unknown, intl: IntlShape): CommandFailure | undefined {
   const unavailable = () => intl.formatMessage(uiMessages.commandUnavailable);
   if (!(error instanceof ApiError)) {
-    // No answer at all (the network failed): as transient as an unavailable LMS.
-    return isTransientFailure(error) ? { status: 0, fieldErrors: {}, message: unavailable() } : undefined;
+    // No answer at all (the network failed): as transient as an unavailable LMS, and said so
+    // plainly when the device has no network at all.
+    if (!isTransientFailure(error)) return undefined;
+    const message = isOffline() ? intl.formatMessage(uiMessages.commandOffline) : unavailable();
+    return { status: 0, fieldErrors: {}, message };
   }
   const fieldErrors = error.problem?.fieldErrors ?? {};
   const first = Object.values(fieldErrors)

@@ -14,7 +14,7 @@ import { NavigationLoader, useSlowNavigation } from './NavigationLoader';
 import { ShellBreadcrumbs } from './ShellBreadcrumbs';
 import { ShellFooter } from './ShellFooter';
 import { FrameSignInNotice } from './FrameSignIn';
-import { BrowserSupportAlert, MobileWarning } from './ShellNotices';
+import { BrowserSupportAlert, MobileWarning, OfflineNotice } from './ShellNotices';
 import { SideNav, useNavItems } from './SideNav';
 import { UserMenu } from './UserMenu';
 import { FooterFeedback } from './Widgets';
@@ -62,6 +62,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
       <div className={items.length ? 'app-body' : 'app-body app-body--no-nav'}>
         <SideNav items={items} />
         <div className="app-column">
+          <OfflineNotice />
           <FrameSignInNotice />
           <BrowserSupportAlert />
           <MobileWarning />

@@ -6,6 +6,7 @@ import { Link, NavLink, Outlet, useMatch } from 'react-router-dom';
 import { useUiConfigContext } from './context';
 import { InsideMainContext } from './landmarks';
 import { appMessages } from './messages';
+import { OfflineNotice } from './ShellNotices';
 import './public-layout.css';
 
 export function PublicLayout() {
@@ -46,6 +47,7 @@ export function PublicLayout() {
           </nav>
         )}
       </header>
+      <OfflineNotice />
       <main id="main" className="shell__main shell__main--public" tabIndex={-1}>
         <InsideMainContext.Provider value={true}>
           <Outlet />

@@ -1,10 +1,12 @@
-// Two dismissible notices above the page: the browser-support alert (spec section 2) and, on
-// phones, the mobile warning. A dismissal lasts for the browser session. A notice shows at
+// Notices above the page: two dismissible ones, the browser-support alert (spec section 2) and,
+// on phones, the mobile warning (a dismissal lasts for the browser session); and, while the
+// device has no network, the offline notice. A notice shows at
 // once; its dismiss button (a react-aria Button, `ShellButton`) is a chunk of its own that fills
 // the button's place when it arrives, so the first paint carries no button code.
 import { lazy, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useMediaQuery } from '../ui/useMediaQuery';
+import { useOnline } from '../ui/useOnline';
 import { browserVerdict, SUPPORTED_DESKTOP, SUPPORTED_MOBILE } from './browserSupport';
 import { CloseIcon, WarningIcon } from './icons';
 import { appMessages } from './messages';
@@ -41,7 +43,8 @@ function Notice({
   tone: 'warning' | 'info';
   title?: string;
   text: string;
-  onDismiss: () => void;
+  /** Without it the notice has no dismiss button (it goes by itself). */
+  onDismiss?: () => void;
 }) {
   const intl = useIntl();
   return (
@@ -51,15 +54,17 @@ function Notice({
         {title && <strong className="shell-notice__title">{title} </strong>}
         {text}
       </p>
-      <OptionalPart fallback={<span className="shell-notice__dismiss" />}>
-        <ShellButton
-          className="shell-notice__dismiss"
-          aria-label={intl.formatMessage(appMessages.dismiss)}
-          onPress={onDismiss}
-        >
-          <CloseIcon />
-        </ShellButton>
-      </OptionalPart>
+      {onDismiss && (
+        <OptionalPart fallback={<span className="shell-notice__dismiss" />}>
+          <ShellButton
+            className="shell-notice__dismiss"
+            aria-label={intl.formatMessage(appMessages.dismiss)}
+            onPress={onDismiss}
+          >
+            <CloseIcon />
+          </ShellButton>
+        </OptionalPart>
+      )}
     </div>
   );
 }
@@ -88,4 +93,21 @@ export function MobileWarning() {
   const [dismissed, dismiss] = useDismissed('learner-portal.mobile-warning');
   if (!narrow || dismissed) return null;
   return <Notice tone="info" text={intl.formatMessage(appMessages.mobileWarning)} onDismiss={dismiss} />;
+}
+
+/**
+ * While the device has no network: what the learner opens or changes cannot reach the portal
+ * (a page that fails then says only that something went wrong). It goes by itself once the
+ * network is back, when every page's data is fetched again.
+ */
+export function OfflineNotice() {
+  const intl = useIntl();
+  if (useOnline()) return null;
+  return (
+    <Notice
+      tone="warning"
+      title={intl.formatMessage(appMessages.offlineTitle)}
+      text={intl.formatMessage(appMessages.offlineText)}
+    />
+  );
 }

@@ -119,6 +119,17 @@ export const appMessages = defineMessages({
     description:
       'Text of the unsupported-browser alert; desktop and mobile are lists of browser names such as Chrome, Safari and Edge',
   },
+  offlineTitle: {
+    id: 'app.offline.title',
+    defaultMessage: 'You are offline.',
+    description: 'Title of the notice above the page while the device has no network connection',
+  },
+  offlineText: {
+    id: 'app.offline.text',
+    defaultMessage:
+      'Pages you open and changes you make need a connection. Everything updates once you are back online.',
+    description: 'Text of the notice shown while the device has no network connection',
+  },
   navigating: {
     id: 'app.navigating',
     defaultMessage: 'Loading the page…',

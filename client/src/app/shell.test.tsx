@@ -119,6 +119,32 @@ describe('navigation', () => {
     expect(within(footer).getByText('Version 1.2.3')).toBeInTheDocument();
   });
 
+  it('says the learner is offline while the device has no network, and stops once it is back', async () => {
+    serve();
+    let online = true;
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    try {
+      renderApp('/learn/courses');
+      expect(await screen.findByRole('heading', { level: 1, name: 'My courses' })).toBeInTheDocument();
+      expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+
+      online = false;
+      act(() => void window.dispatchEvent(new Event('offline')));
+      const notice = screen.getByRole('alert');
+      expect(notice).toHaveTextContent(
+        'You are offline. Pages you open and changes you make need a connection. Everything updates once you are back online.',
+      );
+      // It goes by itself: nothing to dismiss.
+      expect(within(notice).queryByRole('button')).not.toBeInTheDocument();
+
+      online = true;
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('keeps the feedback button by the sidebar on wide screens and in the footer on narrow ones', async () => {
     serve({ feedbackEnabled: true });
     renderApp('/learn/courses');

@@ -22,6 +22,12 @@ export const uiMessages = defineMessages({
     description:
       'Text under the title of a page or part that could not be loaded because the server is unavailable for now',
   },
+  commandOffline: {
+    id: 'ui.error.commandOffline',
+    defaultMessage: 'You are offline. Please try again once you are back online.',
+    description:
+      'Message shown when an action (enrolling, marking an activity done, sending a message) failed because the device has no network connection',
+  },
   commandUnavailable: {
     id: 'ui.error.commandUnavailable',
     defaultMessage: 'The learning platform is not available right now. Please try again in a few minutes.',
