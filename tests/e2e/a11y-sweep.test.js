@@ -6,7 +6,7 @@
 // the keyboard from the page's heading on shows where focus is.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiGet, axeViolations, env, readScreenshots, signIn, useServers, withPage } from './support.js';
+import { apiGet, axeViolations, env, eventually, readScreenshots, signIn, useServers, withPage } from './support.js';
 
 useServers({
   extraToml: () => `
@@ -223,6 +223,63 @@ describe('accessibility sweep', () => {
         assert.deepEqual(weak, [], `stops without visible focus:\n${weak.join('\n')}`);
       },
       { context: { reducedMotion: 'reduce' } },
+    );
+  });
+
+  it('in a high-contrast theme (forced colours), what is chosen and how far a course has come still show', { timeout: 180_000 }, async () => {
+    await withPage(
+      'forced-colors',
+      async (page) => {
+        page.setDefaultTimeout(15_000);
+        await page.goto(portal('courses'));
+        await signIn(page);
+        await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
+        assert.equal(await page.evaluate(() => matchMedia('(forced-colors: active)').matches), true);
+        const colours = async (locator, points) => {
+          const box = await locator.boundingBox();
+          const png = await locator.screenshot();
+          return (await readScreenshots(page, [png], points(box))).colours.map((c) => c.join(','));
+        };
+
+        // A course's bar: its filled start and its empty end (the theme drops backgrounds).
+        const bars = page.locator('.course-card [role="progressbar"]');
+        await bars.first().waitFor();
+        let measured = 0;
+        for (const progress of await bars.all()) {
+          const value = Number(await progress.getAttribute('aria-valuenow'));
+          if (value < 10 || value > 90) continue;
+          const [filled, empty] = await colours(progress, (b) => [
+            [b.width * 0.04, b.height / 2],
+            [b.width * 0.96, b.height / 2],
+          ]);
+          assert.notEqual(filled, empty, `a bar at ${value} % shows its progress`);
+          measured += 1;
+          break;
+        }
+        assert.equal(measured, 1, 'a course between 10 and 90 % was measured');
+
+        // A chosen filter's box against one left out (every box showed a check).
+        await page.getByRole('button', { name: /^Filters/ }).click();
+        const drawer = page.getByRole('dialog', { name: 'Filter courses' });
+        const option = (name) => drawer.locator('.filter-option', { hasText: name });
+        await option('Security').click();
+        await eventually('Security chosen', () => drawer.getByRole('checkbox', { name: 'Security' }).isChecked());
+        const box = (name) => option(name).locator('.filter-option__box');
+        const [chosen] = await colours(box('Security'), (b) => [[b.width / 2, b.height / 2]]);
+        const [left] = await colours(box('Onboarding'), (b) => [[b.width / 2, b.height / 2]]);
+        assert.notEqual(chosen, left, 'the chosen filter is told from the others');
+        await page.keyboard.press('Escape');
+
+        // The chosen tab's underline against the other's (both took the text colour).
+        await page.goto(portal('profile?tab=preferredTimeZone'));
+        const tab = (name) => page.getByRole('tab', { name });
+        await tab('Preferred time zone').waitFor();
+        const underline = (b) => [[b.width / 2, b.height - 1.5]];
+        const [selected] = await colours(tab('Preferred time zone'), underline);
+        const [other] = await colours(tab('Personal info'), underline);
+        assert.notEqual(selected, other, 'the chosen tab is told from the other');
+      },
+      { context: { forcedColors: 'active', colorScheme: 'dark' } },
     );
   });
 });
