@@ -86,6 +86,14 @@ describe('user menu', () => {
     stop();
   });
 
+  it('a user signed in after another finds none of the other’s drafts in the tab, and keeps their own', async () => {
+    window.sessionStorage.setItem(`${DRAFT_KEY_PREFIX}u-1:chat:t1`, '"Ada’s"');
+    window.sessionStorage.setItem(`${DRAFT_KEY_PREFIX}u-2:chat:t1`, '"Grace’s"');
+    renderApp('/learn/courses');
+    await accountButton();
+    await waitFor(() => expect(Object.keys(window.sessionStorage)).toEqual([`${DRAFT_KEY_PREFIX}u-1:chat:t1`]));
+  });
+
   it('a sign-out in another tab removes the drafts of this one', async () => {
     renderApp('/learn/courses');
     await accountButton();

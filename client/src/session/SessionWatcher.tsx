@@ -9,7 +9,7 @@ import { apiFetch, handleUnauthorized, requireFreshSignIn } from '../api/http';
 import { keys } from '../api/keys';
 import { trackActivity } from './activity';
 import { onSignOutElsewhere, recheckUntilSignedOut } from './crossTab';
-import { discardAllDrafts } from './drafts';
+import { discardAllDrafts, discardDraftsOfOthers } from './drafts';
 import { useFrameSignIn } from './embedding';
 
 /** Where a restarted session signs in again. */
@@ -27,6 +27,9 @@ export function SessionWatcher({ session }: Props) {
 
   // The gateway's last activity of this session: a fresh sign-in is activity.
   const serverActiveAt = Date.parse(session.idleExpiresAt) - idleTimeoutSeconds * 1000 || 0;
+
+  // What another user typed in this tab and left unsent is not this user's.
+  useEffect(() => discardDraftsOfOthers(userId), [userId]);
 
   useEffect(() => {
     const checkSession = () => apiFetch(keys.session()[0]);

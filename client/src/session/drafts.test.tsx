@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppContext } from '../app/context';
 import { sessionView, uiConfig } from '../test/factories';
-import { DRAFT_KEY_PREFIX, discardAllDrafts, textDraft, useDraft } from './drafts';
+import { DRAFT_KEY_PREFIX, discardAllDrafts, discardDraftsOfOthers, textDraft, useDraft } from './drafts';
 
 function as(userId: string) {
   const session = sessionView();
@@ -105,5 +105,17 @@ describe('discardAllDrafts', () => {
     discardAllDrafts();
 
     expect(Object.keys(window.sessionStorage)).toEqual(['learner-portal.mobile-warning']);
+  });
+});
+
+describe('discardDraftsOfOthers', () => {
+  it('keeps the signed-in user’s drafts and removes those another user left in the tab', () => {
+    window.sessionStorage.setItem(`${DRAFT_KEY_PREFIX}u1:chat:t1`, '"mine"');
+    window.sessionStorage.setItem(`${DRAFT_KEY_PREFIX}u10:chat:t1`, '"theirs"');
+    window.sessionStorage.setItem(`${DRAFT_KEY_PREFIX}u2:tutor:o1`, '"theirs too"');
+
+    discardDraftsOfOthers('u1');
+
+    expect(Object.keys(window.sessionStorage)).toEqual([`${DRAFT_KEY_PREFIX}u1:chat:t1`]);
   });
 });

@@ -40,19 +40,33 @@ function writeDraft(key: string, value: unknown, isEmpty: boolean): void {
   }
 }
 
-/** Removes every draft of this tab (signing out). */
-export function discardAllDrafts(): void {
+/** Removes the drafts of this tab that `drop` (given a draft's key) says to. */
+function discardDrafts(drop: (key: string) => boolean): void {
   const storage = draftStorage();
   try {
     const keys: string[] = [];
     for (let i = 0; i < storage.length; i += 1) {
       const key = storage.key(i);
-      if (key?.startsWith(DRAFT_KEY_PREFIX)) keys.push(key);
+      if (key?.startsWith(DRAFT_KEY_PREFIX) && drop(key)) keys.push(key);
     }
     for (const key of keys) storage.removeItem(key);
   } catch {
     // Nothing kept that could be read.
   }
+}
+
+/** Removes every draft of this tab (signing out). */
+export function discardAllDrafts(): void {
+  discardDrafts(() => true);
+}
+
+/**
+ * Removes the drafts another user left in this tab: signed in after them (their session ended
+ * while they were away, say), `userId` has no use for what they typed.
+ */
+export function discardDraftsOfOthers(userId: string): void {
+  const own = keyOf(userId, '');
+  discardDrafts((key) => !key.startsWith(own));
 }
 
 /** A text draft: what was typed, as it was typed. */
