@@ -108,23 +108,28 @@ export function Widgets() {
   const feedback = useFeedbackPlacement();
   const feedbackState = useContext(FeedbackContext);
   if (proctored) return null;
+  // Each widget apart: one whose chunk cannot be fetched leaves the others.
   return (
-    <OptionalPart>
-      {chatOpen && <ChatPanel />}
-      {feedback === 'floating' && (
-        <FeedbackButton ref={feedbackState.button} onPress={() => feedbackState.setOpen(true)} />
-      )}
-      {feedback && (
-        <FeedbackDialog
-          maxComment={config.feedbackCommentMaxChars}
-          isOpen={feedbackState.open}
-          onOpenChange={feedbackState.setOpen}
-        />
-      )}
-      {idle && config.aiTutorEnabled && tutorCourse && (
-        <TutorWidget key={tutorCourse} objectiveId={tutorCourse} inPage={tutorInPage} />
-      )}
-    </OptionalPart>
+    <>
+      <OptionalPart>{chatOpen && <ChatPanel />}</OptionalPart>
+      <OptionalPart>
+        {feedback === 'floating' && (
+          <FeedbackButton ref={feedbackState.button} onPress={() => feedbackState.setOpen(true)} />
+        )}
+        {feedback && (
+          <FeedbackDialog
+            maxComment={config.feedbackCommentMaxChars}
+            isOpen={feedbackState.open}
+            onOpenChange={feedbackState.setOpen}
+          />
+        )}
+      </OptionalPart>
+      <OptionalPart>
+        {idle && config.aiTutorEnabled && tutorCourse && (
+          <TutorWidget key={tutorCourse} objectiveId={tutorCourse} inPage={tutorInPage} />
+        )}
+      </OptionalPart>
+    </>
   );
 }
 
