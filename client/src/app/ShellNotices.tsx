@@ -1,8 +1,8 @@
 // Notices above the page: two dismissible ones, the browser-support alert (spec section 2) and,
 // on phones, the mobile warning (a dismissal lasts for the browser session); and, while the
-// device has no network, the offline notice. A notice shows at
-// once; its dismiss button (a react-aria Button, `ShellButton`) is a chunk of its own that fills
-// the button's place when it arrives, so the first paint carries no button code.
+// device has no network, the offline notice. A notice shows at once; its dismiss button (a
+// react-aria Button, `ShellButton`) is a chunk of its own that fills the button's place when it
+// arrives, so the first paint carries no button code.
 import { lazy, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useMediaQuery } from '../ui/useMediaQuery';

@@ -193,9 +193,9 @@ function CardProgress({ percent }: { percent: number }) {
         aria-valuemax={100}
         aria-valuenow={value}
         aria-valuetext={text}
-        className="progress"
+        className="progress bar-track"
       >
-        <div className="progress__bar" style={{ inlineSize: `${value}%` }} />
+        <div className="progress__bar bar-fill" style={{ inlineSize: `${value}%` }} />
       </div>
       <span aria-hidden="true" className="course-card__percent">
         {text}

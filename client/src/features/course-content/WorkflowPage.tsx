@@ -67,14 +67,14 @@ export default function WorkflowPage() {
             {intl.formatNumber(w.progressPercent / 100, { style: 'percent' })}
           </span>
           <div
-            className="lti-progress__track"
+            className="lti-progress__track bar-track"
             role="progressbar"
             aria-labelledby="workflow-progress-label"
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={w.progressPercent}
           >
-            <div className="lti-progress__fill" style={{ inlineSize: `${w.progressPercent}%` }} />
+            <div className="lti-progress__fill bar-fill" style={{ inlineSize: `${w.progressPercent}%` }} />
           </div>
         </div>
       </section>

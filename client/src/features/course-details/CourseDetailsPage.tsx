@@ -124,8 +124,8 @@ function ProgressPanel({ course }: { course: CourseDetailsView }) {
               <span>{intl.formatMessage(m.progress)}</span>
               <span>{valueText}</span>
             </span>
-            <span className="details-progress__track">
-              <span className="details-progress__fill" style={{ inlineSize: `${progress}%` }} />
+            <span className="details-progress__track bar-track">
+              <span className="details-progress__fill bar-fill" style={{ inlineSize: `${progress}%` }} />
             </span>
           </>
         )}

@@ -46,6 +46,9 @@ interface FormProps {
   close: () => void;
 }
 
+/** The rating's values, one star each. */
+const RATINGS = ['1', '2', '3', '4', '5'];
+
 /** What the learner has chosen and typed and not yet sent. */
 interface FeedbackDraft {
   grade: string | null;
@@ -58,7 +61,7 @@ const NO_FEEDBACK: FeedbackDraft = { grade: null, topics: [], comment: '' };
 function feedbackDraft(stored: unknown): FeedbackDraft | undefined {
   if (typeof stored !== 'object' || stored === null) return undefined;
   const { grade, topics, comment } = stored as Partial<FeedbackDraft>;
-  if (grade !== null && !['1', '2', '3', '4', '5'].includes(grade as string)) return undefined;
+  if (grade !== null && !RATINGS.includes(grade as string)) return undefined;
   if (!Array.isArray(topics) || typeof comment !== 'string') return undefined;
   const known = topics.filter((topic) => FEEDBACK_TOPICS.some(([value]) => value === topic));
   return { grade: grade ?? null, topics: known, comment };
@@ -129,7 +132,7 @@ function FeedbackForm({ maxComment, close }: FormProps) {
       >
         <Label className="feedback__label">{intl.formatMessage(m.rating)}</Label>
         <div className="feedback__stars">
-          {['1', '2', '3', '4', '5'].map((value) => (
+          {RATINGS.map((value) => (
             <Radio
               key={value}
               value={value}

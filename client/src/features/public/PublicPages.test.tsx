@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PublicCertificateView, PublicCourseView } from '../../api/contracts/bff';
 import { renderApp } from '../../test/renderApp';
 import { failingOnce, http, HttpResponse, server } from '../../test/server';
@@ -69,6 +69,18 @@ describe('public course page', () => {
     expect(
       screen.getByText(sentence('You are signed in. Go to the course to take it and track your progress.')),
     ).toBeInTheDocument();
+  });
+
+  it('says the visitor is offline while the device has no network, as the signed-in pages do', async () => {
+    server.use(http.get(`*/api/bff/public/catalog/${ID}`, () => HttpResponse.json(course())));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderApp(`/learn/open-catalog/${ID}/view/details`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Secure Coding 101' })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(/^You are offline\. Pages you open/);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('covers a course without image in its own colour, as its open catalog card does', async () => {

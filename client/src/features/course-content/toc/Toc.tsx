@@ -142,14 +142,14 @@ export function Toc({ items, activePath, linkTo, onNavigate, progressPercent }: 
       {progressPercent !== undefined && (
         <div className="toc__progress">
           <div
-            className="toc__progress-bar"
+            className="toc__progress-bar bar-track"
             role="progressbar"
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={progressPercent}
             aria-labelledby={headingId}
           >
-            <span style={{ inlineSize: `${progressPercent}%` }} />
+            <span className="bar-fill" style={{ inlineSize: `${progressPercent}%` }} />
           </div>
           <span className="toc__progress-text">{intl.formatNumber(progressPercent / 100, { style: 'percent' })}</span>
         </div>
