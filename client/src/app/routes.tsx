@@ -2,8 +2,9 @@
 // chunk) and every route has the error element, so a failed chunk or a crash shows the error
 // page. Handles: `public` routes need no session; `feature` routes exist only when the tenant
 // turns the feature on (otherwise not found).
-import type { ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { DelayedLoading } from '../ui/DelayedLoading';
 import { LoadingState } from '../ui/LoadingState';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -26,15 +27,41 @@ export interface RouteHandle {
  * error element shows it with its reload button. The `lazy` function itself must not reject: the
  * data router then takes the route as not loaded yet and renders nothing below the topmost
  * layout, which left the whole page blank.
+ *
+ * The router keeps the component `lazy` gave for the page's lifetime, so that component fetches
+ * the chunk again each time it is shown (webpack forgets a chunk that failed): a learner who went
+ * back online and comes to the page again gets it, rather than the error page until a reload.
+ * Once fetched, the page's component is kept for later visits.
  */
-function lazyRoute(load: () => Promise<ComponentType>): RouteObject['lazy'] {
+export function lazyRoute(load: () => Promise<ComponentType>): RouteObject['lazy'] {
   return async () => {
     try {
       return { Component: await load() };
-    } catch (error) {
+    } catch {
+      let loaded: ComponentType | null = null;
       return {
         Component: function ChunkFailed() {
-          throw error;
+          const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+          const [, setFetched] = useState(false);
+          useEffect(() => {
+            if (loaded) return;
+            let current = true;
+            load().then(
+              (component) => {
+                loaded = component;
+                if (current) setFetched(true);
+              },
+              (again: unknown) => {
+                if (current) setFailure({ error: again });
+              },
+            );
+            return () => {
+              current = false;
+            };
+          }, []);
+          if (failure) throw failure.error;
+          const Page = loaded;
+          return Page ? <Page /> : <DelayedLoading />;
         },
       };
     }
