@@ -421,24 +421,46 @@ describe('shell', () => {
     });
   });
 
-  it('offline: the shell says so, a page whose code cannot be fetched shows the error page in the shell, and Reload brings it once back online', { timeout: 120_000 }, async () => {
+  it('offline: the shell says so, a page or the chat whose code cannot be fetched says so in the shell, and both come once back online, without a reload', { timeout: 120_000 }, async () => {
     await withPage('chunk-failure', async (page) => {
       await signInAt(page, portal('courses'));
       await h1(page, 'My courses');
-      // The dashboard's code has not been fetched yet: with the network gone, it cannot be.
+      // A reload would lose this.
+      await page.evaluate(() => {
+        window.sameDocument = true;
+      });
+      // The dashboard's and the chat's code have not been fetched yet: with the network gone,
+      // they cannot be.
       await page.context().setOffline(true);
       const offline = page.getByText('You are offline.');
       await offline.waitFor();
-      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      await nav.getByRole('link', { name: 'Dashboard' }).click();
       await h1(page, /Something went wrong/);
       await page.getByText('A part of the page could not be loaded. Please reload the page.').waitFor();
       assert.equal(pathOf(page), '/learn');
-      assert.equal(await page.getByRole('navigation', { name: 'Main navigation' }).count(), 1, 'the shell stays');
+      assert.equal(await nav.count(), 1, 'the shell stays');
       await assertAccessible(page, 'a page whose code could not be fetched');
+
+      // The chat, asked for: the page says why it does not open.
+      await page.getByRole('banner').getByRole('link', { name: /^Messages/ }).click();
+      const chatFailed = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+      await chatFailed.waitFor();
+      assert.equal(await chatFailed.getByRole('button', { name: 'Reload the page' }).count(), 1);
+      await assertAccessible(page, 'the chat whose code could not be fetched');
+
+      // Back online: the chat comes by itself; the dashboard on the learner's next visit.
       await page.context().setOffline(false);
       await offline.waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: 'Reload the page' }).click();
+      await page.getByRole('dialog', { name: 'Messages' }).waitFor();
+      await chatFailed.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Close messages' }).click();
+      await page.getByRole('dialog', { name: 'Messages' }).waitFor({ state: 'detached' });
+      await nav.getByRole('link', { name: 'My courses' }).click();
+      await h1(page, 'My courses');
+      await nav.getByRole('link', { name: 'Dashboard' }).click();
       await h1(page, 'Welcome back, Ada');
+      assert.equal(await page.evaluate(() => window.sameDocument), true, 'no reload');
     });
   });
 

@@ -3,17 +3,17 @@
 // asks the parent again (the learner closed the sign-in window, or the parent's popup was
 // blocked: a press in the frame lets the parent open one). The button (a react-aria Button,
 // `ShellButton`) is a chunk of its own, so the shell's first paint carries no button code.
-import { lazy } from 'react';
 import { useIntl } from 'react-intl';
 import { askParentToSignIn } from '../api/http';
 import { useFrameSignIn } from '../session/embedding';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { UserIcon, WarningIcon } from './icons';
 import { appMessages } from './messages';
+import { lazyPart } from './lazyPart';
 import { OptionalPart } from './OptionalPart';
 import './shell.css';
 
-const ShellButton = lazy(() => import(/* webpackChunkName: "shell-button" */ './ShellButton'));
+const ShellButton = lazyPart(() => import(/* webpackChunkName: "shell-button" */ './ShellButton'));
 
 /** The notice's words: a session that ended on this page, or none yet when the page loaded. */
 const WORDS = {

@@ -2,7 +2,6 @@
 // react-aria Breadcrumbs, the last crumb is the current page (aria-current). Course names are
 // read from the views the page itself loads (no request of its own). The bar's code is its own
 // chunk, loaded with the first nested screen (top-level pages have no bar).
-import { lazy } from 'react';
 import { useIntl } from 'react-intl';
 import { matchPath, useLocation } from 'react-router-dom';
 import useSWR from 'swr';
@@ -10,6 +9,7 @@ import type { CatalogCourseView, CourseDetailsView } from '../api/contracts/bff'
 import { keys, type Key } from '../api/keys';
 import { useAppContext } from './context';
 import { appMessages, coursesName } from './messages';
+import { lazyPart } from './lazyPart';
 import { OptionalPart } from './OptionalPart';
 
 /** One crumb: a link, or the current page (no `href`). */
@@ -18,7 +18,7 @@ export interface Crumb {
   href?: string;
 }
 
-const CrumbBar = lazy(() => import(/* webpackChunkName: "breadcrumbs" */ './CrumbBar'));
+const CrumbBar = lazyPart(() => import(/* webpackChunkName: "breadcrumbs" */ './CrumbBar'));
 
 /** Reads a view from the cache without fetching it. */
 function useCachedName<T extends { name: string }>(key: Key | null): string | undefined {

@@ -3,17 +3,18 @@
 // device has no network, the offline notice. A notice shows at once; its dismiss button (a
 // react-aria Button, `ShellButton`) is a chunk of its own that fills the button's place when it
 // arrives, so the first paint carries no button code.
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { useOnline } from '../ui/useOnline';
 import { browserVerdict, SUPPORTED_DESKTOP, SUPPORTED_MOBILE } from './browserSupport';
 import { CloseIcon, WarningIcon } from './icons';
 import { appMessages } from './messages';
+import { lazyPart } from './lazyPart';
 import { OptionalPart } from './OptionalPart';
 import { NARROW_SCREEN } from './SideNav';
 
-const ShellButton = lazy(() => import(/* webpackChunkName: "shell-button" */ './ShellButton'));
+const ShellButton = lazyPart(() => import(/* webpackChunkName: "shell-button" */ './ShellButton'));
 
 function useDismissed(storageKey: string): [boolean, () => void] {
   const [dismissed, setDismissed] = useState(() => {

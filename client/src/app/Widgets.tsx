@@ -8,30 +8,24 @@
 // phone's width, over the player's Next button), so there it sits in the footer instead
 // (`FooterFeedback`). Both buttons open the one feedback form, which `Widgets` keeps apart from
 // them (`WidgetsState` holds whether it is open), so the form outlives its button's move.
-import {
-  createContext,
-  lazy,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from 'react';
-import { useLocation, useMatch, useMatches } from 'react-router-dom';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation, useMatch, useMatches, useNavigate } from 'react-router-dom';
+import { chatMessages } from '../features/chat/messages';
+import { errorMessages } from '../features/errors/messages';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { useAppContext } from './context';
 import { useIdle } from './idle';
 import type { RouteHandle } from './routes';
+import { lazyPart } from './lazyPart';
 import { OptionalPart } from './OptionalPart';
 import { NARROW_SCREEN } from './SideNav';
 
-const ChatPanel = lazy(() => import(/* webpackChunkName: "chat" */ '../features/chat/ChatPanel'));
+const ChatPanel = lazyPart(() => import(/* webpackChunkName: "chat" */ '../features/chat/ChatPanel'));
 const feedbackChunk = () => import(/* webpackChunkName: "feedback" */ '../features/feedback/FeedbackWidget');
-const FeedbackButton = lazy(() => feedbackChunk().then((chunk) => ({ default: chunk.FeedbackButton })));
-const FeedbackDialog = lazy(() => feedbackChunk().then((chunk) => ({ default: chunk.FeedbackDialog })));
-const TutorWidget = lazy(() => import(/* webpackChunkName: "tutor" */ '../features/tutor/TutorWidget'));
+const FeedbackButton = lazyPart(() => feedbackChunk().then((chunk) => ({ default: chunk.FeedbackButton })));
+const FeedbackDialog = lazyPart(() => feedbackChunk().then((chunk) => ({ default: chunk.FeedbackDialog })));
+const TutorWidget = lazyPart(() => import(/* webpackChunkName: "tutor" */ '../features/tutor/TutorWidget'));
 
 interface FeedbackState {
   /** Whether the feedback form is open. */
@@ -98,6 +92,35 @@ function useFeedbackPlacement(): 'floating' | 'footer' | null {
   return narrow ? 'footer' : 'floating';
 }
 
+/**
+ * In the chat panel's place when its chunk cannot be fetched: the learner asked for the chat, so
+ * the page says why nothing opened, rather than ignoring the press. Reload (the page's code may
+ * have changed with a new deploy) or close it; opening the chat again, or the network coming
+ * back, fetches the chunk again (`OptionalPart`).
+ */
+function ChatUnavailable() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  return (
+    <div role="alert" className="widget-unavailable">
+      <p>{intl.formatMessage(errorMessages.textChunk)}</p>
+      <div className="widget-unavailable__actions">
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          {intl.formatMessage(errorMessages.reload)}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void navigate({ pathname, search, hash: '' }, { replace: true })}
+        >
+          {intl.formatMessage(chatMessages.close)}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export function Widgets() {
   const { config } = useAppContext();
   const proctored = useProctored();
@@ -111,7 +134,9 @@ export function Widgets() {
   // Each widget apart: one whose chunk cannot be fetched leaves the others.
   return (
     <>
-      <OptionalPart>{chatOpen && <ChatPanel />}</OptionalPart>
+      <OptionalPart retryKey={chatOpen} failure={chatOpen && <ChatUnavailable />}>
+        {chatOpen && <ChatPanel />}
+      </OptionalPart>
       <OptionalPart>
         {feedback === 'floating' && (
           <FeedbackButton ref={feedbackState.button} onPress={() => feedbackState.setOpen(true)} />
