@@ -151,6 +151,32 @@ describe('public pages, signed out', () => {
     });
   });
 
+  it("a toast whose code cannot be fetched leaves the page as it is, and shows once the network is back", { timeout: 120_000 }, async () => {
+    await setup();
+    const courseId = shared.publicCourseId;
+    await withPage('toast-unfetchable', async (page) => {
+      // The toasts' chunk cannot be fetched (a new deploy removed it, say); the region sits
+      // outside the router's error pages, and unguarded its failure emptied the whole page.
+      const toastsChunk = /\/assets\/toasts\.[^/]*\.js$/;
+      await page.route(toastsChunk, (route) => route.abort());
+      await page.goto(portal(`open-catalog/${courseId}/view/details`));
+      const heading = page.getByRole('heading', { level: 1, name: 'Secure Coding 101' });
+      await heading.waitFor({ timeout: 15_000 });
+      const failed = page.waitForEvent('requestfailed', (request) => toastsChunk.test(request.url()));
+      await page.getByRole('button', { name: 'Share' }).click();
+      await failed;
+      await heading.waitFor();
+      assert.equal(await page.getByRole('main').count(), 1, 'the page stays');
+
+      // The network comes back: the toast still due shows.
+      await page.unroute(toastsChunk);
+      await page.context().setOffline(true);
+      await page.context().setOffline(false);
+      await page.getByText(/Link copied to clipboard|The link could not be copied/).waitFor();
+      await heading.waitFor();
+    });
+  });
+
   it('sends a learner who is signed in from the course share link to the course in the portal', { timeout: 120_000 }, async () => {
     await setup();
     const courseId = shared.publicCourseId;

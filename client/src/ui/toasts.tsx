@@ -1,10 +1,15 @@
 // Toasts (spec section 9: 7000 ms), on react-aria-components' toast region, which announces
 // each toast, lets keyboard users reach the region (F6) and restores focus when it empties.
 // No page shows a toast at first paint: the region's code is its own chunk, mounted once the
-// browser is idle (or with an earlier first toast), and mounted for good from then on.
-import { lazy, Suspense, useEffect, useState } from 'react';
+// browser is idle (or with an earlier first toast), and mounted for good from then on. A region
+// whose chunk cannot be fetched (the network gone, a new deploy) leaves the page as it is (it
+// sits outside the router's error pages: unguarded, the failure emptied the whole page) and is
+// tried again when the network comes back, with the toasts still due.
+import { useEffect, useState } from 'react';
 import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
 import { whenIdle } from '../app/idle';
+import { lazyPart } from '../app/lazyPart';
+import { OptionalPart } from '../app/OptionalPart';
 
 export type ToastVariant = 'success' | 'critical' | 'info';
 
@@ -26,7 +31,7 @@ export function showToast(title: string, variant: ToastVariant = 'info', descrip
 }
 
 const loadRegion = () => import(/* webpackChunkName: "toasts" */ './ToastRegion');
-const ToastRegion = lazy(loadRegion);
+const ToastRegion = lazyPart(loadRegion);
 
 /** Mounted once by the app; renders nothing while the queue is empty. */
 export function Toasts() {
@@ -38,7 +43,14 @@ export function Toasts() {
     };
     check();
     const unsubscribe = toastQueue.subscribe(check);
-    const cancel = whenIdle(() => void loadRegion().then(() => setNeeded(true)));
+    // Fetched ahead; one that fails is fetched again by the first toast.
+    const cancel = whenIdle(
+      () =>
+        void loadRegion().then(
+          () => setNeeded(true),
+          () => undefined,
+        ),
+    );
     return () => {
       unsubscribe();
       cancel();
@@ -46,8 +58,8 @@ export function Toasts() {
   }, [needed]);
   if (!needed) return null;
   return (
-    <Suspense fallback={null}>
+    <OptionalPart>
       <ToastRegion />
-    </Suspense>
+    </OptionalPart>
   );
 }
