@@ -99,4 +99,24 @@ describe('OptionalPart', () => {
     expect(await screen.findByRole('button', { name: 'Ask the tutor' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('fetches a failed chunk again in a boundary mounted later (a dialog opened again)', async () => {
+    const { network, load, Part } = partBehindNetwork();
+    const { unmount } = render(
+      <OptionalPart failure={<p role="alert">could not load</p>}>
+        <Part />
+      </OptionalPart>,
+    );
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    unmount();
+
+    network.reachable = true;
+    render(
+      <OptionalPart failure={<p role="alert">could not load</p>}>
+        <Part />
+      </OptionalPart>,
+    );
+    expect(await screen.findByRole('button', { name: 'Ask the tutor' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

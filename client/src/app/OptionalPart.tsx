@@ -5,9 +5,10 @@
 // and the error page replaced the whole shell for a missing feedback button. Any other error is
 // thrown on, to the route's error page, as before.
 //
-// A part whose chunk failed is tried again (its chunk fetched again, see `lazyPart`) when the
-// browser comes back online and when `retryKey` changes (the learner asks for the part again),
-// so it does not stay away until a reload.
+// A part whose chunk failed is tried again (its chunk fetched again, see `lazyPart`) when a
+// boundary is mounted (a dialog opened again, an activity visited again), when the browser comes
+// back online and when `retryKey` changes (the learner asks for the part again), so it does not
+// stay away until a reload. A boundary's own mount cannot loop: what its part throws stops at it.
 //
 // A class: React lets only a class component's `getDerivedStateFromError` catch what its
 // children throw.
@@ -27,6 +28,11 @@ interface Props {
 
 export class OptionalPart extends Component<Props, { failed: Error | null }> {
   override state: { failed: Error | null } = { failed: null };
+
+  constructor(props: Props) {
+    super(props);
+    retryFailedParts();
+  }
 
   static getDerivedStateFromError(error: unknown) {
     return { failed: error instanceof Error ? error : new Error(String(error)) };

@@ -12,13 +12,13 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 import { useIntl } from 'react-intl';
 import { useLocation, useMatch, useMatches, useNavigate } from 'react-router-dom';
 import { chatMessages } from '../features/chat/messages';
-import { errorMessages } from '../features/errors/messages';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { useAppContext } from './context';
 import { useIdle } from './idle';
 import type { RouteHandle } from './routes';
 import { lazyPart } from './lazyPart';
 import { OptionalPart } from './OptionalPart';
+import { PartUnavailable } from './PartUnavailable';
 import { NARROW_SCREEN } from './SideNav';
 
 const ChatPanel = lazyPart(() => import(/* webpackChunkName: "chat" */ '../features/chat/ChatPanel'));
@@ -92,32 +92,17 @@ function useFeedbackPlacement(): 'floating' | 'footer' | null {
   return narrow ? 'footer' : 'floating';
 }
 
-/**
- * In the chat panel's place when its chunk cannot be fetched: the learner asked for the chat, so
- * the page says why nothing opened, rather than ignoring the press. Reload (the page's code may
- * have changed with a new deploy) or close it; opening the chat again, or the network coming
- * back, fetches the chunk again (`OptionalPart`).
- */
+/** In the chat panel's place when its chunk cannot be fetched: it closes as the panel does. */
 function ChatUnavailable() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   return (
-    <div role="alert" className="widget-unavailable">
-      <p>{intl.formatMessage(errorMessages.textChunk)}</p>
-      <div className="widget-unavailable__actions">
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-          {intl.formatMessage(errorMessages.reload)}
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => void navigate({ pathname, search, hash: '' }, { replace: true })}
-        >
-          {intl.formatMessage(chatMessages.close)}
-        </button>
-      </div>
-    </div>
+    <PartUnavailable
+      floating
+      closeLabel={intl.formatMessage(chatMessages.close)}
+      onClose={() => void navigate({ pathname, search, hash: '' }, { replace: true })}
+    />
   );
 }
 

@@ -1,13 +1,18 @@
 // The filter bar of a course list (spec section 2): the Filters button with a count dot and a
 // clear-filters button that is disabled while nothing is selected. The side sheet itself is a
-// lazy chunk, loaded when the learner first opens it.
-import { lazy, Suspense, useState } from 'react';
+// lazy chunk, loaded when the learner first opens it; one that cannot be fetched says so in its
+// place, and is fetched again at the next opening.
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { CollectionChip, TermOption } from '../../api/contracts/bff';
 import type { ListFilter } from './listParams';
+import { lazyPart } from '../../app/lazyPart';
+import { OptionalPart } from '../../app/OptionalPart';
+import { PartUnavailable } from '../../app/PartUnavailable';
+import { uiMessages } from '../../ui/messages';
 import { courseListMessages as m } from './messages';
 
-const FilterSheet = lazy(() => import(/* webpackChunkName: "filter-sheet" */ './FilterSheet'));
+const FilterSheet = lazyPart(() => import(/* webpackChunkName: "filter-sheet" */ './FilterSheet'));
 
 export interface FilterBarProps {
   filter: ListFilter;
@@ -48,9 +53,17 @@ export function FilterDrawer(props: FilterBarProps) {
         {intl.formatMessage(m.clearFilters)}
       </button>
       {open && (
-        <Suspense fallback={null}>
+        <OptionalPart
+          failure={
+            <PartUnavailable
+              floating
+              closeLabel={intl.formatMessage(uiMessages.close)}
+              onClose={() => setOpen(false)}
+            />
+          }
+        >
           <FilterSheet {...props} onClose={() => setOpen(false)} />
-        </Suspense>
+        </OptionalPart>
       )}
     </div>
   );

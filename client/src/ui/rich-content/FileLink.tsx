@@ -3,17 +3,21 @@
 // gateway while signed in) and, for a PDF, an Open button with the viewer. Any other PDF or
 // attachment link is blocked: its text stays, without the link (a storage link shown signed
 // out says to sign in instead).
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { useAttachmentSize } from '../../api/hooks';
+import { lazyPart } from '../../app/lazyPart';
+import { OptionalPart } from '../../app/OptionalPart';
+import { PartUnavailable } from '../../app/PartUnavailable';
 import { useRichContent } from './context';
 import { formatFileSize } from './files';
 import { CloseIcon, FileIcon } from './icons';
 import { richContentMessages as m } from './messages';
 
-/** The viewer and pdf.js are their own chunks, loaded when a PDF is first opened. */
-const PdfViewer = lazy(() => import(/* webpackChunkName: "pdf-viewer" */ './PdfViewer'));
+/** The viewer and pdf.js are their own chunks, loaded when a PDF is first opened (and, when they
+ *  could not be fetched, at the next opening). */
+const PdfViewer = lazyPart(() => import(/* webpackChunkName: "pdf-viewer" */ './PdfViewer'));
 
 interface Props {
   anchorProps: Record<string, unknown>;
@@ -57,15 +61,16 @@ export function PdfViewerDialog({ url, name, onClose }: { url: string; name: str
                   <CloseIcon />
                 </Button>
               </div>
-              <Suspense
+              <OptionalPart
                 fallback={
                   <p className="rc-pdf__status" role="status">
                     {intl.formatMessage(m.pdfLoading)}
                   </p>
                 }
+                failure={<PartUnavailable />}
               >
                 <PdfViewer url={url} />
-              </Suspense>
+              </OptionalPart>
             </>
           )}
         </Dialog>

@@ -1,8 +1,13 @@
 // One activity's body by its kind. LTI and collaborative activities come from their own
-// folders, loaded only when such an activity is opened.
-import { lazy, Suspense } from 'react';
+// folders, loaded only when such an activity is opened. One whose code cannot be fetched says so
+// in the player, whose contents and navigation stay, and is fetched again when the learner comes
+// back to it.
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ActivityView, CourseTreeView, PlayerActivity } from '../../../api/contracts/bff';
+import { lazyPart } from '../../../app/lazyPart';
+import { OptionalPart } from '../../../app/OptionalPart';
+import { PartUnavailable } from '../../../app/PartUnavailable';
 import { PlayerLoading } from '../PlayerLoading';
 import { activityMessages } from '../messages';
 import { DiscussionActivity } from './DiscussionActivity';
@@ -13,8 +18,8 @@ import { MarkDoneButton } from './MarkDoneButton';
 import { TextActivity } from './TextActivity';
 import { VideoActivity } from './VideoActivity';
 
-const LtiActivity = lazy(() => import(/* webpackChunkName: "course-lti" */ '../lti/LtiActivity'));
-const CollaborativeActivity = lazy(
+const LtiActivity = lazyPart(() => import(/* webpackChunkName: "course-lti" */ '../lti/LtiActivity'));
+const CollaborativeActivity = lazyPart(
   () => import(/* webpackChunkName: "course-collaborative" */ '../collaborative/CollaborativeActivity'),
 );
 
@@ -30,6 +35,15 @@ function isToolActivity(activity: PlayerActivity): boolean {
   return activity.kind === 'lti' || activity.kind === 'proctored';
 }
 
+/** An activity whose code is a chunk of its own, in a boundary of its own per activity. */
+function ActivityPart({ activityPathId, children }: { activityPathId: string; children: ReactNode }) {
+  return (
+    <OptionalPart key={activityPathId} fallback={<PlayerLoading />} failure={<PartUnavailable />}>
+      {children}
+    </OptionalPart>
+  );
+}
+
 export function ActivityBody({ view, activity, tree, onChanged }: ActivityBodyProps) {
   if (activity.banner) return <ActivityBannerNotice activity={activity} />;
   if (activity.locked || activity.disabled) return <LockedNotice activity={activity} />;
@@ -43,16 +57,16 @@ export function ActivityBody({ view, activity, tree, onChanged }: ActivityBodyPr
   };
   if (activity.collaborative || activity.kind === 'collaborative') {
     return item ? (
-      <Suspense fallback={<PlayerLoading />}>
+      <ActivityPart activityPathId={activity.activityPathId}>
         <CollaborativeActivity {...shared} item={item} />
-      </Suspense>
+      </ActivityPart>
     ) : null;
   }
   if (isToolActivity(activity)) {
     return item ? (
-      <Suspense fallback={<PlayerLoading />}>
+      <ActivityPart activityPathId={activity.activityPathId}>
         <LtiActivity {...shared} item={item} />
-      </Suspense>
+      </ActivityPart>
     ) : null;
   }
   let body;

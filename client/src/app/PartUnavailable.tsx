@@ -1,0 +1,36 @@
+// What shows in place of a part the learner asked for (the chat, the filters, a PDF, an LTI or
+// collaborative activity) when its code cannot be fetched (the network gone, a new deploy): the
+// page says why nothing opened, rather than ignoring the press or replacing the whole page with
+// the error page. Reload (the page's code may have changed with a deploy), or close what was
+// asked for; `OptionalPart` fetches the code again when the part is asked for again or the
+// network comes back.
+import { useIntl } from 'react-intl';
+import { errorMessages } from '../features/errors/messages';
+
+interface Props {
+  /** Floats where the toasts show (a panel or sheet that did not open), instead of in the flow. */
+  floating?: boolean;
+  /** Closes what was asked for; its button is left out without it. */
+  onClose?: () => void;
+  /** The close button's label. */
+  closeLabel?: string;
+}
+
+export function PartUnavailable({ floating = false, onClose, closeLabel }: Props) {
+  const intl = useIntl();
+  return (
+    <div role="alert" className={floating ? 'part-unavailable part-unavailable--floating' : 'part-unavailable'}>
+      <p>{intl.formatMessage(errorMessages.textChunk)}</p>
+      <div className="part-unavailable__actions">
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          {intl.formatMessage(errorMessages.reload)}
+        </button>
+        {onClose && closeLabel && (
+          <button type="button" className="button" onClick={onClose}>
+            {closeLabel}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
