@@ -1,10 +1,12 @@
 // Locale state, lazy messages, <html lang dir>, and the IntlProvider (time zone set once here).
 // Formatting uses `formattingLocale`: Arabic with Latin digits, English where Intl has no data.
+// A locale whose file could not be fetched shows in English (spec section 8) and is fetched again
+// when the browser is back online, rather than staying English until a reload.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
 import { IntlProvider } from 'react-intl';
 import { setRequestLocale } from '../api/http';
-import { ENGLISH, loadMessages, type Messages } from './loadMessages';
+import { ENGLISH, loadMessages, type LocaleImporter, type Messages } from './loadMessages';
 import { DEFAULT_LOCALE, directionOf, formattingLocale, offeredLocales, pickLocale, storeLocale } from './locales';
 
 interface LocaleContextValue {
@@ -42,10 +44,18 @@ interface Props {
   tenantDefault?: string;
   /** The time zone before the session says the learner's (tests). */
   timeZone?: string;
+  /** Fetches a locale's file (tests; the locale's chunk otherwise). */
+  importLocale?: LocaleImporter;
   children: ReactNode;
 }
 
-export function I18nProvider({ offered = [], tenantDefault, timeZone: initialTimeZone, children }: Props) {
+export function I18nProvider({
+  offered = [],
+  tenantDefault,
+  timeZone: initialTimeZone,
+  importLocale,
+  children,
+}: Props) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [timeZone, setTimeZoneState] = useState<string | undefined>(initialTimeZone);
   const setTimeZone = useCallback((tz: string | undefined) => setTimeZoneState(tz), []);
@@ -56,16 +66,23 @@ export function I18nProvider({ offered = [], tenantDefault, timeZone: initialTim
     messages: ENGLISH,
   });
 
+  // Bumped to fetch a locale's file again once the browser is back online.
+  const [attempt, setAttempt] = useState(0);
+
   useEffect(() => {
     let current = true;
+    const again = () => setAttempt((n) => n + 1);
     setRequestLocale(locale);
-    void loadMessages(locale).then((messages) => {
-      if (current) setLoaded({ locale, messages });
+    void loadMessages(locale, importLocale).then((messages) => {
+      if (!current) return;
+      setLoaded({ locale, messages });
+      if (messages === ENGLISH && locale !== DEFAULT_LOCALE) window.addEventListener('online', again, { once: true });
     });
     return () => {
       current = false;
+      window.removeEventListener('online', again);
     };
-  }, [locale]);
+  }, [locale, importLocale, attempt]);
 
   useEffect(() => {
     const root = document.documentElement;

@@ -20,6 +20,7 @@ const importLocale: LocaleImporter = (locale) =>
     /* webpackChunkName: "locale-[request]", webpackExclude: /en-US\.json$/ */ `./messages/${locale}.json`
   ) as Promise<{ default: Messages }>;
 
+/** The locale's messages; `ENGLISH` itself for English and for a file that could not be fetched. */
 export async function loadMessages(locale: string, load: LocaleImporter = importLocale): Promise<Messages> {
   if (locale === DEFAULT_LOCALE) return ENGLISH;
   try {
