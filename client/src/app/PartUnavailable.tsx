@@ -4,6 +4,7 @@
 // the error page. Reload (the page's code may have changed with a deploy), or close what was
 // asked for; `OptionalPart` fetches the code again when the part is asked for again or the
 // network comes back.
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { errorMessages } from '../features/errors/messages';
 
@@ -18,6 +19,17 @@ interface Props {
 
 export function PartUnavailable({ floating = false, onClose, closeLabel }: Props) {
   const intl = useIntl();
+  // What had the focus when this showed (the button that asked for the part): closing gives it
+  // back, as the part's own dialog or sheet would have, rather than dropping it to the page.
+  const opener = useRef<Element | null>(null);
+  useEffect(() => {
+    opener.current = document.activeElement;
+  }, []);
+  const close = () => {
+    onClose?.();
+    const back = opener.current;
+    if (back instanceof HTMLElement && back.isConnected) back.focus();
+  };
   return (
     <div role="alert" className={floating ? 'part-unavailable part-unavailable--floating' : 'part-unavailable'}>
       <p>{intl.formatMessage(errorMessages.textChunk)}</p>
@@ -26,7 +38,7 @@ export function PartUnavailable({ floating = false, onClose, closeLabel }: Props
           {intl.formatMessage(errorMessages.reload)}
         </button>
         {onClose && closeLabel && (
-          <button type="button" className="button" onClick={onClose}>
+          <button type="button" className="button" onClick={close}>
             {closeLabel}
           </button>
         )}

@@ -72,6 +72,8 @@ describe('parts whose chunk cannot be fetched', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'My courses' })).toBeInTheDocument();
     await user.click(within(alert).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The focus goes back to the button that asked for the sheet.
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus();
 
     network.reachable = true;
     await user.click(screen.getByRole('button', { name: 'Filters' }));
