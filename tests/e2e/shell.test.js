@@ -334,6 +334,37 @@ describe('shell', () => {
     }
   });
 
+  it("prints a page's content alone: no header, navigation, breadcrumbs, notices, footer, widgets or buttons", { timeout: 120_000 }, async () => {
+    await withPage('print', async (page) => {
+      await signInAt(page, portal('courses?keyword=tour'));
+      await page.getByRole('main').getByRole('link', { name: /Activity Types Tour/ }).click();
+      await page.waitForURL(/\/learn\/courses\/[^/?]+\/view\//);
+      await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+      const main = page.getByRole('main');
+      const chrome = {
+        header: page.getByRole('banner'),
+        navigation: page.getByRole('navigation', { name: 'Main navigation' }),
+        breadcrumbs: page.getByRole('navigation', { name: 'Breadcrumb' }),
+        footer: page.locator('footer.app-footer'),
+        'a button of the page': main.getByRole('button', { name: 'Contents' }),
+      };
+      // The breadcrumbs come in a chunk of their own.
+      await chrome.breadcrumbs.waitFor();
+      for (const [what, locator] of Object.entries(chrome)) {
+        assert.equal(await locator.isVisible(), true, `${what} shows on the screen`);
+      }
+      await page.emulateMedia({ media: 'print' });
+      for (const [what, locator] of Object.entries(chrome)) {
+        assert.equal(await locator.isVisible(), false, `${what} is not printed`);
+      }
+      assert.equal(await main.getByRole('heading', { level: 1 }).isVisible(), true, 'the activity is printed');
+      const width = await main.evaluate((el) => el.getBoundingClientRect().width);
+      const paper = await page.evaluate(() => document.documentElement.clientWidth);
+      assert.ok(width >= paper - 2, `the content takes the paper's width: ${width} of ${paper}`);
+      await page.emulateMedia({ media: 'screen' });
+    });
+  });
+
   it("shows the dashboard's courses in two columns on a tablet (768 px), as My courses does, rows in one column, focus rings whole", { timeout: 120_000 }, async () => {
     await withPage(
       'shell-tablet',
