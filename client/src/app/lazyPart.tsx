@@ -2,8 +2,8 @@
 // fetched again after it failed. React.lazy keeps a rejected import for the component's lifetime,
 // which for a component made at a module's top is the page's: a part whose chunk could not be
 // fetched once, offline, stayed away until a reload. Each part made here records its failure;
-// `retryFailedParts` (called by `OptionalPart` when the browser is back online, or when the part
-// is asked for again) gives each failed part a fresh React.lazy, which fetches the chunk again
+// `retryFailedParts` (called by `OptionalPart` when a boundary is mounted, when the browser is
+// back online, or when the part is asked for again) gives each failed part a fresh React.lazy, which fetches the chunk again
 // on its next render (webpack forgets a chunk that failed). Parts that loaded are left as they
 // are.
 import { lazy, type ComponentProps, type ComponentType } from 'react';
