@@ -4,7 +4,7 @@
 // the error page. Reload (the page's code may have changed with a deploy), or close what was
 // asked for; `OptionalPart` fetches the code again when the part is asked for again or the
 // network comes back.
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { errorMessages } from '../features/errors/messages';
 
@@ -19,25 +19,46 @@ interface Props {
 
 export function PartUnavailable({ floating = false, onClose, closeLabel }: Props) {
   const intl = useIntl();
+  const box = useRef<HTMLDivElement>(null);
   // What had the focus when this showed (the button that asked for the part): closing gives it
   // back, as the part's own dialog or sheet would have, rather than dropping it to the page.
+  // Floating, it takes the focus as the panel or sheet would have (it sits at the end of the
+  // page, far from that button in the tab order), and Escape closes it.
   const opener = useRef<Element | null>(null);
   useEffect(() => {
     opener.current = document.activeElement;
-  }, []);
-  const close = () => {
+    if (floating) box.current?.focus();
+  }, [floating]);
+  const closable = Boolean(onClose && closeLabel);
+  const close = useCallback(() => {
     onClose?.();
     const back = opener.current;
     if (back instanceof HTMLElement && back.isConnected) back.focus();
-  };
+  }, [onClose]);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || !closable) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      close();
+    };
+    element.addEventListener('keydown', onKeyDown);
+    return () => element.removeEventListener('keydown', onKeyDown);
+  }, [closable, close]);
   return (
-    <div role="alert" className={floating ? 'part-unavailable part-unavailable--floating' : 'part-unavailable'}>
+    <div
+      ref={box}
+      role="alert"
+      className={floating ? 'part-unavailable part-unavailable--floating' : 'part-unavailable'}
+      tabIndex={floating ? -1 : undefined}
+    >
       <p>{intl.formatMessage(errorMessages.textChunk)}</p>
       <div className="part-unavailable__actions">
         <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
           {intl.formatMessage(errorMessages.reload)}
         </button>
-        {onClose && closeLabel && (
+        {closable && (
           <button type="button" className="button" onClick={close}>
             {closeLabel}
           </button>

@@ -75,6 +75,15 @@ describe('parts whose chunk cannot be fetched', () => {
     // The focus goes back to the button that asked for the sheet.
     expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus();
 
+    // By keyboard: the alert takes the focus, as the sheet would, and Escape closes it.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveFocus();
+    await user.keyboard('{Tab}');
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Reload the page' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus();
+
     network.reachable = true;
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     expect(await screen.findByRole('dialog', { name: 'Filters' })).toBeInTheDocument();
