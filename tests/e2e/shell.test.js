@@ -334,7 +334,7 @@ describe('shell', () => {
     }
   });
 
-  it("prints a page's content alone: no header, navigation, breadcrumbs, notices, footer, widgets or buttons", { timeout: 120_000 }, async () => {
+  it("prints a page's content alone: no header, navigation, breadcrumbs, notices, footer, widgets, buttons or empty colour covers", { timeout: 120_000 }, async () => {
     await withPage('print', async (page) => {
       await signInAt(page, portal('courses?keyword=tour'));
       await page.getByRole('main').getByRole('link', { name: /Activity Types Tour/ }).click();
@@ -361,6 +361,17 @@ describe('shell', () => {
       const width = await main.evaluate((el) => el.getBoundingClientRect().width);
       const paper = await page.evaluate(() => document.documentElement.clientWidth);
       assert.ok(width >= paper - 2, `the content takes the paper's width: ${width} of ${paper}`);
+      await page.emulateMedia({ media: 'screen' });
+
+      // A course card whose cover is colour alone (left out on paper) prints without its box.
+      await page.goto(portal('courses'));
+      await h1(page, 'My courses');
+      const cover = page.locator('.course-card__media--colour').first();
+      const height = () => cover.evaluate((el) => el.getBoundingClientRect().height);
+      const onScreen = await height();
+      await page.emulateMedia({ media: 'print' });
+      const onPaper = await height();
+      assert.ok(onScreen > 80 && onPaper < 40, `the colour cover: ${onScreen}px on the screen, ${onPaper}px on paper`);
       await page.emulateMedia({ media: 'screen' });
     });
   });
