@@ -3,9 +3,9 @@
 // which for a component made at a module's top is the page's: a part whose chunk could not be
 // fetched once, offline, stayed away until a reload. Each part made here records its failure;
 // `retryFailedParts` (called by `OptionalPart` when a boundary is mounted, when the browser is
-// back online, or when the part is asked for again) gives each failed part a fresh React.lazy, which fetches the chunk again
-// on its next render (webpack forgets a chunk that failed). Parts that loaded are left as they
-// are.
+// back online, or when the part is asked for again) gives each failed part a fresh React.lazy,
+// which fetches the chunk again on its next render (webpack forgets a chunk that failed). Parts
+// that loaded are left as they are.
 import { lazy, type ComponentProps, type ComponentType } from 'react';
 
 /** How each part whose chunk failed is given a fresh import. */

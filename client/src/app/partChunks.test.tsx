@@ -1,7 +1,8 @@
 // Parts the learner asks for whose chunk cannot be fetched (the network gone, a new deploy): the
-// filters' sheet and an LTI activity say so in their place, the page (the course list, the
-// player) stays, and the part comes when asked for again once it can be fetched. Before, each
-// failure replaced the whole page with the error page.
+// chat, the filters' sheet, a PDF and an LTI activity say so in their place, the page (the course
+// list, the player) stays, and the part comes when asked for again once it can be fetched.
+// Before, the chat ignored the press and each of the others replaced the whole page with the
+// error page.
 import { render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { SWRConfig } from 'swr';
@@ -20,6 +21,12 @@ const unfetchable = (name: string) =>
 
 // Each part fails as React.lazy does when webpack cannot fetch its chunk (rendering it throws
 // webpack's error) until the network is back.
+vi.mock('../features/chat/ChatPanel', () => ({
+  default: function ChatPanel() {
+    if (!network.reachable) throw unfetchable('chat');
+    return <div role="dialog" aria-label="Messages" />;
+  },
+}));
 vi.mock('../features/course-list/FilterSheet', () => ({
   default: function FilterSheet({ onClose }: { onClose: () => void }) {
     if (!network.reachable) throw unfetchable('filter-sheet');
@@ -52,6 +59,25 @@ describe('parts whose chunk cannot be fetched', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => vi.restoreAllMocks());
+
+  it('the chat: says so where the panel would be, offers a reload, closes with the page left as it was, and opens at the next try once reachable', async () => {
+    const { user, location } = renderApp('/learn/courses?keyword=safety#chat');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My courses' })).toBeInTheDocument();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('A part of the page could not be loaded. Please reload the page.');
+    expect(within(alert).getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('button', { name: 'Close messages' }));
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+    expect(location()).toBe('/courses?keyword=safety');
+    expect(screen.getByRole('heading', { level: 1, name: 'My courses' })).toBeInTheDocument();
+
+    network.reachable = true;
+    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: /^Messages/ }));
+    expect(await screen.findByRole('dialog', { name: 'Messages' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 
   it('the filters: say so in place of the sheet, close, and open at the next try once reachable', async () => {
     server.use(

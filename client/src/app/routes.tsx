@@ -42,14 +42,14 @@ export function lazyRoute(load: () => Promise<ComponentType>): RouteObject['lazy
       return {
         Component: function ChunkFailed() {
           const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-          const [, setFetched] = useState(false);
+          const [Page, setPage] = useState(() => loaded);
           useEffect(() => {
             if (loaded) return;
             let current = true;
             load().then(
               (component) => {
                 loaded = component;
-                if (current) setFetched(true);
+                if (current) setPage(() => component);
               },
               (again: unknown) => {
                 if (current) setFailure({ error: again });
@@ -60,7 +60,6 @@ export function lazyRoute(load: () => Promise<ComponentType>): RouteObject['lazy
             };
           }, []);
           if (failure) throw failure.error;
-          const Page = loaded;
           return Page ? <Page /> : <DelayedLoading />;
         },
       };
