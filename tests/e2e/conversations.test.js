@@ -103,9 +103,10 @@ describe('conversations', () => {
           await adaDialog.getByRole('textbox', { name: 'Message' }).fill(text);
           const sent = Date.now();
           await adaDialog.getByRole('button', { name: 'Send' }).click();
-          await adaDialog.getByText(text).waitFor();
+          // The channel's messages, not the composer, which holds the text until it is taken.
+          await adaDialog.getByRole('list', { name: 'Team Blue' }).getByText(text).waitFor();
 
-          await graceDialog.getByText(text).waitFor({ timeout: 15_000 });
+          await graceDialog.getByRole('list', { name: 'Team Blue' }).getByText(text).waitFor({ timeout: 15_000 });
           const latency = Date.now() - sent;
           console.log(`chat delivery between two browsers: ${latency} ms`);
           await assertAccessible(grace, 'the team channel');
@@ -141,12 +142,14 @@ describe('conversations', () => {
         const box = dialog.getByRole('textbox', { name: 'Message' });
         await eventually('the draft back in the composer', async () => (await box.inputValue()) === text);
         await dialog.getByRole('button', { name: 'Send' }).click();
-        await dialog.getByText(text).waitFor();
+        // The channel's messages, not the composer, which holds the text until it is taken.
+        const messages = dialog.getByRole('list', { name: 'Team Blue' });
+        await messages.getByText(text).waitFor();
         await eventually('the composer emptied', async () => (await box.inputValue()) === '');
 
         // Sent, the draft is gone: a new page of the channel starts with an empty composer.
         await page.reload();
-        await dialog.getByText(text).waitFor();
+        await messages.getByText(text).waitFor();
         assert.equal(await dialog.getByRole('textbox', { name: 'Message' }).inputValue(), '');
       },
       { context: DESKTOP },

@@ -70,6 +70,16 @@ export function commandFailure(error: unknown, intl: IntlShape): CommandFailure 
   return { status: error.status, fieldErrors, message };
 }
 
+/** What a caller does at once when its command succeeded, before the views are revalidated. */
+export interface TriggerOptions<Result> {
+  /**
+   * Called with the result as soon as the command answered, before the revalidated views come
+   * back: a composer empties here, so a sent message (pushed by the stream meanwhile) is never
+   * shown both in the list and still in the composer, where a second press would send it again.
+   */
+  onAnswered?: (result: Result) => void;
+}
+
 /**
  * `const enroll = useCommand<EnrollResult>(path, { revalidates: [...] })`, then
  * `await enroll.trigger(body)`; `enroll.isMutating` is the pending state of the button that
@@ -86,8 +96,9 @@ export function useCommand<Result, Body = unknown>(path: string | null, options:
   );
   const send = mutation.trigger as (body: Body | undefined) => Promise<Result>;
   const trigger = useCallback(
-    async (body?: Body): Promise<Result> => {
+    async (body?: Body, { onAnswered }: TriggerOptions<Result> = {}): Promise<Result> => {
       const result = await send(body);
+      onAnswered?.(result);
       const matches = typeof revalidates === 'function' ? revalidates(result) : revalidates;
       await Promise.all(
         // One argument: revalidate in place, keeping the shown data until the new answer.

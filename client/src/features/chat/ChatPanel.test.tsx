@@ -145,6 +145,28 @@ describe('ChatPanel', () => {
     expect(window.sessionStorage.length).toBe(0);
   });
 
+  it('empties the composer once the message is taken, while the channel is still being fetched again', async () => {
+    let fetched = 0;
+    let answerRefetch: () => void = () => {};
+    server.use(
+      http.get('*/api/bff/chat/channels/t1', async () => {
+        fetched += 1;
+        // The refetch after sending waits until the test lets it go.
+        if (fetched > 1) await new Promise<void>((resolve) => (answerRefetch = resolve));
+        return HttpResponse.json({ channel: team, messages: [], lastReadSeq: 0, maxMessageChars: 100 });
+      }),
+      http.post('*/api/bff/chat/channels/t1/messages', () => HttpResponse.json(message(1, 'See you there', true))),
+    );
+    const { user } = renderAt('#chat=t1');
+    const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+    const box = await within(dialog).findByRole('textbox', { name: 'Message' });
+    await user.type(box, 'See you there{Enter}');
+    await waitFor(() => expect(fetched).toBe(2));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(window.sessionStorage.length).toBe(0);
+    answerRefetch();
+  });
+
   describe('days', () => {
     afterEach(() => vi.useRealTimers());
 

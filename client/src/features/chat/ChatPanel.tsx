@@ -74,9 +74,17 @@ function Composer({ channel, max }: { channel: ChatChannel; max: number }) {
     }
     if (tooLong) return;
     try {
-      await post.trigger({ text });
-      discardText();
-      setProblem(null);
+      // Emptied once the message is taken, not when the channel's page is back: the stream may
+      // show the message first, and the composer still holding it invites sending it twice.
+      await post.trigger(
+        { text },
+        {
+          onAnswered: () => {
+            discardText();
+            setProblem(null);
+          },
+        },
+      );
     } catch {
       setProblem(post.failure?.message ?? intl.formatMessage(m.sendFailed));
     }
