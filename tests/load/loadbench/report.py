@@ -428,6 +428,15 @@ def hotpath_lines() -> list[str]:
         "77 µs against nginx's 36 at 16 connections and 73 against 31 at 64 (2.1 and 2.4 times; step 18's row: 2.4 "
         "and 2.2), where this morning's report had 1.9 for it: the ratio moves with the machine, not only with "
         "the code. "
+        "The report of 2026-12-01 (commit 12ac55a, the code of step 18 and a mend of the session extractor) "
+        "ran on a slower machine again: nginx's own code took 9.4 µs per proxied request at 16 connections "
+        "and the floor's 16.2, against 4.4 and 7.1 in the report of 9d282fa, and the gateway's 50.5 against "
+        "20.0, so its ratio to nginx read 2.74 where that report had 1.90. Measured the same evening with "
+        "both serving at once (3 rounds each), 12ac55a took 4.2 µs more per request than 9d282fa (every round"
+        " 2.4 to 5.3 more) and 2.8 more with the roles swapped (1.3 to 3.7), where step 18 had measured 1.4 "
+        "less; 12ac55a with the extractor's session look-up written out again as before the mend (7aaae57) "
+        "took 0.8 µs more than 12ac55a (rounds 0.6 to 6.1): the mend costs nothing, and the few µs between "
+        "9d282fa and step 18 changed sign between the two days. "
         "Profiles of the gateway at 16 connections: `tests/load/profile-*.txt`.",
         "",
         *hp,
