@@ -37,6 +37,9 @@ ${globexToml(sandboxUrl)}`,
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const portal = (path) => new URL(path, env.servers.portalUrl).href;
+// The team channel's messages: a sent text is looked for there, not anywhere in the dialog,
+// whose composer may still hold it for a moment.
+const teamMessages = (dialog) => dialog.getByRole('list', { name: 'Team Blue' });
 
 async function signInAt(page, path, user = 'ada') {
   await page.goto(portal(path));
@@ -103,10 +106,9 @@ describe('conversations', () => {
           await adaDialog.getByRole('textbox', { name: 'Message' }).fill(text);
           const sent = Date.now();
           await adaDialog.getByRole('button', { name: 'Send' }).click();
-          // The channel's messages, not the composer, which holds the text until it is taken.
-          await adaDialog.getByRole('list', { name: 'Team Blue' }).getByText(text).waitFor();
+          await teamMessages(adaDialog).getByText(text).waitFor();
 
-          await graceDialog.getByRole('list', { name: 'Team Blue' }).getByText(text).waitFor({ timeout: 15_000 });
+          await teamMessages(graceDialog).getByText(text).waitFor({ timeout: 15_000 });
           const latency = Date.now() - sent;
           console.log(`chat delivery between two browsers: ${latency} ms`);
           await assertAccessible(grace, 'the team channel');
@@ -142,8 +144,7 @@ describe('conversations', () => {
         const box = dialog.getByRole('textbox', { name: 'Message' });
         await eventually('the draft back in the composer', async () => (await box.inputValue()) === text);
         await dialog.getByRole('button', { name: 'Send' }).click();
-        // The channel's messages, not the composer, which holds the text until it is taken.
-        const messages = dialog.getByRole('list', { name: 'Team Blue' });
+        const messages = teamMessages(dialog);
         await messages.getByText(text).waitFor();
         await eventually('the composer emptied', async () => (await box.inputValue()) === '');
 
