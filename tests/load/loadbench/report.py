@@ -301,7 +301,8 @@ def client_lines(c: dict) -> list[str]:
 
 
 def hotpath_lines() -> list[str]:
-    """The saved hot-path steps, when there are any."""
+    """The saved hot-path steps, when there are any: how they were measured, the table, what each
+    step changed and measured, what was tried and not kept, and where the CPU goes."""
     hp = hotpath_table()
     if not hp:
         return []
@@ -309,137 +310,164 @@ def hotpath_lines() -> list[str]:
         "## Hot path: before and after each change",
         "",
         "Scenario 1 after each change (`bench.py [--only passthrough] --label ...`, 5 s per run, 3 repeats), saved "
-        "in `tests/load/hotpath/`; the commit is the one holding the code measured. Every step ran on the same "
-        "shared machine, under different loads; compare the gateway against the nginx of the same row rather "
-        "than rows against each other. The machine itself got slower between steps 3 and 4 (the same nginx "
-        "serving the fixed answer directly: 9 µs of CPU per request at one connection then, 47 µs since), "
-        "so step 5 measures step 3's build again beside the current one: the hardening between them (own "
-        "accept loop with header timers, per-session slots, view budget, sign-in limiter) and what came since "
-        "cost 12 to 16 % more CPU per pass-through request in steps 5 and 6, not the doubling steps 3 and 4 "
-        "suggest. Step 7 keeps each in-process session as a compressed record read back per request (scenario 4: "
-        "about 1 µs more per look-up), within the run-to-run noise here. Step 8 builds reqwest without its "
-        "cookie layer, which parsed every upstream call's URL: within the noise of one run too; the two builds "
-        "measured in turn (9 runs of 5 s each, 16 connections) took 130 and 126 µs. Step 9 sends the "
-        "pass-through's calls with hyper-util's pooled client over hyper-rustls instead of reqwest, whose layers "
-        "parsed every call's address twice more and armed timers of their own; the two builds measured in turn "
-        "(5 rounds of two 5 s runs, 16 connections) took 127 and 100 µs, at 64 connections (3 rounds) 130 and "
-        "114 µs. Step 10 serves each connection on one of `worker_threads` threads with a current-thread runtime "
-        "each (and a pass-through pool per thread) instead of tokio's work-stealing runtime, so a request's "
-        "tasks never wake another thread; the two builds measured in turn (5 rounds of two 5 s runs) took 110 and "
-        "94 µs at 16 connections (11,970 and 14,050 rps), 109 and 97.5 µs at 64 (about 12,000 rps both); one "
-        "connection alone is served slower (3,350 and 2,900 rps; `work_stealing = true` keeps tokio's runtime). "
-        "Step 11 changes the method, not the code: until step 10 every connection sent the cookie of one "
-        "session, whose requests are served at most `limits.max_in_flight_per_session` (8) at once, so at 16 and "
-        "64 connections most requests first waited for a slot of their session (a semaphore shared by the "
-        "threads: a wake-up across threads each). From step 11 the requests take the cookies of 64 sessions in "
-        "turn, as many browsers would. The same build at 16 connections (medians of 3 rounds of two 5 s runs): "
-        "one session 95 µs and 13,750 rps; 16 sessions in turn 78 µs and 16,800 rps; one session with 64 slots "
-        "92 µs. Step 11 also measures the floor "
-        "(`gateway/examples/hyper_floor.rs`, not in this table: see the summary). Changes of a few µs are below "
-        "what one step's run can show here (the same build measured 86 and 97 µs at 16 connections in two "
-        "runs the same hour); `bench.py --against DIR` compares two builds serving at once instead, both "
-        "behind the same upstream, each under its own wrk (8 connections, 8 sessions) at the same time, so "
-        "the machine's load hits both alike: two copies of one build differed by -1.8 to +2.0 µs per round (5 "
-        "rounds). Measured "
-        "that way, leaving the upstream calls' trace headers out saves 4.9 µs per request (5 rounds, every one "
-        "3.2 µs or more), but writing them straight from the request's trace instead of through the SDK's "
-        "propagator saved 3.2, 0.8 and -0.5 µs in three runs (medians of 5, 4 and 8 rounds): not kept. "
-        "Step 12, each build measured that way against the one before (6 rounds each; two copies of one build "
-        "the same day: -1.5 to +3.2 µs, median +0.4, 8 rounds): without an exporter the request's trace context "
-        "rides in its own `traceparent` header, which its upstream calls continue, instead of in a span kept "
-        "alive for it, so at `RUST_LOG=warn` no span is built: 5.2 µs less per request (rounds 1.9 to 7.0); "
-        "the headers read on every request looked up as `HeaderName` constants instead of text, and the "
-        "portal of each usual Host header resolved once at start: 4.6 µs less (1.1 to 8.0); the request head "
-        "counted without writing its target out: within the spread. The step against the build before it: "
-        "9.5 µs less (8 rounds, 6.4 to 13.4), 10.4 with the two builds' roles swapped (6 rounds, 9.4 to 12.1). "
-        "Tried in step 12 and not kept, each within the spread or worse: the head limit as a tower-http "
-        "`ValidateRequest` instead of a middleware function (no box per request; 1.3 µs more), the session store "
-        "and the session slots on moka's synchronous caches (their asynchronous look-ups build futures of 752 "
-        "and 1,416 bytes; 1.8 more), and the rare paths (token refresh, the grade check, waiting for a slot) boxed "
-        "so that the futures built on every request shrink (the session extractor's from 4,096 to 608 bytes; "
-        "3.0 more). "
-        "Step 13 builds the release binaries (the gateway, the floor and the sandbox alike) with fat LTO and "
-        "one codegen unit (`[profile.release]` of the workspace): against the build before, both serving at once "
-        "(8 rounds), 14.5 µs less per request (111.2 against 96.0 µs; every round 8.2 to 28.1 less), 16.7 less "
-        "with the roles swapped (4.7 to 25.2). Step 13 ran on a slower machine than step 12 (nginx: 34 µs per "
-        "proxied request at 16 connections against 24 to 27), so its row is the first of that machine. "
-        "Step 14 keeps the sessions of the latest requests decoded beside the records they were read from "
-        "(`session.decoded_sessions`, 256): a request still reads its record, then reuses the session decoded "
-        "from that very record instead of decoding it again. Found by switching parts off one at a time in a "
-        "build without LTO (a measuring build only, never committed; two gateways from one binary serving at "
-        "once, 5 rounds of 4 s each, about 120 µs per request there): every session decoded once saved 10.5 µs; "
-        "the outer layers together (request id, trace, limits, timeout) 26 µs, the request metrics 5.5; each "
-        "smaller part alone was within that method's spread (two identical gateways: -10.6 to +6.9 µs a round). "
-        "With fat LTO, against step 13's build, both serving at once (8 rounds): 3.0 µs less per request "
-        "(104.3 against 109.0 µs; every round 1.1 to 8.7 less), 3.3 less with the roles swapped (rounds from "
-        "7.8 less to 4.1 more). Scenario 4's look-up is now that of a session read moments before. "
-        "Step 15 keeps the `Authorization` value with the session's access token: it was written out on every "
-        "request (the JWT's segments encoded again, `Bearer` put before them, the whole checked as a header "
-        "value, about 840 bytes) and again for each upstream call of a view; now once per decoded session. The "
-        "request's `Accept-Language` and request id go upstream as the header values they came as, not copied "
-        "into text and checked again. Against step 14's code (commit 847ff6e), both serving at once "
-        "(8 rounds of 5 s): 4.1 µs less per request (94.8 against 99.1 µs; 6 rounds of 8 less), 1.3 less with "
-        "the roles swapped (6 of 8 less). "
-        "Step 16 serves connections with hyper's own HTTP/1.1 builder instead of hyper-util's auto builder "
-        "limited to HTTP/1.1: the same limits and timers, without the version-sniffing wrapper around every "
-        "read. Its row is the first of a faster machine (nginx: 19 µs per proxied request at 16 connections "
-        "against step 15's 36). Against the build of commit 6c5565f, both serving at once: 0.4 and 0.5 µs less per request "
-        "(two runs of 3 rounds; every round 0.1 to 1.6 less). Tried in step 16 and not kept: the outer layers "
-        "wrapped once around the router instead of around each of its routes (two boxed route levels fewer per "
-        "request): 1.3 µs more (3 rounds); each thread keeping handles to the metric series it records (no "
-        "lock on the family, no owned labels: six strings fewer per request): 0.1 less and 0.2 more in two "
-        "runs, within the spread. Where the CPU went just before step 16 (commit 6c5565f; perf at 16 connections with DWARF call "
-        "graphs): about half is the kernel's (38 % of the process's samples under `writev` alone, most of that "
-        "the loopback delivering the written segment to its reader), 42 % the gateway's own code and 7 % libc's "
-        "(5 % `memmove`, futures moved into their boxes); no function of the gateway above 1.5 %. `strace -c` "
-        "over one run at 16 connections counted the same system calls per request for nginx, the floor and the "
-        "gateway: 2 `writev` and 2 `recvfrom` (nginx also 1 `getsockopt`), an `epoll_wait` about every 8th "
-        "request. The summary's user / system table shows the consequence: the kernel's share is alike for the "
-        "three, the difference is the gateway's own code. "
-        "How far the layers can go, measured once with a measuring build (never committed): the pass-through "
-        "served straight from the connection, outside the router and every layer (the tenant, the anti-forgery "
-        "check, the session and its permission, the forward and the security headers only: no session slots, "
-        "request id, metrics, trace, limits, timeout or panic guard) took 62.8 µs per request at 16 connections, median of 3 runs of 5 s, against nginx's "
-        "39.4, the floor's 44.1 and the full gateway's 94.0 in the same minutes: 1.59 times nginx. Even without "
-        "any layer the gateway's own work (its session look-up, the allowlist, the token and the headers) and "
-        "hyper's client and server cost more than 1.5 times nginx here, so the target is not in reach by "
-        "trimming layers; a second request path beside the router, repeating every layer's work for one route, "
-        "was not built. "
-        "Where the gateway's own work goes since (commit 17cc14f; perf at 16 connections with DWARF call graphs; "
-        "of 4,558 samples, the 2,288 taken in the process's own code, each counted in every function on its "
-        "stack): the handler 33 % of them (the upstream call 14 %, hyper-util's client 10 % of that; the session "
-        "and its permission 8 %), the router and the layers around the handler at least 25 %, hyper's server, "
-        "tokio and the allocator the rest; no function takes above 1.5 % of all samples by itself. Whether the two "
-        "threads slow each other down over what they share (reference counts, caches, metrics), measured by "
-        "serving with one thread (nginx with one worker, the floor with one thread, `worker_threads = 1`; 3 runs "
-        "of 5 s): 39 against nginx's 20 µs per request at 16 connections, 40 against 21 at 64, the ratio of two "
-        "threads: they do not. "
-        "Step 17 reads the session cookie from the request's Cookie header in place (each of the two reads per "
-        "request copied the header first) and writes a new `traceparent` into a fixed buffer instead of "
-        "formatting it: against the build before, both serving at once (6 rounds), 0.5 µs less per request "
-        "(every round 0.2 to 0.7 less), 1.1 less with the roles swapped (every round 0.8 to 1.7 less). "
-        "Step 18 boxes the two rare paths of a pass-through request, the session's token refresh (the store's "
-        "lock and the issuer's call) and the check of activity records against a hidden grade, whose state made "
-        "every request's futures larger: the handler's future went from 4,600 to 2,736 bytes and the session "
-        "extractor's from 4,312 to 632 (debug build, `rustc -Zprint-type-sizes`). Against the build of 9d282fa, "
-        "both serving at once (6 rounds of 5 s): 1.4 µs less per request (5 of 6 rounds less), 0.7 less with the "
-        "roles swapped (5 of 6 rounds less). Its row ran on a slower machine than step 17's report (nginx 33 µs "
-        "per request at 16 connections against 20); the build of 9d282fa measured alone in the same minutes took "
-        "77 µs against nginx's 36 at 16 connections and 73 against 31 at 64 (2.1 and 2.4 times; step 18's row: 2.4 "
-        "and 2.2), where this morning's report had 1.9 for it: the ratio moves with the machine, not only with "
-        "the code. "
-        "The report of 2026-12-01 (commit 12ac55a, the code of step 18 and a mend of the session extractor) "
-        "ran on a slower machine again: nginx's own code took 9.4 µs per proxied request at 16 connections "
-        "and the floor's 16.2, against 4.4 and 7.1 in the report of 9d282fa, and the gateway's 50.5 against "
-        "20.0, so its ratio to nginx read 2.74 where that report had 1.90. Measured the same evening with "
-        "both serving at once (3 rounds each), 12ac55a took 4.2 µs more per request than 9d282fa (every round"
-        " 2.4 to 5.3 more) and 2.8 more with the roles swapped (1.3 to 3.7), where step 18 had measured 1.4 "
-        "less; 12ac55a with the extractor's session look-up written out again as before the mend (7aaae57) "
-        "took 0.8 µs more than 12ac55a (rounds 0.6 to 6.1): the mend costs nothing, and the few µs between "
-        "9d282fa and step 18 changed sign between the two days. "
-        "Profiles of the gateway at 16 connections: `tests/load/profile-*.txt`.",
+        "in `tests/load/hotpath/`; the commit is the one holding the code measured. The steps ran on one shared "
+        "machine under different loads, and the machine itself got faster and slower between them (the nginx of "
+        "a row is the yardstick of that row): compare the gateway against the nginx of the same row, not rows "
+        "against each other. A change of a few µs is below what one run shows here (the same build measured 86 "
+        "and 97 µs at 16 connections in two runs the same hour), so from step 11 on each build is also measured "
+        "against the one before with `bench.py --against DIR`: both builds serve at once behind the same "
+        "upstream, each under its own wrk (8 connections, 8 sessions), so the machine's load hits both alike. "
+        "Two copies of one build differed that way by -1.8 to +2.0 µs per round (5 rounds), another day by -1.5 "
+        "to +3.2 (median +0.4, 8 rounds).",
         "",
         *hp,
+        "",
+        "### What each step changed",
+        "",
+        "- **Steps 1 to 3** (d20aab7, a789cf4, ac6db50): the gateway as it was; no OpenTelemetry spans when "
+        "nothing exports them; mimalloc as the global allocator.",
+        "- **Step 4** (8053ee5): one shared session per request, counted request ids, one CSP per tenant, a free "
+        "upstream slot taken without a timer. The machine got slower between steps 3 and 4 (the same nginx "
+        "serving the fixed answer directly: 9 µs of CPU per request at one connection, then 47).",
+        "- **Step 5** measures step 3's build again beside the current one: the hardening between them (own "
+        "accept loop with header timers, per-session slots, view budget, sign-in limiter) and what came since "
+        "cost 12 to 16 % more CPU per pass-through request in steps 5 and 6, not the doubling steps 3 and 4 "
+        "suggest. **Step 6** (5efd1af) sizes the upstream buffers from `Content-Length`.",
+        "- **Step 7** (942fdbd) keeps each in-process session as a compressed record read back per request "
+        "(scenario 4: about 1 µs more per look-up), within the run-to-run noise.",
+        "- **Step 8** (c965dce) builds reqwest without its cookie layer, which parsed every upstream call's URL: "
+        "130 against 126 µs, the two builds measured in turn (9 runs of 5 s, 16 connections).",
+        "- **Step 9** (1870c20) sends the pass-through's calls with hyper-util's pooled client over hyper-rustls "
+        "instead of reqwest, whose layers parsed every call's address twice more and armed timers of their own: "
+        "127 against 100 µs at 16 connections (5 rounds of two 5 s runs), 130 against 114 at 64 (3 rounds).",
+        "- **Step 10** (bf7f98f) serves each connection on one of `worker_threads` threads with a current-thread "
+        "runtime each (and a pass-through pool per thread) instead of tokio's work-stealing runtime, so a "
+        "request's tasks never wake another thread: 110 against 94 µs at 16 connections (11,970 and 14,050 "
+        "rps), 109 against 97.5 at 64 (about 12,000 rps both). One connection alone is served slower (3,350 and "
+        "2,900 rps); `work_stealing = true` keeps tokio's runtime.",
+        "- **Step 11** (dcca44e) changes the method, not the code. Until step 10 every connection sent the cookie "
+        "of one session, whose requests are served at most `limits.max_in_flight_per_session` (8) at once, so "
+        "most requests first waited for a slot (a semaphore shared by the threads: a wake-up across threads "
+        "each). From step 11 the requests take the cookies of 64 sessions in turn, as many browsers would. The "
+        "same build at 16 connections (medians of 3 rounds of two 5 s runs): one session 95 µs and 13,750 rps; "
+        "16 sessions in turn 78 µs and 16,800 rps; one session with 64 slots 92 µs. Step 11 also adds the floor "
+        "(see the summary).",
+        "- **Step 12** (36e7091), each part against the build before (6 rounds each): without an exporter the "
+        "request's trace context rides in its own `traceparent` header, which its upstream calls continue, "
+        "instead of in a span kept alive for it, so at `RUST_LOG=warn` no span is built: 5.2 µs less per request "
+        "(rounds 1.9 to 7.0). The headers read on every request looked up as `HeaderName` constants instead of "
+        "text, and the portal of each usual Host header resolved once at start: 4.6 µs less (1.1 to 8.0). The "
+        "request head counted without writing its target out: within the spread. The whole step: 9.5 µs less "
+        "(8 rounds, 6.4 to 13.4), 10.4 with the two builds' roles swapped (6 rounds, 9.4 to 12.1).",
+        "- **Step 13** (9d4e400) builds the release binaries (the gateway, the floor and the sandbox alike) with "
+        "fat LTO and one codegen unit: 14.5 µs less per request (111.2 against 96.0 µs, 8 rounds, every one 8.2 "
+        "to 28.1 less), 16.7 less with the roles swapped (4.7 to 25.2). Its row is the first of a slower machine "
+        "(nginx 34 µs per proxied request at 16 connections, against 24 to 27).",
+        "- **Step 14** (df4e3ae) keeps the sessions of the latest requests decoded beside the records they were "
+        "read from (`session.decoded_sessions`, 256): a request still reads its record, then reuses the session "
+        "decoded from that very record. Found by switching parts off one at a time in a measuring build without "
+        "LTO (never committed; two gateways from one binary serving at once, 5 rounds of 4 s, about 120 µs per "
+        "request there): every session decoded once saved 10.5 µs, the outer layers together (request id, "
+        "trace, limits, timeout) 26, the request metrics 5.5; each smaller part alone was within that method's "
+        "spread (two identical gateways: -10.6 to +6.9 µs a round). With fat LTO, against step 13: 3.0 µs less "
+        "(104.3 against 109.0 µs, 8 rounds, every one 1.1 to 8.7 less), 3.3 less with the roles swapped (7.8 "
+        "less to 4.1 more). Scenario 4's look-up is now that of a session read moments before.",
+        "- **Step 15** keeps the `Authorization` value with the session's access token: it was written out on "
+        "every request (the JWT's segments encoded again, `Bearer` put before them, the whole checked as a header "
+        "value, about 840 bytes) and again for each upstream call of a view; now once per decoded session. The "
+        "request's `Accept-Language` and request id go upstream as the header values they came as. Against "
+        "847ff6e (8 rounds of 5 s): 4.1 µs less (94.8 against 99.1 µs; 6 of 8 rounds less), 1.3 less with the "
+        "roles swapped (6 of 8 less).",
+        "- **Step 16** serves connections with hyper's own HTTP/1.1 builder instead of hyper-util's auto builder "
+        "limited to HTTP/1.1: the same limits and timers, without the version-sniffing wrapper around every "
+        "read. Against 6c5565f: 0.4 and 0.5 µs less (two runs of 3 rounds; every round 0.1 to 1.6 less). Its row "
+        "is the first of a faster machine (nginx 19 µs per proxied request at 16 connections, against 36).",
+        "- **Step 17** reads the session cookie from the request's Cookie header in place (each of the two reads "
+        "per request copied the header first) and writes a new `traceparent` into a fixed buffer instead of "
+        "formatting it: 0.5 µs less (6 rounds, every one 0.2 to 0.7 less), 1.1 less with the roles swapped (0.8 "
+        "to 1.7).",
+        "- **Step 18** boxes the two rare paths of a pass-through request, the session's token refresh (the "
+        "store's lock and the issuer's call) and the check of activity records against a hidden grade, whose "
+        "state made every request's futures larger: the handler's future went from 4,600 to 2,736 bytes and the "
+        "session extractor's from 4,312 to 632 (debug build, `rustc -Zprint-type-sizes`). Against 9d282fa (6 "
+        "rounds of 5 s): 1.4 µs less (5 of 6 rounds less), 0.7 less with the roles swapped (5 of 6). Its row ran "
+        "on a slower machine than step 17's report (nginx 33 µs per request at 16 connections, against 20); "
+        "9d282fa measured alone in the same minutes took 77 µs against nginx's 36 at 16 connections and 73 "
+        "against 31 at 64 (2.1 and 2.4 times; step 18's row: 2.4 and 2.2), where that morning's report had 1.9 "
+        "for it: the ratio moves with the machine, not only with the code.",
+        "",
+        "### Tried and not kept",
+        "",
+        "Each was within the spread of `--against` or worse:",
+        "",
+        "- the upstream calls' trace headers written straight from the request's trace instead of through the "
+        "SDK's propagator: 3.2, 0.8 and -0.5 µs less in three runs (medians of 5, 4 and 8 rounds); leaving the "
+        "headers out altogether saves 4.9 µs (5 rounds, every one 3.2 or more), which would break the trace;",
+        "- (step 12) the head limit as a tower-http `ValidateRequest` instead of a middleware function (no box "
+        "per request): 1.3 µs more;",
+        "- (step 12) the session store and the session slots on moka's synchronous caches (their asynchronous "
+        "look-ups build futures of 752 and 1,416 bytes): 1.8 more;",
+        "- (step 12) the rare paths boxed so that the futures built on every request shrink (the session "
+        "extractor's from 4,096 to 608 bytes): 3.0 more then; step 18 boxed them again on later code and "
+        "measured 1.4 less;",
+        "- (step 16) the outer layers wrapped once around the router instead of around each of its routes (two "
+        "boxed route levels fewer per request): 1.3 µs more (3 rounds);",
+        "- (step 16) each thread keeping handles to the metric series it records (no lock on the family, no "
+        "owned labels: six strings fewer per request): 0.1 less and 0.2 more in two runs;",
+        "- (after the report of 12ac55a) the session extractor's look-up written out again as before 7aaae57: "
+        "0.8 µs more than 12ac55a (3 rounds, 0.6 to 6.1): the mend of 7aaae57 costs nothing.",
+        "",
+        "### Where the CPU goes",
+        "",
+        "- Just before step 16 (6c5565f; perf at 16 connections with DWARF call graphs): about half is the "
+        "kernel's (38 % of the process's samples under `writev` alone, most of that the loopback delivering "
+        "the written segment to its reader), 42 % the gateway's own code and 7 % libc's (5 % `memmove`, futures "
+        "moved into their boxes); no function of the gateway above 1.5 %.",
+        "- `strace -c` over one run at 16 connections counted the same system calls per request for nginx, the "
+        "floor and the gateway: 2 `writev` and 2 `recvfrom` (nginx also 1 `getsockopt`), an `epoll_wait` about "
+        "every 8th request.",
+        "- How far the layers can go, measured once with a measuring build (never committed): the pass-through "
+        "served straight from the connection, outside the router and every layer (the tenant, the anti-forgery "
+        "check, the session and its permission, the forward and the security headers only: no session slots, "
+        "request id, metrics, trace, limits, timeout or panic guard), took 62.8 µs per request at 16 "
+        "connections, median of 3 runs of 5 s, against nginx's 39.4, the floor's 44.1 and the full gateway's "
+        "94.0 in the same minutes: 1.59 times nginx. Even without any layer, the gateway's own work (its "
+        "session look-up, the allowlist, the token and the headers) and hyper's client and server cost more "
+        "than 1.5 times nginx, so the target is not in reach by trimming layers; a second request path beside "
+        "the router, repeating every layer's work for one route, was not built.",
+        "- At 17cc14f (perf at 16 connections with DWARF call graphs; of 4,558 samples, the 2,288 taken in the "
+        "process's own code, each counted in every function on its stack): the handler 33 % of them (the "
+        "upstream call 14 %, hyper-util's client 10 % of that; the session and its permission 8 %), the router "
+        "and the layers around the handler at least 25 %, hyper's server, tokio and the allocator the rest; no "
+        "function above 1.5 % of all samples by itself.",
+        "- Whether the two threads slow each other down over what they share (reference counts, caches, "
+        "metrics), measured by serving with one thread (nginx with one worker, the floor with one thread, "
+        "`worker_threads = 1`; 3 runs of 5 s): 39 against nginx's 20 µs per request at 16 connections, 40 "
+        "against 21 at 64, the ratio of two threads: they do not.",
+        "- The report of 2026-12-01 (12ac55a, the code of step 18 and a mend of the session extractor) ran on a "
+        "slower machine again: nginx's own code took 9.4 µs per proxied request at 16 connections and the "
+        "floor's 16.2, against 4.4 and 7.1 in the report of 9d282fa, and the gateway's 50.5 against 20.0, so its "
+        "ratio to nginx read 2.74 where that report had 1.90. Measured the same evening with both serving at "
+        "once (3 rounds each), 12ac55a took 4.2 µs more per request than 9d282fa (every round 2.4 to 5.3 more) "
+        "and 2.8 more with the roles swapped (1.3 to 3.7), where step 18 had measured 1.4 less: the few µs "
+        "between the two changed sign between the two days.",
+        "- 12ac55a on 2026-12-02 (`tests/load/profile-12ac55a.txt`; the harness's servers, the three measured in turn, 3 runs "
+        "of 5 s each, medians; preemptions from `/proc/<pid>/task/*/status`): at 16 connections nginx 22.2 µs of CPU per request (7.7 user, 14.5 system), the "
+        "floor 27.5 (12.9, 14.9), the gateway 55.0 (36.7, 18.3); at 64 connections 16.9 (7.4, 10.1), 21.1 (11.2, "
+        "9.8) and 51.7 (35.3, 16.5). No page faults per request in any of them; the gateway's threads were "
+        "preempted 0.58 times per request at 16 connections (the floor's 0.34, nginx's 0.27). In a profile "
+        "with DWARF call graphs at 16 connections (3,217 samples, 47 µs per request in that run), the router's "
+        "route future took 30 % of the samples: the handler 16 % (hyper-util's client 7 %, the session extractor "
+        "5 %) and the layers between them 14 %, about 6.4 µs; the request metrics and the router's dispatch around it 3 %, hyper's "
+        "server and the upstream connection's task (most of it `writev`) the rest. No function above 3 % by "
+        "itself but the kernel's and `memmove`.",
+        "",
+        "What the target would take on that day: 1.5 times nginx is 33 µs per request at 16 connections and 25 "
+        "at 64, and the floor alone took 27.5 and 21.1 of them; the gateway's own work (its session, "
+        "anti-forgery check, allowlist, token, metrics, trace context, limits and request id) would have to "
+        "fit in the remaining 5.8 and 4.3 µs, where it took 27.5 and 30.6.",
+        "",
+        "Profiles of the gateway at 16 connections: `tests/load/profile-*.txt`.",
         "",
     ]
 
