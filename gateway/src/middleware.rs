@@ -88,6 +88,7 @@ use crate::{
     error::{AppError, ErrorCause, problem},
     headers::X_REQUEST_ID,
     login_limit::{self, LoginLimiter},
+    metrics::Metrics,
     tenant::{HostRefusal, Portal},
 };
 
@@ -99,21 +100,78 @@ pub struct NeedsLogin(pub UnauthorizedReason);
 /// class ([`crate::metrics::Metrics::request_served`]). Wraps the whole app, so it runs after
 /// routing (it reads [`MatchedPath`]) and sees the answers of every other layer.
 pub fn count_requests(router: Router, state: AppState) -> Router {
-    router.layer(middleware::from_fn_with_state(state, count_request))
+    router.layer(CountRequestsLayer(state.metrics.clone()))
 }
 
-async fn count_request(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let started = Instant::now();
-    let method = req.method().clone();
-    let route = req.extensions().get::<MatchedPath>().cloned();
-    let response = next.run(req).await;
-    state.metrics.request_served(
-        &method,
-        route.as_ref().map(MatchedPath::as_str),
-        response.status(),
-        started.elapsed(),
-    );
-    response
+/// The request metrics as a tower service (see [`count_requests`]). Written as one rather than
+/// with `axum::middleware::from_fn`, which clones the whole stack of services below it and boxes
+/// twice on every request (see `limits::RequestLimitsLayer` for what that cost): this one calls
+/// the service below at once and only wraps its future.
+#[derive(Debug, Clone)]
+struct CountRequestsLayer(Arc<Metrics>);
+
+impl<S> tower::Layer<S> for CountRequestsLayer {
+    type Service = CountRequests<S>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        CountRequests { inner, metrics: self.0.clone() }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct CountRequests<S> {
+    inner: S,
+    metrics: Arc<Metrics>,
+}
+
+impl<S, B> tower::Service<Request> for CountRequests<S>
+where
+    S: tower::Service<Request, Response = Response<B>>,
+{
+    type Response = Response<B>;
+    type Error = S::Error;
+    type Future = Counted<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: Request) -> Self::Future {
+        let started = Instant::now();
+        let method = req.method().clone();
+        let route = req.extensions().get::<MatchedPath>().cloned();
+        Counted { answer: self.inner.call(req), counted: Some((self.metrics.clone(), method, route, started)) }
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// The answer of the service below, counted once it is there.
+    struct Counted<F> {
+        #[pin]
+        answer: F,
+        counted: Option<(Arc<Metrics>, Method, Option<MatchedPath>, Instant)>,
+    }
+}
+
+impl<F, B, E> Future for Counted<F>
+where
+    F: Future<Output = Result<Response<B>, E>>,
+{
+    type Output = F::Output;
+
+    fn poll(self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<Self::Output> {
+        let this = self.project();
+        let answer = std::task::ready!(this.answer.poll(cx));
+        if let (Ok(response), Some((metrics, method, route, started))) = (&answer, this.counted.take()) {
+            metrics.request_served(
+                &method,
+                route.as_ref().map(MatchedPath::as_str),
+                response.status(),
+                started.elapsed(),
+            );
+        }
+        std::task::Poll::Ready(answer)
+    }
 }
 
 /// Sign-in starts: each client address may start `login_rate_limit.burst` sign-ins at once and
@@ -171,11 +229,11 @@ pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
             )
             .layer(PropagateRequestIdLayer::x_request_id())
             .layer(CatchPanicLayer::custom(|_| problem(StatusCode::INTERNAL_SERVER_ERROR, "internal", None)))
-            .layer(middleware::from_fn_with_state(limits.max_request_header_bytes, limits::limit_request_head))
-            .layer(middleware::from_fn_with_state(
-                (Duration::from_secs(limits.request_body_timeout_secs), limits.request_body_bytes),
-                limits::read_body_in_time,
-            ))
+            .layer(limits::RequestLimitsLayer {
+                max_head_bytes: limits.max_request_header_bytes,
+                body_timeout: Duration::from_secs(limits.request_body_timeout_secs),
+                max_body_bytes: limits.request_body_bytes,
+            })
             .layer(RequestBodyLimitLayer::new(limits.request_body_bytes))
             .layer(TimeoutLayer::with_status_code(
                 StatusCode::GATEWAY_TIMEOUT,
