@@ -9,6 +9,7 @@ import {
   requireFreshSignIn,
   setParentOrigins,
   setRequestLocale,
+  startSigningOut,
   UnauthorizedError,
 } from './http';
 
@@ -73,6 +74,16 @@ describe('apiFetch', () => {
     await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
 
     expect(assign).toHaveBeenCalledWith(expectedLoginUrl());
+  });
+
+  it('on 401 while the page signs out sends nobody to sign in, so the sign-out reaches the issuer', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    answer401();
+    startSigningOut();
+
+    await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
+
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('after a sign-out in another tab, the sign-in asks the issuer for its form (prompt=login)', async () => {

@@ -168,15 +168,33 @@ export function frameSessionAdopted(): void {
   setFrameSignIn({ awaiting: false, restored: frameSignIn.restored + 1 });
 }
 
+/**
+ * Whether this page is signing out: its sign-out form is on its way to the gateway, which
+ * answers with the issuer's sign-out page.
+ */
+let signingOut = false;
+
+/**
+ * The page submitted its sign-out. From now on a 401 (the session the gateway just ended, seen
+ * by a call still on its way) sends nobody to sign in: that navigation would replace the one
+ * to the issuer's sign-out page, the issuer would keep its session, and the learner would be
+ * signed straight back in.
+ */
+export function startSigningOut(): void {
+  signingOut = true;
+}
+
 /** Back to the state of a freshly loaded page (tests). */
 export function resetFrameSignIn(): void {
   lastLoginUrl = '/oidc/login';
+  signingOut = false;
   setFrameSignIn({ awaiting: false, restored: 0 });
 }
 
 /** Sends the browser (or, when framed, the embedding page) to sign in again. */
 export function handleUnauthorized(loginUrl: string): void {
   lastLoginUrl = loginUrl;
+  if (signingOut) return;
   if (isFramed()) {
     if (settings.parentOrigins.length > 0) {
       askParentToSignIn();

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { announceSignOut, onSignOutElsewhere } from '../session/crossTab';
 import { DRAFT_KEY_PREFIX } from '../session/drafts';
 import type { ProfileView } from '../api/contracts/bff';
+import { apiFetch, navigation } from '../api/http';
 import { sessionView, uiConfig } from '../test/factories';
 import { renderApp } from '../test/renderApp';
 import { http, HttpResponse, server } from '../test/server';
@@ -84,6 +85,16 @@ describe('user menu', () => {
     expect(Object.keys(window.sessionStorage)).toEqual(['learner-portal.mobile-warning']);
     await waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
     stop();
+    // A call answered 401 after the sign-out left does not send the tab to sign in instead.
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    const loginUrl = '/oidc/login';
+    server.use(
+      http.get('*/api/bff/profile', () =>
+        HttpResponse.json({ error: 'unauthorized', reason: 'none', loginUrl }, { status: 401 }),
+      ),
+    );
+    await apiFetch('/api/bff/profile').catch(() => undefined);
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('a user signed in after another finds none of the other’s drafts in the tab, and keeps their own', async () => {

@@ -2,6 +2,7 @@
 // profile, language, sign out). A native button of the same look stands in for it until its
 // code arrives (see `useLazyControl`).
 import { useRef } from 'react';
+import { startSigningOut } from '../api/http';
 import { announceSignOut } from '../session/crossTab';
 import { discardAllDrafts } from '../session/drafts';
 import { useLazyControl } from './lazyControl';
@@ -47,6 +48,8 @@ export function UserMenu({ fullName, email, logoutUrl }: Props) {
         action={logoutUrl}
         hidden
         onSubmit={() => {
+          // No call answered 401 meanwhile may send this tab to sign in instead (api/http.ts).
+          startSigningOut();
           // Signing out leaves nothing typed behind in this tab (session/drafts.ts).
           discardAllDrafts();
           announceSignOut();
