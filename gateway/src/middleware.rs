@@ -47,18 +47,16 @@
 //! - at most `catalog.public_max_in_flight` public views are served at once, more are shed with
 //!   a 503 at once ([`shed_public_load`]).
 
+mod count;
 mod limits;
 
-use std::{
-    sync::Arc,
-    time::{Duration, Instant},
-};
+use std::{sync::Arc, time::Duration};
 
 use axum::{
     Json, Router,
     body::Body,
     error_handling::HandleErrorLayer,
-    extract::{DefaultBodyLimit, MatchedPath, Request, State},
+    extract::{DefaultBodyLimit, Request, State},
     http::{HeaderValue, Method, StatusCode, header},
     middleware::{self, Next},
     response::{IntoResponse, Response},
@@ -88,7 +86,6 @@ use crate::{
     error::{AppError, ErrorCause, problem},
     headers::X_REQUEST_ID,
     login_limit::{self, LoginLimiter},
-    metrics::Metrics,
     tenant::{HostRefusal, Portal},
 };
 
@@ -98,80 +95,9 @@ pub struct NeedsLogin(pub UnauthorizedReason);
 
 /// Request metrics: every request counted and timed by method, route template and status
 /// class ([`crate::metrics::Metrics::request_served`]). Wraps the whole app, so it runs after
-/// routing (it reads [`MatchedPath`]) and sees the answers of every other layer.
+/// routing (it reads [`axum::extract::MatchedPath`]) and sees the answers of every other layer.
 pub fn count_requests(router: Router, state: AppState) -> Router {
-    router.layer(CountRequestsLayer(state.metrics.clone()))
-}
-
-/// The request metrics as a tower service (see [`count_requests`]). Written as one rather than
-/// with `axum::middleware::from_fn`, which clones the whole stack of services below it and boxes
-/// twice on every request (see `limits::RequestLimitsLayer` for what that cost): this one calls
-/// the service below at once and only wraps its future.
-#[derive(Debug, Clone)]
-struct CountRequestsLayer(Arc<Metrics>);
-
-impl<S> tower::Layer<S> for CountRequestsLayer {
-    type Service = CountRequests<S>;
-
-    fn layer(&self, inner: S) -> Self::Service {
-        CountRequests { inner, metrics: self.0.clone() }
-    }
-}
-
-#[derive(Debug, Clone)]
-struct CountRequests<S> {
-    inner: S,
-    metrics: Arc<Metrics>,
-}
-
-impl<S, B> tower::Service<Request> for CountRequests<S>
-where
-    S: tower::Service<Request, Response = Response<B>>,
-{
-    type Response = Response<B>;
-    type Error = S::Error;
-    type Future = Counted<S::Future>;
-
-    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Self::Error>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, req: Request) -> Self::Future {
-        let started = Instant::now();
-        let method = req.method().clone();
-        let route = req.extensions().get::<MatchedPath>().cloned();
-        Counted { answer: self.inner.call(req), counted: Some((self.metrics.clone(), method, route, started)) }
-    }
-}
-
-pin_project_lite::pin_project! {
-    /// The answer of the service below, counted once it is there.
-    struct Counted<F> {
-        #[pin]
-        answer: F,
-        counted: Option<(Arc<Metrics>, Method, Option<MatchedPath>, Instant)>,
-    }
-}
-
-impl<F, B, E> Future for Counted<F>
-where
-    F: Future<Output = Result<Response<B>, E>>,
-{
-    type Output = F::Output;
-
-    fn poll(self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<Self::Output> {
-        let this = self.project();
-        let answer = std::task::ready!(this.answer.poll(cx));
-        if let (Ok(response), Some((metrics, method, route, started))) = (&answer, this.counted.take()) {
-            metrics.request_served(
-                &method,
-                route.as_ref().map(MatchedPath::as_str),
-                response.status(),
-                started.elapsed(),
-            );
-        }
-        std::task::Poll::Ready(answer)
-    }
+    router.layer(count::CountRequestsLayer(state.metrics.clone()))
 }
 
 /// Sign-in starts: each client address may start `login_rate_limit.burst` sign-ins at once and
