@@ -52,12 +52,14 @@ pub fn build_app(state: AppState) -> Router {
         .route_service("/learn", client.clone())
         .route_service("/learn/", client.clone())
         .route_service("/learn/{*path}", client)
-        .fallback(bff::client::not_found);
+        .fallback(bff::client::not_found)
+        .method_not_allowed_fallback(bff::client::method_not_allowed);
     // ops probes: no tenant, so load balancers can probe by address
     let ops_routes = Router::new()
         .route("/healthz", get(ops::healthz))
         .route("/readyz", get(ops::readyz))
-        .route("/metrics", get(metrics::get_metrics));
+        .route("/metrics", get(metrics::get_metrics))
+        .method_not_allowed_fallback(bff::client::method_not_allowed);
     let tenant_routes = middleware::apply_tenant_layers(tenant_routes, state.clone());
     let app = middleware::apply_outer_layers(ops_routes.merge(tenant_routes).with_state(state.clone()), &state);
     middleware::count_requests(app, state)

@@ -7,7 +7,7 @@
 //! [`crate::domain::player`]) and `users/me/objective-workflows/{id}/activity/{path}` (the
 //! activity with its children, whose content fields it reads).
 
-use axum::{Json, extract::Path};
+use axum::Json;
 use contracts::bff::{
     ActivityContent, ActivityView, EventContent, PlayerActivity, PlayerCourse, Problem, Unauthorized, VideoContent,
     VideoTrack,
@@ -25,6 +25,7 @@ use super::{
     fields::rfc3339,
     params::{activity_path_id, parse_id},
 };
+use crate::extract::Path;
 use crate::{
     auth::extract::AuthSession,
     domain::{

@@ -2,7 +2,7 @@
 //! 'an activity workflow is created (not for an already running one)', `start-activity-workflows`)
 //! and save an activity workflow's progress (`PUT users/me/objective-workflows/{ow}/activity-workflows/{aw}`).
 
-use axum::{Json, extract::Path};
+use axum::Json;
 use contracts::bff::{
     Problem, SaveProgressRequest, SaveProgressResult, StartActivitiesRequest, StartActivitiesResult, Unauthorized,
 };
@@ -13,6 +13,7 @@ use super::{
     commands::command_error,
     params::{activity_path_id, parse_id},
 };
+use crate::extract::Path;
 use crate::{
     auth::extract::AuthSession,
     error::{AppError, AppResult},

@@ -6,10 +6,7 @@
 //! number of uncategorised catalog courses, concurrently. Tenants with the catalog turned off
 //! answer 404.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::State};
 use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::{CatalogCard, CatalogCourseView, CatalogView, TermOption},
@@ -22,6 +19,7 @@ use super::{
     fields::{rfc3339, total_count},
     params::{FilterParams, ListParams, ListQuery, parse_id},
 };
+use crate::extract::Path;
 use crate::{
     app::AppState,
     auth::extract::LearnerSession,

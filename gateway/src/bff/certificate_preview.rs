@@ -7,16 +7,14 @@
 //! that is gone the preview still shows, without them. Expiry follows spec section 5
 //! (`domain::certificate`), and `refreshAt` is the expiry while it is ahead.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::State};
 use contracts::bff::{CertificatePreview, IssuedCertificate};
 use contracts::bff::{Problem, Unauthorized};
 use contracts::upstream::CertificateTemplateRef;
 use time::OffsetDateTime;
 
 use super::{fields::rfc3339, params::certificate_number};
+use crate::extract::Path;
 use crate::{
     app::AppState,
     auth::extract::LearnerSession,

@@ -14,7 +14,7 @@ use std::{convert::Infallible, time::Duration};
 
 use axum::{
     Json,
-    extract::{Path, State},
+    extract::State,
     http::{HeaderMap, StatusCode},
     response::{
         IntoResponse, Response,
@@ -28,6 +28,7 @@ use contracts::bff::{
 use futures::{Stream, StreamExt, stream};
 use tokio::time::Instant;
 
+use crate::extract::Path;
 use crate::{
     app::AppState,
     auth::extract::{AuthSession, LearnerSession},

@@ -25,6 +25,15 @@ pub async fn not_found() -> Response {
     problem(StatusCode::NOT_FOUND, "not_found", Some(NO_SUCH_ROUTE.into()))
 }
 
+/// A method the route does not serve: a 405 problem (axum adds the route's `Allow` header).
+pub async fn method_not_allowed() -> Response {
+    problem(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        Some("this path is not served for this method".into()),
+    )
+}
+
 /// The detail of a 404 for a path no route serves (a known route's missing resource says
 /// something else).
 pub const NO_SUCH_ROUTE: &str = "nothing is served at this path";

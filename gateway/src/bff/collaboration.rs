@@ -12,7 +12,7 @@
 //! The participants query names each participant's group (`groupActivityWorkflowId`); the
 //! learner's group is the one of the participant who is the learner.
 
-use axum::{Json, extract::Path};
+use axum::Json;
 use contracts::bff::{
     CollaborationAction, CollaborationGroup, CollaborationJoinResult, CollaborationMember, CollaborationView,
     CourseStatus, Problem, Unauthorized,
@@ -25,6 +25,7 @@ use super::{
     lti_launch::{read_tree, start_activity, target},
     params::{activity_path_id, parse_id},
 };
+use crate::extract::Path;
 use crate::{
     auth::extract::AuthSession,
     domain::details,

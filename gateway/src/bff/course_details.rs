@@ -7,10 +7,7 @@
 //! round once the access has named them. Every rule is in `domain`; `now` is the upstream's
 //! business time ([`crate::upstream::Upstream::now`]).
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::State};
 use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::{AttemptRow, CourseCertificate, CourseDetailsView, CourseTarget, DetailsResult},
@@ -28,6 +25,7 @@ use super::{
     },
     params::parse_id,
 };
+use crate::extract::Path;
 use crate::{
     app::AppState,
     auth::extract::LearnerSession,

@@ -3,7 +3,7 @@
 //! the activity to open next and `refreshAt` (spec sections 2 and 4, rules in
 //! [`crate::domain::tree`]).
 
-use axum::{Json, extract::Path};
+use axum::Json;
 use contracts::bff::{Problem, ScoreDisplay, TocStatus, Unauthorized};
 use contracts::{
     bff::{CourseTreeView, TreeItem},
@@ -14,6 +14,7 @@ use utoipa::IntoParams;
 use uuid::Uuid;
 
 use super::{fields::rfc3339, learner_courses::tree_proctoring_mismatch, params::parse_id};
+use crate::extract::Path;
 use crate::{
     auth::extract::LearnerSession,
     domain::{

@@ -11,10 +11,7 @@ use contracts::bff::{Problem, Unauthorized};
 use std::time::Duration;
 use utoipa::IntoParams;
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::State};
 use contracts::{
     bff::{EnrollResult, Occflow},
     upstream::ObjectiveWorkflowAggregate,
@@ -23,6 +20,7 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use super::{commands::command_error, params::parse_id, start::run_start};
+use crate::extract::Path;
 use crate::{
     app::AppState,
     auth::extract::{AuthSession, LearnerSession},

@@ -11,7 +11,7 @@
 //! The tree is read here with a small shape of its own ([`TreeNode`]): the launch needs the
 //! part's id (`activityPartIds`), which the screens' DTOs do not carry.
 
-use axum::{Json, extract::Path};
+use axum::Json;
 use contracts::bff::{LtiDisplayMode, LtiFormField, LtiLaunch, LtiLaunchForm, LtiLaunchRequest, Problem, Unauthorized};
 use contracts::upstream::{DisplayMode, WorkflowState};
 use serde::Deserialize;
@@ -20,6 +20,7 @@ use url::Url;
 use uuid::Uuid;
 
 use super::{client, commands::command_error, params::parse_id};
+use crate::extract::Path;
 use crate::{
     auth::extract::AuthSession,
     error::{AppError, AppResult},

@@ -7,7 +7,7 @@
 //!   start token (`.../last-proctoring-session/start-token?activityPathId=`). A command, not a
 //!   view: every call answers a fresh token that must never be cached.
 
-use axum::{Json, extract::Path, http::StatusCode};
+use axum::{Json, http::StatusCode};
 use contracts::bff::{Problem, ProctoringSessionState, ProctoringStartToken, ProctoringView, Unauthorized};
 use contracts::upstream::{ProctoringState, WorkflowState};
 use serde_json::Value;
@@ -18,6 +18,7 @@ use super::{
     lti_launch::{read_tree, target},
     params::{activity_path_id, parse_id},
 };
+use crate::extract::Path;
 use crate::{
     auth::extract::AuthSession,
     domain::{details, reveal},

@@ -15,7 +15,7 @@
 
 use axum::{
     Json,
-    extract::{Path, State},
+    extract::State,
     http::{HeaderMap, HeaderValue, header},
     response::{IntoResponse, Response},
 };
@@ -30,6 +30,7 @@ use super::certificate_preview::issued_certificate;
 use super::course_header::{course_overview, objective_header};
 use super::fields::{rfc3339, total_count};
 use super::params::{ListParams, ListQuery, certificate_number, parse_id};
+use crate::extract::Path;
 use crate::{
     app::AppState,
     auth::extract::is_signed_in_learner,

@@ -13,10 +13,7 @@
 //! The start commands are sent with `Prefer: respond-sync`: the learner waits for the answer
 //! either way, and a synchronous answer saves the polling round trips.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::State};
 use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::StartResult,
@@ -26,6 +23,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::{commands::command_error, enroll::self_enroll, params::parse_id};
+use crate::extract::Path;
 use crate::{
     app::AppState,
     auth::extract::{AuthSession, LearnerSession},

@@ -5,7 +5,7 @@
 //! Answers the objective workflow's status and its LTI activities with their activity
 //! workflows, which the client needs for the resource link and form calls.
 
-use axum::{Json, extract::Path};
+use axum::Json;
 use contracts::bff::{Problem, Unauthorized};
 use contracts::{
     bff::{WorkflowActivity, WorkflowView},
@@ -13,6 +13,7 @@ use contracts::{
 };
 
 use super::{fields::rfc3339, params::parse_id};
+use crate::extract::Path;
 use crate::{
     auth::extract::LearnerSession,
     domain::{details, score},

@@ -3,10 +3,7 @@
 //! section 4 'Submitting': finishing an activity workflow and finishing an objective workflow
 //! are separate calls.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use axum::{Json, extract::State};
 use contracts::bff::{FinishActivitiesRequest, FinishActivitiesResult, FinishObjectiveResult, SubmitResult};
 use contracts::bff::{Problem, Unauthorized};
 use serde_json::{Value, json};
@@ -16,6 +13,7 @@ use super::{
     commands::{await_command, command_error},
     params::parse_id,
 };
+use crate::extract::Path;
 use crate::{
     app::AppState,
     auth::extract::{AuthSession, LearnerSession},

@@ -10,6 +10,7 @@ mod reliability_common;
 
 mod adopt;
 mod backchannel;
+mod bad_input;
 mod calendar;
 mod catalog;
 mod certificate_preview;
