@@ -17,6 +17,23 @@ use crate::{
 /// Longest time-zone name accepted (IANA names are at most about 30 characters).
 const MAX_TIMEZONE_CHARS: usize = 64;
 
+/// The zone `raw` names in the IANA time-zone database bundled with the gateway (the one its
+/// calendar reckons days in), written as the database writes it (`asia/tokyo` is `Asia/Tokyo`);
+/// `None` for a name the database does not know, which the platform might otherwise keep and
+/// every dated view then show in UTC. The platform may still refuse a known name (its refusal
+/// comes back as a problem with its message).
+fn iana_name(raw: &str) -> Option<String> {
+    let raw = raw.trim();
+    let plausible = !raw.is_empty()
+        && raw.len() <= MAX_TIMEZONE_CHARS
+        && raw.chars().all(|c| c.is_ascii_alphanumeric() || "/_+-".contains(c));
+    if !plausible {
+        return None;
+    }
+    let zone = jiff::tz::TimeZone::get(raw).ok()?;
+    Some(zone.iana_name().unwrap_or(raw).to_string())
+}
+
 /// Saves the time zone when it changed; answers whether it did.
 #[utoipa::path(post, path = "/api/bff/profile/timezone", tag = "commands", request_body = TimezoneRequest, responses(
     (status = 200, description = "The time zone, and whether it changed", body = TimezoneResult),
@@ -31,17 +48,13 @@ pub async fn save_timezone(
     auth: AuthSession,
     extract::Json(request): extract::Json<TimezoneRequest>,
 ) -> AppResult<Json<TimezoneResult>> {
-    let timezone = request.timezone.trim();
-    // Only the shape is checked here: the upstream owns the list of zones it accepts, and its
-    // refusal comes back as a problem with its message.
-    let plausible = !timezone.is_empty()
-        && timezone.len() <= MAX_TIMEZONE_CHARS
-        && timezone.chars().all(|c| c.is_ascii_alphanumeric() || "/_+-".contains(c));
-    if !plausible {
-        return Err(AppError::BadRequest(format!(
-            "timezone must be an IANA time-zone name such as Europe/Paris (at most {MAX_TIMEZONE_CHARS} characters)"
-        )));
-    }
+    let timezone = iana_name(&request.timezone).ok_or_else(|| {
+        AppError::BadRequest(format!(
+            "timezone must name a zone of the IANA time-zone database, such as Europe/Paris (at most \
+             {MAX_TIMEZONE_CHARS} characters)"
+        ))
+    })?;
+    let timezone = timezone.as_str();
     let upstream = &auth.portal.tenant.upstream;
     let user = upstream.current_user(&auth.ctx).await?;
     let changed = timezone_needs_saving(user.timezone.as_deref(), timezone);
@@ -64,4 +77,30 @@ async fn remember_timezone(state: &AppState, auth: &AuthSession, timezone: &str)
         state.sessions.put(current).await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::iana_name;
+
+    #[test]
+    fn time_zone_names_are_those_of_the_iana_database() {
+        let cases = [
+            ("Europe/Paris", Some("Europe/Paris")),
+            (" Asia/Tokyo ", Some("Asia/Tokyo")),
+            ("asia/tokyo", Some("Asia/Tokyo")),
+            ("America/Argentina/Buenos_Aires", Some("America/Argentina/Buenos_Aires")),
+            ("UTC", Some("UTC")),
+            ("Etc/GMT+3", Some("Etc/GMT+3")),
+            ("Not/AZone", None),
+            ("Nowhere", None),
+            ("", None),
+            ("<script>", None),
+            ("../../etc/passwd", None),
+            ("Europe/Paris\u{0}", None),
+        ];
+        for (raw, expected) in cases {
+            assert_eq!(iana_name(raw).as_deref(), expected, "{raw:?}");
+        }
+    }
 }

@@ -23,13 +23,29 @@ async fn the_time_zone_is_saved_once_and_not_again_when_unchanged() {
 async fn bad_time_zones_and_requests_are_refused_readably() {
     let app = TestApp::builder().fast_commands().spawn().await;
     let ada = signed_in(&app, "ada").await;
-    for body in [json!({ "timezone": "" }), json!({ "timezone": "<script>" }), json!({ "zone": "UTC" }), json!("UTC")] {
+    // Names outside the IANA database are the gateway's to refuse: the platform would keep
+    // `Not/AZone` (it checks the shape only) and every dated view would then fall back to UTC.
+    for body in [
+        json!({ "timezone": "" }),
+        json!({ "timezone": "<script>" }),
+        json!({ "timezone": "Nowhere" }),
+        json!({ "timezone": "Not/AZone" }),
+        json!({ "zone": "UTC" }),
+        json!("UTC"),
+    ] {
         let (status, answer) = post(&app, &ada, "/api/bff/profile/timezone", Some(body.clone())).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        assert_eq!(answer["error"], "bad_request", "{answer}");
     }
-    let (status, answer) = post(&app, &ada, "/api/bff/profile/timezone", Some(json!({ "timezone": "Nowhere" }))).await;
+    let profile: serde_json::Value = app.api(&ada, "localhost", "/api/bff/profile").await.json().await.expect("json");
+    assert!(
+        profile["timezone"].is_string() && profile["timezone"] != "Not/AZone",
+        "nothing refused is kept: {profile}"
+    );
+    // A name of the database the platform refuses (it knows zones with a slash and UTC only).
+    let (status, answer) = post(&app, &ada, "/api/bff/profile/timezone", Some(json!({ "timezone": "Japan" }))).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "the upstream's refusal: {answer}");
-    assert_eq!(answer["detail"], "`Nowhere` is not a time zone name");
+    assert_eq!(answer["detail"], "`Japan` is not a time zone name");
 
     let url = app.url("localhost", "/api/bff/profile/timezone");
     let no_header = ada.post(&url).json(&json!({ "timezone": "UTC" })).send().await.expect("post");
