@@ -154,7 +154,12 @@ async fn read_body_in_time(req: Request, limit: Duration, max_bytes: usize) -> R
     match tokio::time::timeout(limit, axum::body::to_bytes(body, max_bytes)).await {
         Ok(Ok(bytes)) => Ok(Request::from_parts(parts, Body::from(bytes))),
         Ok(Err(e)) if too_long(&e) => Err(too_large()),
-        Ok(Err(_)) => Err(problem(StatusCode::BAD_REQUEST, "bad_request", Some("The request body broke off.".into()))),
+        Ok(Err(_)) => {
+            let mut response =
+                problem(StatusCode::BAD_REQUEST, "bad_request", Some("The request body broke off.".into()));
+            without_tenant_headers(response.headers_mut());
+            Err(response)
+        }
         Err(_) => {
             let mut response = problem(
                 StatusCode::REQUEST_TIMEOUT,
@@ -285,6 +290,25 @@ mod tests {
         let broken = chunks(vec![Ok("12"), Err(std::io::Error::other("reset"))]);
         let (status, body, _) = answer(post(broken)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    }
+
+    #[tokio::test]
+    async fn the_limits_refusals_carry_the_headers_of_an_answer_without_a_tenant() {
+        let never = Body::from_stream(futures::stream::pending::<Result<Bytes, std::io::Error>>());
+        let broken = chunks(vec![Ok("12"), Err(std::io::Error::other("reset"))]);
+        let long = axum::http::Request::get("/api/lms/x").header("x-long", "a".repeat(200)).body(Body::empty());
+        for req in [post(never), post(broken), post(chunks(vec![Ok("123456"), Ok("789012")])), long.expect("request")] {
+            let response = LIMITS.layer(Echo(Arc::default())).oneshot(req).await.expect("infallible");
+            let h = response.headers();
+            assert!(response.status().is_client_error(), "{}", response.status());
+            assert_eq!(
+                h.get(header::CACHE_CONTROL).map(|v| v.as_bytes()),
+                Some(&b"no-store"[..]),
+                "{}",
+                response.status()
+            );
+            assert_eq!(h.get(header::X_CONTENT_TYPE_OPTIONS).map(|v| v.as_bytes()), Some(&b"nosniff"[..]));
+        }
     }
 
     /// The head is counted as on the wire: the target as sent, whatever its form.
