@@ -250,7 +250,13 @@ export async function screenshot(page, name) {
 export async function chooseLanguage(page, nativeName) {
   await page.getByRole('banner').locator('button[aria-haspopup="true"]').click();
   await page.getByRole('menu').locator('[role="menuitem"][aria-haspopup="menu"]').click();
-  await page.getByRole('menuitemradio', { name: nativeName }).click();
+  const option = page.getByRole('menuitemradio', { name: nativeName });
+  await option.waitFor();
+  // The whole submenu is on the screen, at any width and in either direction.
+  const box = await page.getByRole('menu').filter({ has: option }).boundingBox();
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  assert.ok(box && box.x >= 0 && box.x + box.width <= width, `the language menu fits the screen: ${JSON.stringify(box)} in ${width} px`);
+  await option.click();
 }
 
 /** Asserts axe-core finds no WCAG 2.1 A/AA violation on the page as it is now. */

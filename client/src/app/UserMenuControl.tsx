@@ -17,10 +17,15 @@ import {
 } from 'react-aria-components';
 import { useLocale } from '../i18n/I18nProvider';
 import { localeInfo } from '../i18n/locales';
+import { useMediaQuery } from '../ui/useMediaQuery';
 import { ChevronIcon, ExitIcon, GlobeIcon, UserIcon } from './icons';
 import { useHandover, type Handover } from './lazyControl';
 import { appMessages } from './messages';
 import { AccountButtonContent } from './UserMenu';
+
+/** Too narrow for the language submenu beside the menu (each is about 14rem): it opens below its
+ *  item instead, over the menu, rather than past the screen's edge. */
+export const NO_ROOM_BESIDE_MENU = '(max-width: 36rem)';
 
 export interface UserMenuControlProps {
   fullName: string;
@@ -38,6 +43,7 @@ export default function UserMenuControl({
   const intl = useIntl();
   const { locale, offered, setLocale } = useLocale();
   const { button, open, setOpen } = useHandover(handover);
+  const noRoomBeside = useMediaQuery(NO_ROOM_BESIDE_MENU);
   const profile = (
     <MenuItem
       id="profile"
@@ -76,7 +82,11 @@ export default function UserMenuControl({
                 <span className="account-menu__current">{localeInfo(locale)?.nativeName ?? locale}</span>
                 <ChevronIcon />
               </MenuItem>
-              <Popover className="account-menu__popover account-menu__popover--sub" offset={-4}>
+              <Popover
+                className="account-menu__popover account-menu__popover--sub"
+                placement={noRoomBeside ? 'bottom end' : undefined}
+                offset={noRoomBeside ? 2 : -4}
+              >
                 <Menu
                   className="account-menu__list"
                   aria-label={intl.formatMessage(appMessages.language)}
