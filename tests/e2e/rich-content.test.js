@@ -295,6 +295,15 @@ describe('rich content of a course About', () => {
         await screenshot(page, 'rich-content-pdf-ar-1280');
         await assertAccessible(page, 'PDF viewer ar-AR');
         await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+        // The LMS's toggles keep the direction of its text (left to right on this Arabic page):
+        // their chevrons point with that text, not with the page.
+        const toggle = page.getByRole('main').getByRole('button', { name: 'Who is my fire warden?' });
+        const chevron = await toggle
+          .locator('.rc-chevron')
+          .evaluate((icon) => [getComputedStyle(icon).direction, getComputedStyle(icon).transform]);
+        assert.deepEqual(chevron, ['ltr', 'none'], 'the chevron of a left-to-right toggle is not mirrored');
 
         await page.setViewportSize({ width: 390, height: 844 });
         await openGallery(page);
