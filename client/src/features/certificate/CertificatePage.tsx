@@ -76,7 +76,7 @@ export default function CertificatePage() {
           score={
             data.score ? (
               <span className={`score--${data.score.color}`}>
-                {formatPercent(intl, data.score)}
+                <bdi>{formatPercent(intl, data.score)}</bdi>
                 {points && <span className="score__points"> · {points}</span>}
               </span>
             ) : undefined

@@ -31,7 +31,7 @@ export function AttemptsTable({ attempts, scoreColumn }: { attempts: AttemptRow[
                   <Cell>
                     {attempt.score ? (
                       <span className={`score score--${attempt.score.color}`}>
-                        {formatPercent(intl, attempt.score)}
+                        <bdi>{formatPercent(intl, attempt.score)}</bdi>
                         {formatPoints(intl, attempt.score) && (
                           <span className="score__points"> · {formatPoints(intl, attempt.score)}</span>
                         )}

@@ -98,7 +98,7 @@ function ProgressPanel({ course }: { course: CourseDetailsView }) {
       label: intl.formatMessage(m.score),
       value: (
         <>
-          {formatPercent(intl, result.score)}
+          <bdi>{formatPercent(intl, result.score)}</bdi>
           {points && <span className="details-facts__points">{points}</span>}
         </>
       ),

@@ -3,6 +3,9 @@ import type { IntlShape } from 'react-intl';
 import type { ScoreDisplay } from '../../api/contracts/bff';
 import { detailsMessages } from './messages';
 
+/** The score as a percentage. Shown beside other text, it goes in a `<bdi>`: in Arabic the
+ *  number format puts left-to-right marks around `%`, and unisolated they pull the number that
+ *  follows (`92% · 92 of 100 points`) into the percentage's run, out of order. */
 export function formatPercent(intl: IntlShape, score: ScoreDisplay): string {
   return intl.formatNumber(score.percent / 100, { style: 'percent', maximumFractionDigits: 0 });
 }

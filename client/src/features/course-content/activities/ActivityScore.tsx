@@ -15,7 +15,7 @@ export function ActivityScore({ score }: { score: ScoreDisplay }) {
   return (
     <p className="activity-score">
       <span className="activity-score__label">{intl.formatMessage(activityMessages.score)}</span>{' '}
-      <span className={`activity-score__value score--${score.color}`}>{formatScorePercent(intl, score)}</span>
+      <bdi className={`activity-score__value score--${score.color}`}>{formatScorePercent(intl, score)}</bdi>
       {score.points && (
         <>
           {' '}
