@@ -72,6 +72,17 @@ describe('conversations', () => {
         await signInAt(page, 'courses');
         await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
         const unread = page.getByRole('link', { name: '2 new announcements in Data Privacy Basics' });
+        // The header counts the unread messages of every channel, these two among them.
+        const header = page.getByRole('banner').getByRole('link', { name: /^Messages/ });
+        const countIn = async () => {
+          const name = (await header.getAttribute('aria-label')) ?? 'Messages';
+          const found = /^Messages, (\d+) unread$/.exec(name);
+          return found ? Number(found[1]) : 0;
+        };
+        const before = await eventually('the header counts unread messages', async () => {
+          const count = await countIn();
+          return count >= 2 ? count : null;
+        });
         await unread.click();
         const dialog = page.getByRole('dialog', { name: 'Messages' });
         await dialog.getByText('Reminder: finish the walkthrough before the quiz.').waitFor();
@@ -81,6 +92,7 @@ describe('conversations', () => {
         await dialog.getByRole('button', { name: 'Close messages' }).click();
         await dialog.waitFor({ state: 'detached' });
         await eventually('the indicator gone', async () => (await unread.count()) === 0, 10_000);
+        await eventually('the header counts two fewer', async () => (await countIn()) === before - 2, 10_000);
         assert.equal(new URL(page.url()).hash, '', 'closing drops the hash');
       },
       { context: DESKTOP },

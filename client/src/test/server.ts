@@ -8,6 +8,7 @@ export const defaultHandlers = [
   http.get('*/config-ui/config.json', () => HttpResponse.json(uiConfig())),
   http.get('*/api/bff/session', () => HttpResponse.json(sessionView())),
   http.get('*/api/bff/my-courses', () => HttpResponse.json(myCoursesView([]))),
+  http.get('*/api/bff/chat/channels', () => HttpResponse.json({ channels: [] })),
 ];
 
 export const server = setupServer(...defaultHandlers);
