@@ -70,7 +70,7 @@ export function CourseListScreen<T, V extends ListScreenView<T>>({
 }: Props<T, V>) {
   const intl = useIntl();
   const { filter, keyword, setFilter, clearFilters, activeCount } = params;
-  const { input, setInput } = useKeywordSearch();
+  const { input, setInput, clear } = useKeywordSearch();
   const { data, error, isLoading, mutate } = useView({ ...query, skip: 0, take: PAGE_SIZE });
   // With keepPreviousData the old cards stay while a new search loads; act only on fresh answers.
   const current = isLoading ? undefined : data;
@@ -83,7 +83,11 @@ export function CourseListScreen<T, V extends ListScreenView<T>>({
   } else if (!data) {
     body = <LoadingState />;
   } else if (data.items.length === 0) {
-    body = narrowed ? <NoMatches keyword={keyword} /> : empty(data);
+    body = narrowed ? (
+      <NoMatches keyword={keyword} onClearSearch={clear} onClearFilters={activeCount ? clearFilters : undefined} />
+    ) : (
+      empty(data)
+    );
   } else {
     body = (
       <PagedCourseGrid

@@ -1,8 +1,17 @@
 import { useIntl } from 'react-intl';
 import { courseListMessages as m } from './messages';
 
-/** A keyword search or the filters found nothing. */
-export function NoMatches({ keyword }: { keyword: string }) {
+/** A keyword search or the filters found nothing, with the way out: clearing the search (when
+ *  there is a keyword) or the filters. */
+export function NoMatches({
+  keyword,
+  onClearSearch,
+  onClearFilters,
+}: {
+  keyword: string;
+  onClearSearch: () => void;
+  onClearFilters?: () => void;
+}) {
   const intl = useIntl();
   return (
     <div className="empty-state">
@@ -11,6 +20,17 @@ export function NoMatches({ keyword }: { keyword: string }) {
         {keyword ? intl.formatMessage(m.noMatchTitle, { keyword }) : intl.formatMessage(m.noFilterMatchTitle)}
       </h2>
       <p>{intl.formatMessage(keyword ? m.noMatchHint : m.noFilterMatchHint)}</p>
+      {keyword ? (
+        <button type="button" className="button button--secondary" onClick={onClearSearch}>
+          {intl.formatMessage(m.clearSearch)}
+        </button>
+      ) : (
+        onClearFilters && (
+          <button type="button" className="button button--secondary" onClick={onClearFilters}>
+            {intl.formatMessage(m.clearFilters)}
+          </button>
+        )
+      )}
     </div>
   );
 }

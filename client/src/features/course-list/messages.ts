@@ -112,6 +112,11 @@ export const courseListMessages = defineMessages({
     defaultMessage: 'Check the spelling or try another keyword.',
     description: 'Hint under the no-results title of the course search',
   },
+  clearSearch: {
+    id: 'courseList.noMatch.clearSearch',
+    defaultMessage: 'Clear search',
+    description: 'Button under the no-results message of a keyword search: empties the search box',
+  },
   noFilterMatchTitle: {
     id: 'courseList.noFilterMatch.title',
     defaultMessage: 'No courses match these filters',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { normaliseKeyword, SEARCH_DEBOUNCE_MS } from './keyword';
 
@@ -13,21 +13,31 @@ export function useKeywordSearch() {
   const applied = normaliseKeyword(new URLSearchParams(location.search).get('keyword') ?? '');
   const [input, setInputRaw] = useState(applied);
 
-  useEffect(() => {
-    if (input === applied) return;
-    const timer = window.setTimeout(() => {
+  const apply = useCallback(
+    (value: string) => {
       const next = new URLSearchParams(location.search);
-      if (input) next.set('keyword', input);
+      if (value) next.set('keyword', value);
       else next.delete('keyword');
       const search = next.toString().replace(/%2C/g, ',');
       void navigate(
         { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
         { replace: true, preventScrollReset: true },
       );
-    }, SEARCH_DEBOUNCE_MS);
+    },
+    [location, navigate],
+  );
+
+  useEffect(() => {
+    if (input === applied) return;
+    const timer = window.setTimeout(() => apply(input), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [input, applied, location, navigate]);
+  }, [input, applied, apply]);
 
   const setInput = (value: string) => setInputRaw(normaliseKeyword(value));
-  return { input, setInput, keyword: applied };
+  /** Empties the box and drops the keyword at once (no pause: the learner asked for it). */
+  const clear = () => {
+    setInputRaw('');
+    apply('');
+  };
+  return { input, setInput, clear, keyword: applied };
 }

@@ -137,12 +137,17 @@ describe('My courses', () => {
     expect(screen.queryByRole('link', { name: 'Browse the catalog' })).not.toBeInTheDocument();
   });
 
-  it('says when a keyword matches nothing, with a hint', async () => {
+  it('says when a keyword matches nothing, with a hint and a way back to every course', async () => {
     serveCourses([courseCard({ name: 'Algebra basics' })]);
-    renderApp('/learn/courses?keyword=zzz');
+    const { user, location } = renderApp('/learn/courses?keyword=zzz');
 
     expect(await screen.findByRole('heading', { name: 'No courses match "zzz"' })).toBeInTheDocument();
     expect(screen.getByText('Check the spelling or try another keyword.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    // At once, not after the typing pause.
+    expect(location()).toBe('/courses');
+    expect(screen.getByRole('searchbox')).toHaveValue('');
+    expect(await screen.findByRole('heading', { name: 'Algebra basics' })).toBeInTheDocument();
   });
 
   it('shows an error with a retry button that loads again', async () => {
@@ -282,9 +287,13 @@ describe('My courses', () => {
 
     it('with filters that match nothing says so instead of the no-courses prompt', async () => {
       serveFiltered([]);
-      renderApp('/learn/courses?coursePriority=mandatory');
+      const { user, location } = renderApp('/learn/courses?coursePriority=mandatory');
       expect(await screen.findByRole('heading', { name: 'No courses match these filters' })).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'You have no courses yet' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
+      const clear = screen.getAllByRole('button', { name: 'Clear filters' });
+      await user.click(clear.at(-1)!);
+      expect(location()).toBe('/courses');
     });
 
     it('loads a long list a page at a time with skip and take', async () => {
