@@ -252,10 +252,14 @@ export async function chooseLanguage(page, nativeName) {
   await page.getByRole('menu').locator('[role="menuitem"][aria-haspopup="menu"]').click();
   const option = page.getByRole('menuitemradio', { name: nativeName });
   await option.waitFor();
-  // The whole submenu is on the screen, at any width and in either direction.
+  // The whole submenu is on the screen (the page's, or the frame's when `page` is a frame
+  // locator), at any width and in either direction.
   const box = await page.getByRole('menu').filter({ has: option }).boundingBox();
-  const width = await page.evaluate(() => document.documentElement.clientWidth);
-  assert.ok(box && box.x >= 0 && box.x + box.width <= width, `the language menu fits the screen: ${JSON.stringify(box)} in ${width} px`);
+  const screen = await page.locator('html').boundingBox();
+  assert.ok(
+    box && screen && box.x >= screen.x && box.x + box.width <= screen.x + screen.width,
+    `the language menu fits the screen: ${JSON.stringify(box)} in ${JSON.stringify(screen)}`,
+  );
   await option.click();
 }
 
