@@ -437,7 +437,7 @@ def hotpath_lines() -> list[str]:
         "- `strace -c` over one run at 16 connections counted the same system calls per request for nginx, the "
         "floor and the gateway: 2 `writev` and 2 `recvfrom` (nginx also 1 `getsockopt`), an `epoll_wait` about "
         "every 8th request.",
-        "- The same count with `perf stat -e raw_syscalls:sys_enter` on 2026-12-02 (cf86428; the harness's "
+        "- The same count with `perf stat -e raw_syscalls:sys_enter` on 2026-12-02 (the release build of 07bce03; the harness's "
         "servers, one run of 5 s each): 4.72 system calls per request for the floor and 4.71 for the gateway at "
         "16 connections, 4.34 and 4.38 at 64 (nginx 5.69 and 5.09). The gateway's system time beyond the "
         "floor's (15.1 against 12.0 µs per request at 16 connections, 14.1 against 11.8 at 64) comes with the "
@@ -453,7 +453,8 @@ def hotpath_lines() -> list[str]:
         "the router, repeating every layer's work for one route, was not built.",
         "- What the outer layers cost after step 19, measured with a measuring build without them (never "
         "committed: no request id, trace layer, panic guard, head and body limits or request timeout, and no "
-        "timer on the forwarded call) against cf86428, both serving at once (6 rounds of 5 s): 3.3 µs less per "
+        "timer on the forwarded call) against the release build of 07bce03 (cf86428 only moved code), both "
+        "serving at once (6 rounds of 5 s): 3.3 µs less per "
         "request (every round 2.3 to 4.1 less), of 49.9. While step 14 was looked for, the same layers took 26 "
         "of about 120 µs in a build without LTO; what is left of the gateway's work beyond the floor's is in "
         "the router, the tenant layer, the session and the forward itself.",
