@@ -53,6 +53,27 @@ describe('FeedbackWidget', () => {
     ]);
   });
 
+  it('keeps "No, everything went fine" apart from the difficulties', async () => {
+    const user = renderWidget();
+    await user.click(screen.getByRole('button', { name: 'Feedback' }));
+    const dialog = await screen.findByRole('dialog');
+    const box = (name: string) => within(dialog).getByRole('checkbox', { name });
+    await user.click(box('Navigation'));
+    await user.click(box('Reports'));
+    await user.click(box('No, everything went fine'));
+    expect(box('No, everything went fine')).toBeChecked();
+    expect(box('Navigation')).not.toBeChecked();
+    expect(box('Reports')).not.toBeChecked();
+    await user.click(box('Accessibility'));
+    expect(box('Accessibility')).toBeChecked();
+    expect(box('No, everything went fine')).not.toBeChecked();
+    // Unticking a difficulty leaves the others as they are.
+    await user.click(box('Navigation'));
+    await user.click(box('Accessibility'));
+    expect(box('Navigation')).toBeChecked();
+    expect(box('Accessibility')).not.toBeChecked();
+  });
+
   it('offers all 13 topics and requires a rating before sending', async () => {
     let calls = 0;
     server.use(

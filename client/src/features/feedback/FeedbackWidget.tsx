@@ -69,6 +69,20 @@ function feedbackDraft(stored: unknown): FeedbackDraft | undefined {
 
 const isNoFeedback = (draft: FeedbackDraft) => !draft.grade && draft.topics.length === 0 && !draft.comment;
 
+/** The topic that says there was no difficulty: it cannot stand beside a difficulty. */
+const NO_DIFFICULTY = 'no';
+
+/**
+ * The topics after the learner's change from `before` to `after`: ticking "No, everything went
+ * fine" clears the difficulties, and ticking a difficulty clears "No, everything went fine".
+ */
+export function exclusiveTopics(before: readonly string[], after: string[]): string[] {
+  const added = after.filter((topic) => !before.includes(topic));
+  if (added.includes(NO_DIFFICULTY)) return [NO_DIFFICULTY];
+  if (added.length > 0) return after.filter((topic) => topic !== NO_DIFFICULTY);
+  return after;
+}
+
 function FeedbackForm({ maxComment, close }: FormProps) {
   const intl = useIntl();
   // Kept until sent or cancelled: closing the form otherwise (Escape, a press outside it, the
@@ -76,7 +90,7 @@ function FeedbackForm({ maxComment, close }: FormProps) {
   const [draft, setDraft, discardDraft] = useDraft('feedback', NO_FEEDBACK, feedbackDraft, isNoFeedback);
   const { grade, topics, comment } = draft;
   const setGrade = (value: string) => setDraft({ ...draft, grade: value });
-  const setTopics = (value: string[]) => setDraft({ ...draft, topics: value });
+  const setTopics = (value: string[]) => setDraft({ ...draft, topics: exclusiveTopics(topics, value) });
   const setComment = (value: string) => setDraft({ ...draft, comment: value });
   const [submitted, setSubmitted] = useState(false);
   const [state, setState] = useState<'editing' | 'sending' | 'failed' | 'sent'>('editing');
