@@ -27,7 +27,7 @@ export function MessagesLink() {
       </svg>
       <span className="app-header__messages-text">{intl.formatMessage(m.open)}</span>
       {unread > 0 && (
-        <span className="app-header__messages-count" aria-hidden="true">
+        <span className="count-badge app-header__messages-count" aria-hidden="true">
           {intl.formatNumber(Math.min(unread, 99))}
           {unread > 99 && '+'}
         </span>

@@ -41,7 +41,7 @@ export function FilterDrawer(props: FilterBarProps) {
         <FilterIcon />
         {intl.formatMessage(m.filtersButton)}
         {activeCount > 0 && (
-          <span className="filter-bar__dot" aria-hidden="true">
+          <span className="count-badge" aria-hidden="true">
             {intl.formatNumber(activeCount)}
           </span>
         )}
