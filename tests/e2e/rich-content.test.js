@@ -105,6 +105,22 @@ async function openGallery(page) {
   await gallery(page).waitFor();
 }
 
+/** The gallery's Close sits in the title's row at the screen's inline end, whatever wraps. */
+async function assertCloseInCorner(page, name) {
+  const [title, close, width, rtl] = await gallery(page).evaluate((dialog) => {
+    const box = (element) => element.getBoundingClientRect().toJSON();
+    return [
+      box(dialog.querySelector('.rc-gallery__title')),
+      box(dialog.querySelector('.rc-gallery__close')),
+      document.documentElement.clientWidth,
+      getComputedStyle(dialog).direction === 'rtl',
+    ];
+  });
+  assert.ok(close.top < title.bottom && close.bottom > title.top, `${name}: Close is in the title's row`);
+  const gap = rtl ? close.left : width - close.right;
+  assert.ok(gap >= 0 && gap <= 24, `${name}: Close is ${gap} px from the inline end`);
+}
+
 async function openPdf(page, name) {
   await page.getByRole('button', { name }).click();
   await eventually('the PDF page drawn', () => canvasDrawn(page), 15_000);
@@ -237,6 +253,7 @@ describe('rich content of a course About', () => {
         await gallery(page).getByText('Zoom 150%').waitFor();
         await gallery(page).getByRole('button', { name: 'Zoom out' }).click();
         await screenshot(page, 'rich-content-gallery-en-1280');
+        await assertCloseInCorner(page, 'gallery en-US at 1280 px');
         await assertAccessible(page, 'gallery en-US');
         await page.keyboard.press('Escape');
         await gallery(page).waitFor({ state: 'detached' });
@@ -271,6 +288,7 @@ describe('rich content of a course About', () => {
 
         await page.setViewportSize({ width: 390, height: 844 });
         await openGallery(page);
+        await assertCloseInCorner(page, 'gallery en-US at 390 px');
         await screenshot(page, 'rich-content-gallery-en-390');
         await page.keyboard.press('Escape');
         await openPdf(page, 'Open Safety checklist in the viewer');
@@ -307,6 +325,7 @@ describe('rich content of a course About', () => {
 
         await page.setViewportSize({ width: 390, height: 844 });
         await openGallery(page);
+        await assertCloseInCorner(page, 'gallery ar-AR at 390 px');
         await screenshot(page, 'rich-content-gallery-ar-390');
         await page.keyboard.press('Escape');
         await openPdf(page, 'فتح Safety checklist في العارض');

@@ -116,14 +116,14 @@ export function Gallery({ images, index, onIndexChange }: GalleryProps) {
                   >
                     <PlusIcon />
                   </Button>
-                  <Button
-                    className="rc-icon-button rc-icon-button--dark"
-                    onPress={close}
-                    aria-label={intl.formatMessage(m.close)}
-                  >
-                    <CloseIcon />
-                  </Button>
                 </div>
+                <Button
+                  className="rc-icon-button rc-icon-button--dark rc-gallery__close"
+                  onPress={close}
+                  aria-label={intl.formatMessage(m.close)}
+                >
+                  <CloseIcon />
+                </Button>
               </div>
               <p className="visually-hidden">{intl.formatMessage(m.keyboardHint)}</p>
               <div className="rc-gallery__stage">
