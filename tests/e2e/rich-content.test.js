@@ -135,6 +135,14 @@ describe('rich content of a course About', () => {
         await openCourse(page);
         const main = page.getByRole('main');
 
+        // The LMS's headings rank below the section's own heading in size too.
+        const size = (name) =>
+          main.getByRole('heading', { name, exact: true }).evaluate((h) => parseFloat(getComputedStyle(h).fontSize));
+        const about = await size('About this course');
+        for (const name of ['Overview', 'Schedule']) {
+          assert.ok((await size(name)) < about, `'${name}' is smaller than 'About this course'`);
+        }
+
         // Lazy frames: the video host's player loads once near the viewport, allowed by the
         // tenant's embed origins (no Content-Security-Policy violation).
         const video = main.locator('iframe[title="Workplace safety in five minutes (video)"]');

@@ -2,6 +2,7 @@
 // direction of its own language: on the course page, the public course page and the catalog
 // course page (which frames it with its own `className`).
 import { RichContent } from '../../ui/rich-content/RichContent';
+import './about-section.css';
 
 export function AboutSection({
   headingId,
@@ -19,7 +20,7 @@ export function AboutSection({
       <h2 id={headingId} className="details-section__heading">
         {heading}
       </h2>
-      <div dir="auto">
+      <div dir="auto" className="about-section__content">
         <RichContent html={html} />
       </div>
     </section>
