@@ -9,6 +9,7 @@ import { useAppContextOptional } from '../../app/context';
 import { useInsideMain } from '../../app/landmarks';
 import { PageHeading } from '../../ui/PageHeading';
 import { LockIcon } from '../course-card/icons';
+import { ConeMark, NoEntryMark, WarningMark } from './marks';
 import { errorMessages as m } from './messages';
 import './errors.css';
 
@@ -54,48 +55,12 @@ interface Props {
   art?: ReactNode;
 }
 
-const iconProps = {
-  'aria-hidden': true,
-  focusable: false,
-  width: 56,
-  height: 56,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.5,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
-
-/**
- * The round mark of each status. The spec's titles of 401, 403, 500 and 501 begin with their
- * number ('403 Forbidden'), so their mark is a picture rather than the same number again;
- * 'Page not found' names none, so 404 shows its number.
- */
 const STATUS_ART: Record<ErrorStatus, ReactNode> = {
   401: <LockIcon size={56} />,
-  // A circle with a bar: no entry.
-  403: (
-    <svg {...iconProps}>
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="M7.5 12h9" />
-    </svg>
-  ),
+  403: <NoEntryMark />,
   404: <span>404</span>,
-  // A warning triangle.
-  500: (
-    <svg {...iconProps}>
-      <path d="M10.3 4.3 2.8 17.5A2 2 0 0 0 4.5 20.5h15a2 2 0 0 0 1.7-3L13.7 4.3a2 2 0 0 0-3.4 0Z" />
-      <path d="M12 9.5v4M12 17h.01" />
-    </svg>
-  ),
-  // A traffic cone: still being built.
-  501: (
-    <svg {...iconProps}>
-      <path d="M10.5 4h3l4.5 14.5H6L10.5 4Z" />
-      <path d="M8.6 10h6.8M7.4 14h9.2M3.5 18.5h17" />
-    </svg>
-  ),
+  500: <WarningMark />,
+  501: <ConeMark />,
 };
 
 function StatusArt({ children }: { children: ReactNode }) {

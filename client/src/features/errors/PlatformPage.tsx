@@ -3,6 +3,7 @@
 import { useIntl } from 'react-intl';
 import { useAppContext } from '../../app/context';
 import { PageHeading } from '../../ui/PageHeading';
+import { FlaskMark } from './marks';
 import { errorMessages as m } from './messages';
 import './errors.css';
 
@@ -13,9 +14,7 @@ export default function PlatformPage() {
   return (
     <section className="error-view">
       <div className="error-view__art" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="56" height="56" fill="none" stroke="currentColor" strokeWidth="1.6">
-          <path d="M9 3h6M10 3v6l-5.5 9.5A1.7 1.7 0 0 0 6 21h12a1.7 1.7 0 0 0 1.5-2.5L14 9V3M7.5 15h9" />
-        </svg>
+        <FlaskMark />
       </div>
       <PageHeading>{intl.formatMessage(m.platformTitle)}</PageHeading>
       <p className="error-view__text">{intl.formatMessage(m.platformText)}</p>

@@ -5,20 +5,8 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { LockIcon } from '../course-card/icons';
 import { ErrorPage } from './ErrorPage';
+import { OfflineMark } from './marks';
 import { errorMessages as m } from './messages';
-
-/** A cloud with a slash: the sign-in service did not answer. */
-function OfflineIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="56" height="56" fill="none" stroke="currentColor" strokeWidth="1.6">
-      <path
-        d="M7.5 18.5h9.75a3.75 3.75 0 0 0 .6-7.45A5.5 5.5 0 0 0 8.1 8.6 4.5 4.5 0 0 0 7.5 18.5Z"
-        strokeLinejoin="round"
-      />
-      <path d="M4 4l16 16" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 export default function SignInFailedPage() {
   const intl = useIntl();
@@ -30,7 +18,7 @@ export default function SignInFailedPage() {
       title={m.signInFailedTitle}
       text={unavailable ? m.signInUnavailable : m.signInRefused}
       // The title names no status, so the mark is a picture of what happened, not "401" or "500".
-      art={unavailable ? <OfflineIcon /> : <LockIcon size={56} />}
+      art={unavailable ? <OfflineMark /> : <LockIcon size={56} />}
       // Not the 401 page's own button: that one returns to the current page, this one.
       action={
         <a className="button button--primary" href="/oidc/login">

@@ -24,9 +24,12 @@ import { useDraft } from '../../session/drafts';
 import { feedbackMessages as m } from './messages';
 import './feedback.css';
 
+/** The topic that says there was no difficulty: it cannot stand beside a difficulty. */
+const NO_DIFFICULTY = 'no';
+
 /** The topics of spec section 9, in order, with their labels. */
 export const FEEDBACK_TOPICS: ReadonlyArray<[string, MessageDescriptor]> = [
-  ['no', m.topicNo],
+  [NO_DIFFICULTY, m.topicNo],
   ['navigation', m.topicNavigation],
   ['startFinishCourse', m.topicStartFinishCourse],
   ['activityResults', m.topicActivityResults],
@@ -69,14 +72,11 @@ function feedbackDraft(stored: unknown): FeedbackDraft | undefined {
 
 const isNoFeedback = (draft: FeedbackDraft) => !draft.grade && draft.topics.length === 0 && !draft.comment;
 
-/** The topic that says there was no difficulty: it cannot stand beside a difficulty. */
-const NO_DIFFICULTY = 'no';
-
 /**
  * The topics after the learner's change from `before` to `after`: ticking "No, everything went
  * fine" clears the difficulties, and ticking a difficulty clears "No, everything went fine".
  */
-export function exclusiveTopics(before: readonly string[], after: string[]): string[] {
+function exclusiveTopics(before: readonly string[], after: string[]): string[] {
   const added = after.filter((topic) => !before.includes(topic));
   if (added.includes(NO_DIFFICULTY)) return [NO_DIFFICULTY];
   if (added.length > 0) return after.filter((topic) => topic !== NO_DIFFICULTY);
