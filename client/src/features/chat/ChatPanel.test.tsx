@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatChannel, ChatMessage } from '../../api/contracts/bff';
-import { http, HttpResponse, server } from '../../test/server';
+import { http, HttpResponse, problemAnswer, server } from '../../test/server';
 import { ChatPanel, chatTarget } from './ChatPanel';
 
 const team: ChatChannel = { id: 't1', kind: 'team', name: 'Team Blue', unreadCount: 0, canPost: true };
@@ -165,6 +165,116 @@ describe('ChatPanel', () => {
     await waitFor(() => expect(box).toHaveValue(''));
     expect(window.sessionStorage.length).toBe(0);
     answerRefetch();
+  });
+
+  describe('a send that fails', () => {
+    /** A channel the learner can post in; `answer` answers each POST of a message, by its number (1, 2, ...). */
+    const serveSends = (answer: (call: number, body: unknown) => Response | Promise<Response>) => {
+      const posted: unknown[] = [];
+      server.use(
+        http.get('*/api/bff/chat/channels/t1', () =>
+          HttpResponse.json({ channel: team, messages: [], lastReadSeq: 0, maxMessageChars: 100 }),
+        ),
+        http.post('*/api/bff/chat/channels/t1/messages', async ({ request }) => {
+          const body = await request.json();
+          posted.push(body);
+          return answer(posted.length, body);
+        }),
+      );
+      return posted;
+    };
+    const openComposer = async () => {
+      const { user } = renderAt('#chat=t1');
+      const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+      const box = await within(dialog).findByRole('textbox', { name: 'Message' });
+      return { user, dialog, box, sendButton: within(dialog).getByRole('button', { name: 'Send' }) };
+    };
+    const unavailable =
+      'The message could not be sent. The learning platform is not available right now. Please try again in a few minutes.';
+
+    it('keeps the text, says it was not sent, and sends it again on the next press', async () => {
+      const posted = serveSends((call) =>
+        call === 1 ? problemAnswer(502, 'upstream_unavailable') : HttpResponse.json(message(1, 'Running late', true)),
+      );
+      const { user, dialog, box, sendButton } = await openComposer();
+      await user.type(box, 'Running late{Enter}');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(unavailable);
+      expect(box).toHaveValue('Running late');
+      expect(box).toHaveAccessibleDescription(unavailable);
+
+      await user.click(sendButton);
+      await waitFor(() => expect(posted).toEqual([{ text: 'Running late' }, { text: 'Running late' }]));
+      await waitFor(() => expect(box).toHaveValue(''));
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('tries again with Enter after the network failed, and shows why a refused message was not sent', async () => {
+      const posted = serveSends((call) =>
+        call === 1
+          ? HttpResponse.error()
+          : problemAnswer(422, 'validation_failed', { fieldErrors: { text: ['Links are not allowed here.'] } }),
+      );
+      const { user, dialog, box } = await openComposer();
+      await user.type(box, 'See example.com{Enter}');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(unavailable);
+      await user.type(box, '{Enter}');
+      await waitFor(() => expect(posted).toHaveLength(2));
+      await waitFor(() =>
+        expect(within(dialog).getByRole('alert')).toHaveTextContent(
+          'The message could not be sent. Links are not allowed here.',
+        ),
+      );
+      expect(box).toHaveValue('See example.com');
+    });
+
+    it('sends once when Send is pressed again while the message is on its way', async () => {
+      let answer: () => void = () => {};
+      const posted = serveSends(async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(message(1, 'Only once', true));
+      });
+      const { user, box, sendButton } = await openComposer();
+      await user.type(box, 'Only once');
+      await user.click(sendButton);
+      await waitFor(() => expect(posted).toHaveLength(1));
+      // The button says it is busy; neither a press nor Enter sends the message a second time.
+      await waitFor(() => expect(sendButton).toHaveAttribute('aria-disabled', 'true'));
+      await user.click(sendButton);
+      await user.type(box, '{Enter}');
+      answer();
+      await waitFor(() => expect(box).toHaveValue(''));
+      expect(sendButton).not.toHaveAttribute('aria-disabled');
+      expect(posted).toEqual([{ text: 'Only once' }]);
+    });
+
+    it('sends once when Enter is pressed twice at once', async () => {
+      const posted = serveSends(() => HttpResponse.json(message(1, 'Twice?', true)));
+      const { user, box } = await openComposer();
+      await user.type(box, 'Twice?{Enter}{Enter}');
+      await waitFor(() => expect(box).toHaveValue(''));
+      expect(posted).toEqual([{ text: 'Twice?' }]);
+    });
+
+    it('takes the error away once the learner edits the message', async () => {
+      serveSends(() => problemAnswer(503, 'upstream_unavailable'));
+      const { user, dialog, box } = await openComposer();
+      await user.type(box, 'Hello{Enter}');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(unavailable);
+      await user.type(box, '!');
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      expect(box).toHaveValue('Hello!');
+      expect(box).not.toHaveAttribute('aria-invalid');
+    });
+
+    it('still refuses a message that is too long, with its own error, without sending it', async () => {
+      const posted = serveSends(() => HttpResponse.json(message(1, 'never', true)));
+      const { user, dialog, box, sendButton } = await openComposer();
+      await user.type(box, 'x'.repeat(101));
+      await user.click(sendButton);
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Maximum length is 100');
+      expect(posted).toEqual([]);
+      expect(box).toHaveValue('x'.repeat(101));
+    });
   });
 
   describe('days', () => {

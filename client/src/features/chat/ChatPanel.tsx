@@ -4,13 +4,13 @@
 import { getLocalTimeZone, parseAbsolute, toCalendarDate, today, type CalendarDate } from '@internationalized/date';
 import { Fragment, useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { Button, Dialog, Heading, Label, Modal, ModalOverlay, TextArea, TextField } from 'react-aria-components';
+import { Button, Dialog, Heading, Label, Modal, ModalOverlay, Text, TextArea, TextField } from 'react-aria-components';
 import { useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import type { ChatChannel, ChatChannelView, ChatChannelsView, ChatMessage } from '../../api/contracts/bff';
 import { fetchKey } from '../../api/hooks';
 import { keys } from '../../api/keys';
-import { useCommand } from '../../api/useCommand';
+import { commandFailure, useCommand } from '../../api/useCommand';
 import { textDraft, useDraft } from '../../session/drafts';
 import { LoadingState } from '../../ui/LoadingState';
 import { chatMessages as m } from './messages';
@@ -56,23 +56,58 @@ function ChannelList({ onOpen }: { onOpen: (id: string) => void }) {
   );
 }
 
+/** An error under the message box: what went wrong and, when known, why. */
+interface SendProblem {
+  message: string;
+  reason?: string | undefined;
+}
+
+/**
+ * What the composer says under the box when a send failed: that the message was not sent, then
+ * why and what to do (the platform unavailable or the device offline, both with "try again";
+ * the gateway's refusal or the field's error), each a sentence of its own in the learner's
+ * language. Without a reason (a timed-out send with a code of its own, an unexpected error), only
+ * that it was not sent.
+ */
+function sendProblem(error: unknown, intl: IntlShape): SendProblem {
+  return { message: intl.formatMessage(m.sendFailed), reason: commandFailure(error, intl)?.message };
+}
+
+/**
+ * The box and its Send button. A failed send keeps the text and says so under the box; Send (or
+ * Enter) tries again, and editing the text takes the stale error away. While a message is on its
+ * way the button is busy and neither it nor Enter sends again.
+ */
 function Composer({ channel, max }: { channel: ChatChannel; max: number }) {
   const intl = useIntl();
   // What is typed is kept until it is sent, per channel (session/drafts.ts).
   const [text, setText, discardText] = useDraft(`chat:${channel.id}`, '', textDraft);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<SendProblem | null>(null);
+  // Set at once, unlike the state the button reads: two presses in one tick send once.
+  const sending = useRef(false);
+  const [isSending, setSending] = useState(false);
   const post = useCommand<ChatMessage, { text: string }>(
     `/api/bff/chat/channels/${encodeURIComponent(channel.id)}/messages`,
     { revalidates: [keys.chatChannel(channel.id)] },
   );
   const tooLong = text.length > max;
+  const settle = () => {
+    sending.current = false;
+    setSending(false);
+  };
   const send = async (event: FormEvent) => {
     event.preventDefault();
+    if (sending.current) return;
     if (!text.trim()) {
-      setProblem(intl.formatMessage(m.required));
+      setProblem({ message: intl.formatMessage(m.required) });
       return;
     }
     if (tooLong) return;
+    sending.current = true;
+    setSending(true);
+    // A second failure is announced anew.
+    setProblem(null);
+    let answered = false;
     try {
       // Emptied once the message is taken, not when the channel's page is back: the stream may
       // show the message first, and the composer still holding it invites sending it twice.
@@ -80,19 +115,34 @@ function Composer({ channel, max }: { channel: ChatChannel; max: number }) {
         { text },
         {
           onAnswered: () => {
+            answered = true;
             discardText();
-            setProblem(null);
+            settle();
           },
         },
       );
-    } catch {
-      setProblem(post.failure?.message ?? intl.formatMessage(m.sendFailed));
+    } catch (error) {
+      // Taken, and only the channel's refresh failed: the message is sent, nothing to say.
+      if (answered) return;
+      settle();
+      setProblem(sendProblem(error, intl));
     }
   };
   if (!channel.canPost) return <p className="chat__readonly">{intl.formatMessage(m.readOnly)}</p>;
   return (
     <form className="chat__composer" onSubmit={(event) => void send(event)}>
-      <TextField className="chat__field" value={text} onChange={setText} isInvalid={tooLong || !!problem}>
+      {/* `aria`, not the native validation: an invalid box would stop the form's submit, and with
+          it every press of Send after one failed send. */}
+      <TextField
+        className="chat__field"
+        value={text}
+        onChange={(next) => {
+          setText(next);
+          setProblem(null);
+        }}
+        isInvalid={tooLong || !!problem}
+        validationBehavior="aria"
+      >
         <Label className="visually-hidden">{intl.formatMessage(m.message)}</Label>
         {/* What is typed takes its own direction (an English message in an Arabic page). */}
         <TextArea
@@ -107,12 +157,24 @@ function Composer({ channel, max }: { channel: ChatChannel; max: number }) {
           }}
         />
         {(tooLong || problem) && (
-          <span className="chat__error" role="alert">
-            {tooLong ? intl.formatMessage(m.maxLength, { length: max }) : problem}
-          </span>
+          <Text slot="errorMessage" className="chat__error" role="alert">
+            {tooLong ? (
+              intl.formatMessage(m.maxLength, { length: max })
+            ) : (
+              <>
+                <span className="chat__error-line">{problem?.message}</span>
+                {problem?.reason && (
+                  <>
+                    {' '}
+                    <span className="chat__error-line">{problem.reason}</span>
+                  </>
+                )}
+              </>
+            )}
+          </Text>
         )}
       </TextField>
-      <Button type="submit" className="button button--primary" isPending={post.isMutating}>
+      <Button type="submit" className="button button--primary" isPending={isSending}>
         {intl.formatMessage(m.send)}
       </Button>
     </form>

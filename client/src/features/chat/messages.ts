@@ -90,7 +90,8 @@ export const chatMessages = defineMessages({
   sendFailed: {
     id: 'chat.sendFailed',
     defaultMessage: 'The message could not be sent.',
-    description: 'Error shown when posting a chat message failed',
+    description:
+      'Error under the chat message box when posting a message failed; the typed text stays, and a second line may say why and that the learner can try again',
   },
   newMessage: {
     id: 'chat.newMessage',
