@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityView, CourseTreeView, LockReason, TocStatus } from '../../api/contracts/bff';
 import { stubMatchMedia } from '../../test/matchMedia';
 import { renderApp } from '../../test/renderApp';
-import { http, HttpResponse, server } from '../../test/server';
+import { delay, type JsonBodyType } from 'msw';
+import { failingOnce, http, HttpResponse, server } from '../../test/server';
 import { detailsView } from '../course-details/testData';
 import { workflowView } from './lti/testing';
 import { NARROW_SHELL } from './ContentPage';
@@ -49,6 +50,37 @@ function serve(
     }),
   );
   return served;
+}
+
+/** Serves `path` failing (503) on its first call, then `view()`; resolves once it failed. */
+function failsOnceFirst(path: string, view: () => JsonBodyType): Promise<void> {
+  const answer = failingOnce(503, view);
+  let failed!: () => void;
+  const done = new Promise<void>((resolve) => (failed = resolve));
+  server.use(
+    http.get(path, () => {
+      const response = answer();
+      failed();
+      return response;
+    }),
+  );
+  return done;
+}
+
+/**
+ * A handler failing (503) on its first call once `before` failed (and the client had time to
+ * read that answer), then answering `view()`: the shown failure is the last of an outage.
+ */
+function failingAfter(before: Promise<void>, view: () => JsonBodyType) {
+  const answer = failingOnce(503, view);
+  let calls = 0;
+  return async () => {
+    if (calls++ === 0) {
+      await before;
+      await delay(50);
+    }
+    return answer();
+  };
 }
 
 function contents() {
@@ -320,6 +352,62 @@ describe('course player: activities', () => {
     // The failure is the whole page: its title is the page's heading.
     const title = await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
     expect(title.closest('.error-state')).toHaveTextContent(`Something went wrong${text}Try again`);
+  });
+
+  // An outage fails every view of the page at once; only the contents' failure is shown. (SWR's
+  // own retry of a failed view comes 10 s later, after these tests gave up waiting.)
+  it('Try again on failed contents also asks again for the activity, which failed too', async () => {
+    serve(treeView(), { '1': activityView() });
+    const activityFailed = failsOnceFirst(`*/api/bff/courses/${COURSE_ID}/activities/:path`, () => activityView());
+    server.use(
+      http.get(
+        `*/api/bff/courses/${COURSE_ID}/tree`,
+        failingAfter(activityFailed, () => treeView()),
+      ),
+    );
+    const { user } = renderApp(`${CONTENT}/1`);
+    const title = await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+    await user.click(within(title.closest<HTMLElement>('.error-state')!).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Personal data is any information about a person.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Introduction' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('Try again on failed contents also asks again for the course heading, which failed too', async () => {
+    serve(treeView(), { '1': activityView() });
+    const headerFailed = failsOnceFirst(`*/api/bff/courses/${COURSE_ID}`, () =>
+      detailsView({ status: 'inProgress', progressPercent: 33, buttons: ['continue'] }),
+    );
+    server.use(
+      http.get(
+        `*/api/bff/courses/${COURSE_ID}/tree`,
+        failingAfter(headerFailed, () => treeView()),
+      ),
+    );
+    const { user } = renderApp(`${CONTENT}/1`);
+    const title = await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+    await user.click(within(title.closest<HTMLElement>('.error-state')!).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { level: 1, name: 'Introduction' });
+    // The course's progress comes from the heading's view (the course details).
+    expect(await screen.findByRole('progressbar', { name: 'Course contents' })).toHaveAttribute('aria-valuenow', '33');
+  });
+
+  it('Try again on a failed activity also asks again for the course heading, which failed too', async () => {
+    serve(treeView(), { '1': activityView() });
+    const headerFailed = failsOnceFirst(`*/api/bff/courses/${COURSE_ID}`, () =>
+      detailsView({ status: 'inProgress', progressPercent: 33, buttons: ['continue'] }),
+    );
+    server.use(
+      http.get(
+        `*/api/bff/courses/${COURSE_ID}/activities/:path`,
+        failingAfter(headerFailed, () => activityView()),
+      ),
+    );
+    const { user } = renderApp(`${CONTENT}/1`);
+    const alert = (await screen.findByText('Please try again in a few minutes.')).closest<HTMLElement>('.error-state')!;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Personal data is any information about a person.')).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'Course contents' })).toHaveAttribute('aria-valuenow', '33');
   });
 
   it('shows an activity’s score in the contents and under its name, as the views give it', async () => {

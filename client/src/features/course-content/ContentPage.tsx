@@ -73,7 +73,7 @@ export default function ContentPage() {
   const intl = useIntl();
   const { objectiveId = '', activityPartAxis } = useParams();
   const [search] = useSearchParams();
-  const { course } = useCourse();
+  const { course, error: courseError, refresh: refreshCourse } = useCourse();
   const viewType = search.get('viewType') ?? undefined;
   const workflowId = search.get('workflowId') ?? undefined;
   const params = useMemo(
@@ -90,6 +90,14 @@ export default function ContentPage() {
   const items = tree.data?.items ?? [];
   const activePath = activityPartAxis ?? tree.data?.openNext ?? items.find((i) => i.activityPathId)?.activityPathId;
   const activity = useActivityView(activityPartAxis ? objectiveId : null, activityPartAxis ?? null, params);
+  // The page reads three views: the contents, the activity and the course's heading (from the
+  // course layout). One failure is shown at a time, but the outage that failed one often failed
+  // the others too: Try again asks again for each view that failed, not only the one shown.
+  const retryFailed = () => {
+    if (tree.error) void tree.mutate();
+    if (activity.error) void activity.mutate();
+    if (courseError) void refreshCourse();
+  };
 
   if (tree.error) {
     if (tree.error instanceof ApiError && tree.error.status === 404) {
@@ -123,7 +131,7 @@ export default function ContentPage() {
               </>
             )
           }
-          onRetry={() => void tree.mutate()}
+          onRetry={retryFailed}
         />
       </div>
     );
@@ -237,6 +245,7 @@ export default function ContentPage() {
               tree={tree.data}
               linkTo={linkTo}
               onChanged={() => void tree.mutate()}
+              onRetry={retryFailed}
             />
           </article>
           {/* Once the activity is done, the course's suggestion of what to open next, unless
@@ -301,10 +310,12 @@ interface AreaProps {
   tree: CourseTreeView;
   linkTo: (path: string) => string;
   onChanged: () => void;
+  /** Asks again for the views of the page that failed (this activity's among them). */
+  onRetry: () => void;
 }
 
 /** The activity's body with its loading and error states; starts it when it is opened. */
-function ActivityArea({ objectiveId, activity, tree, linkTo, onChanged }: AreaProps) {
+function ActivityArea({ objectiveId, activity, tree, linkTo, onChanged, onRetry }: AreaProps) {
   const view = activity.data;
   const startFailed = useAutoStart(objectiveId, view);
   if (activity.error) {
@@ -313,7 +324,7 @@ function ActivityArea({ objectiveId, activity, tree, linkTo, onChanged }: AreaPr
         title={<FormattedMessage {...playerMessages.loadFailed} />}
         description={<FormattedMessage {...playerMessages.loadFailedHint} />}
         cause={activity.error}
-        onRetry={() => void activity.mutate()}
+        onRetry={onRetry}
       />
     );
   }
