@@ -52,6 +52,11 @@ function serve(
   return served;
 }
 
+/** The gateway's answer while the LMS is unavailable. */
+function unavailable() {
+  return HttpResponse.json({ error: 'unavailable', title: 'Unavailable', status: 503 }, { status: 503 });
+}
+
 /** Serves `path` failing (503) on its first call, then `view()`; resolves once it failed. */
 function failsOnceFirst(path: string, view: () => JsonBodyType): Promise<void> {
   const answer = failingOnce(503, view);
@@ -318,6 +323,60 @@ describe('course player: activities', () => {
     );
     renderApp(`${CONTENT}/1`);
     expect(await screen.findByText('Something went wrong. Please refresh the page.')).toBeInTheDocument();
+  });
+
+  it('a start the LMS could not take for now is sent again by Try again, without reloading the page', async () => {
+    let started = false;
+    const served = serve(treeView(), {
+      '1': () =>
+        activityView(
+          {},
+          started
+            ? { workflowStatus: 'inProgress', canStart: false, canFinish: true }
+            : { workflowStatus: 'notStarted', activityWorkflowId: undefined, canStart: true, canFinish: false },
+        ),
+    });
+    server.use(
+      http.post('*/api/bff/workflows/:workflow/activities/start', async ({ request }) => {
+        served.commands.push({ url: request.url, body: await request.json() });
+        if (served.commands.length === 1) return unavailable();
+        started = true;
+        return HttpResponse.json({ workflowId: WORKFLOW_ID, activityWorkflowIds: [AW_ID] });
+      }),
+    );
+    const { user } = renderApp(`${CONTENT}/1`);
+    const notice = (await screen.findByText('Something went wrong. Please refresh the page.')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    expect(screen.queryByRole('button', { name: 'Mark as done' })).toBeNull();
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Mark as done' })).toBeInTheDocument();
+    expect(served.commands.map((c) => c.body)).toEqual([{ activityPathIds: ['1'] }, { activityPathIds: ['1'] }]);
+    expect(screen.queryByText('Something went wrong. Please refresh the page.')).toBeNull();
+    // The button the learner pressed is gone: focus is on the activity's heading.
+    expect(screen.getByRole('heading', { level: 1, name: 'Introduction' })).toHaveFocus();
+    await waitFor(() =>
+      expect(served.events).toContainEqual({
+        name: 'activity_start',
+        objectiveId: COURSE_ID,
+        objectiveWorkflowId: WORKFLOW_ID,
+        activityId: 'act-1',
+      }),
+    );
+  });
+
+  it('a start that failed for good offers no Try again', async () => {
+    serve(treeView(), { '1': activityView({}, { workflowStatus: 'notStarted', canStart: true, canFinish: false }) });
+    server.use(
+      http.post('*/api/bff/workflows/:workflow/activities/start', () =>
+        HttpResponse.json({ error: 'internal', title: 'Internal', status: 500 }, { status: 500 }),
+      ),
+    );
+    renderApp(`${CONTENT}/1`);
+    const notice = (await screen.findByText('Something went wrong. Please refresh the page.')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    expect(within(notice).queryByRole('button')).toBeNull();
   });
 
   it('an activity that cannot be loaded while the LMS is unavailable asks to try again later', async () => {

@@ -3,7 +3,7 @@
 // contents (statuses, locks, open-next, refreshAt); the activity view gives the activity's
 // content and workflow. The activity is started when it is opened; search parameters
 // (viewType=REVIEW, workflowId, ...) are carried from one activity to the next.
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import type { SWRConfiguration } from 'swr';
@@ -17,6 +17,7 @@ import { useTutorSlotRef } from '../../app/tutorSlot';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { useRefreshAt } from '../../ui/useRefreshAt';
 import { useCourse } from '../course-details/courseContext';
+import { StartFailedNotice, useActivityStart } from './ActivityStart';
 import { ActivityBody } from './activities/ActivityBody';
 import { ActivityScore } from './activities/ActivityScore';
 import { CompositeActivity } from './activities/CompositeActivity';
@@ -25,7 +26,6 @@ import { CourseFinish } from './flows/CourseFinish';
 import { playerMessages } from './messages';
 import { neighbours } from './toc/buildToc';
 import { Toc } from './toc/Toc';
-import { useStartActivities } from './usePlayerCommands';
 // The player's styles, in cascade order: the layout, the contents, the activities, the finish flow.
 import './content.css';
 import './toc/toc.css';
@@ -317,7 +317,7 @@ interface AreaProps {
 /** The activity's body with its loading and error states; starts it when it is opened. */
 function ActivityArea({ objectiveId, activity, tree, linkTo, onChanged, onRetry }: AreaProps) {
   const view = activity.data;
-  const startFailed = useAutoStart(objectiveId, view);
+  const start = useActivityStart(objectiveId, view);
   if (activity.error) {
     return (
       <ErrorState
@@ -335,11 +335,7 @@ function ActivityArea({ objectiveId, activity, tree, linkTo, onChanged, onRetry 
   };
   return (
     <>
-      {startFailed && (
-        <p className="player-notice player-notice--error" role="alert">
-          <FormattedMessage {...playerMessages.startFailed} />
-        </p>
-      )}
+      <StartFailedNotice start={start} />
       <div className="player__body">
         {view.activity.kind === 'composite' &&
         !view.activity.banner &&
@@ -352,42 +348,6 @@ function ActivityArea({ objectiveId, activity, tree, linkTo, onChanged, onRetry 
       </div>
     </>
   );
-}
-
-/** Starts the opened activity (and, on a long-read page, its children) once; true when it failed. */
-function useAutoStart(objectiveId: string, view: ActivityView | undefined): boolean {
-  const start = useStartActivities(objectiveId, view?.workflowId ?? null);
-  const asked = useRef(new Set<string>());
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    setFailed(false);
-  }, [view?.activity.activityPathId]);
-  // The start command of the latest render; starting runs again only for a new view.
-  const startActivities = useEffectEvent((activityPathIds: string[]) => start.trigger({ activityPathIds }));
-  useEffect(() => {
-    if (!view || view.reviewMode) return;
-    const longRead = view.presentationMode === 'longRead' || view.presentationMode === 'longReadWithoutActivityNames';
-    const candidates = [view.activity, ...(view.activity.kind === 'composite' && longRead ? view.children : [])];
-    const toStart = candidates.filter(
-      (a) => a.canStart && !asked.current.has(`${view.workflowId}/${a.activityPathId}`),
-    );
-    if (!toStart.length) return;
-    toStart.forEach((a) => asked.current.add(`${view.workflowId}/${a.activityPathId}`));
-    startActivities(toStart.map((a) => a.activityPathId))
-      .then(() => {
-        for (const a of toStart) {
-          if (a.activityId) {
-            sendPlayerEvent('activity_start', {
-              objectiveId,
-              objectiveWorkflowId: view.workflowId,
-              activityId: a.activityId,
-            });
-          }
-        }
-      })
-      .catch(() => setFailed(true));
-  }, [view, objectiveId]);
-  return failed;
 }
 
 /** The course events of opening the player: review, first opening, the start of an attempt. */
