@@ -49,6 +49,10 @@ pub enum UnauthorizedReason {
     Revoked,
     /// The access token could not be refreshed.
     RefreshFailed,
+    /// The learning platform refused the session's access token even after the gateway
+    /// renewed it: signing in again may help once, but a client that was just signed in and
+    /// gets this again should stop and say so rather than send the browser round again.
+    TokenRefused,
 }
 
 /// The 401 body of every API call made without a valid session.

@@ -16,6 +16,11 @@ pub enum AppError {
     /// No valid session. The tenant layer writes the body, with this request's login URL.
     #[error("no valid session ({0:?})")]
     Unauthorized(UnauthorizedReason),
+    /// The upstream refused the session's access token (the `Authorization` the call sent, a
+    /// sensitive header value). The tenant layer renews the token and, for a read, asks once
+    /// more ([`crate::middleware`]); what is still refused then is a 401 `token_refused`.
+    #[error("the learning platform refused the session's access token")]
+    TokenRefused(Option<HeaderValue>),
     /// The request itself is wrong; the message is shown to the caller.
     #[error("bad request: {0}")]
     BadRequest(String),
@@ -87,7 +92,7 @@ pub struct ErrorCause(pub String);
 impl AppError {
     fn status(&self) -> StatusCode {
         match self {
-            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AppError::Unauthorized(_) | AppError::TokenRefused(_) => StatusCode::UNAUTHORIZED,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
@@ -153,6 +158,11 @@ impl IntoResponse for AppError {
         let status = self.status();
         let mut response = match &self {
             AppError::Unauthorized(reason) => crate::middleware::NeedsLogin(*reason).into_response(),
+            AppError::TokenRefused(sent) => {
+                let mut response = crate::middleware::NeedsLogin(UnauthorizedReason::TokenRefused).into_response();
+                response.extensions_mut().insert(crate::middleware::RefusedToken(sent.clone()));
+                response
+            }
             AppError::BadRequest(m) => problem(status, "bad_request", Some(m.clone())),
             AppError::Forbidden(m) => problem(status, "forbidden", Some(m.clone())),
             AppError::NotFound => problem(status, "not_found", None),

@@ -35,8 +35,10 @@
 //!    `limits.max_in_flight_per_session` slots (429 when none frees up within
 //!    `limits.session_queue_timeout_ms`), and for views
 //!    (`GET /api/bff/**`) the time budget `limits.view_timeout_secs` (504);
-//! 3. 401 answers get the login URL of this request (back to the page that asked);
-//! 4. security headers (a page of the gateway's own, the sign-in handoff of
+//! 3. an upstream's refusal of the session's access token renews the token and asks a read
+//!    once more ([`run_renewing`]);
+//! 4. 401 answers get the login URL of this request (back to the page that asked);
+//! 5. security headers (a page of the gateway's own, the sign-in handoff of
 //!    [`crate::auth::adopt`], keeps its stricter policy), and `Cache-Control: no-store` on API
 //!    and auth answers.
 //!
@@ -92,6 +94,11 @@ use crate::{
 /// Marks a 401 answer whose body gets this request's login URL.
 #[derive(Debug, Clone, Copy)]
 pub struct NeedsLogin(pub UnauthorizedReason);
+
+/// Marks the answer of a request whose upstream call was refused with this `Authorization`
+/// (a sensitive header value): the tenant layer renews the session's token ([`run_renewing`]).
+#[derive(Debug, Clone)]
+pub struct RefusedToken(pub Option<HeaderValue>);
 
 /// Request metrics: every request counted and timed by method, route template and status
 /// class ([`crate::metrics::Metrics::request_served`]). Wraps the whole app, so it runs after
@@ -251,12 +258,16 @@ async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Nex
     // One session's requests share `limits.max_in_flight_per_session` slots, so a single
     // session cannot take all of its tenant's upstream slots; more wait in line for at most
     // `limits.session_queue_timeout_ms`, then get 429: a greedy session only slows itself.
-    let _slot = if path.starts_with("/api/")
-        && let Some(id) = crate::auth::cookies::read(req.headers(), crate::auth::cookies::session_cookie_name(&portal))
-    {
+    let session_id = if path.starts_with("/api/") {
+        crate::auth::cookies::read(req.headers(), crate::auth::cookies::session_cookie_name(&portal))
+    } else {
+        None
+    };
+    let _slot = if let Some(id) = &session_id {
         let limits = &state.config.limits;
         let per_session = limits.max_in_flight_per_session;
-        let slots = state.session_slots.get_with(id, async move { Arc::new(Semaphore::new(per_session)) }).await;
+        let slots =
+            state.session_slots.get_with(id.clone(), async move { Arc::new(Semaphore::new(per_session)) }).await;
         let wait = Duration::from_millis(limits.session_queue_timeout_ms);
         // A free slot is taken at once, with no timer armed.
         let slot = match slots.clone().try_acquire_owned() {
@@ -278,14 +289,15 @@ async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Nex
     // A view answers within `limits.view_timeout_secs`, however many upstream calls it makes.
     let is_view = req.method() == Method::GET && path.starts_with("/api/bff/");
     req.extensions_mut().insert(portal.clone());
+    let run = run_renewing(&state, &portal, session_id.as_deref(), next, req);
     let mut response = if is_view {
         let budget = Duration::from_secs(state.config.limits.view_timeout_secs);
-        match tokio::time::timeout(budget, next.run(req)).await {
+        match tokio::time::timeout(budget, run).await {
             Ok(response) => response,
             Err(_) => AppError::UpstreamTimeout(format!("the view took longer than {budget:?}")).into_response(),
         }
     } else {
-        next.run(req).await
+        run.await
     };
     if let Some(NeedsLogin(reason)) = response.extensions().get::<NeedsLogin>().copied() {
         let body = Unauthorized {
@@ -296,6 +308,50 @@ async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Nex
         response = (StatusCode::UNAUTHORIZED, Json(body)).into_response();
     }
     with_headers(response, &portal, &path)
+}
+
+/// Runs the request. When the upstream refused the session's access token ([`RefusedToken`]),
+/// the token is renewed ([`crate::auth::extract::renew_refused`]) and a read (GET or HEAD) runs
+/// once more with the new one, so a token the issuer revoked early, or one signed with a key
+/// the upstream has stopped trusting, costs the learner nothing. What the upstream still
+/// refuses then answers 401 `token_refused`. A command is not sent again (a command that makes
+/// several calls may have done part of its work before the refusal): once the token is renewed
+/// it answers a retryable 503, so the learner's next press goes through and nothing they
+/// entered is lost. A GET's body, which has no meaning (RFC 9110 section 9.3.1), is not sent
+/// again.
+async fn run_renewing(
+    state: &AppState,
+    portal: &Portal,
+    session_id: Option<&str>,
+    next: Next,
+    req: Request,
+) -> Response {
+    let Some(id) = session_id else { return next.run(req).await };
+    let again = matches!(*req.method(), Method::GET | Method::HEAD).then(|| {
+        let mut copy = Request::new(Body::empty());
+        *copy.method_mut() = req.method().clone();
+        *copy.uri_mut() = req.uri().clone();
+        *copy.version_mut() = req.version();
+        *copy.headers_mut() = req.headers().clone();
+        *copy.extensions_mut() = req.extensions().clone();
+        (copy, next.clone())
+    });
+    let response = next.run(req).await;
+    let Some(RefusedToken(sent)) = response.extensions().get::<RefusedToken>().cloned() else { return response };
+    if let Err(e) = crate::auth::extract::renew_refused(state, portal, id, sent.as_ref()).await {
+        return e.into_response();
+    }
+    match again {
+        Some((copy, next)) => {
+            let response = next.run(copy).await;
+            if response.extensions().get::<RefusedToken>().is_some() {
+                tracing::warn!("the upstream refused the session's access token again after renewing it");
+            }
+            response
+        }
+        None => AppError::Unavailable("the upstream refused the session's access token; it was renewed".into())
+            .into_response(),
+    }
 }
 
 /// `/oidc/login`, returning to `referer` when it is a page of this origin.

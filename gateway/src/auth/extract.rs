@@ -64,7 +64,9 @@ impl FromRequestParts<AppState> for AuthSession {
         if session.tokens.access_expires_at - now < REFRESH_MARGIN {
             // Boxed: the refresh (a few KB of state: the store's lock, the issuer's call) is
             // rare, and unboxed it would make every request's extractor future that large.
-            session = Arc::new(Box::pin(refresh(state, &portal, (*session).clone())).await?);
+            let stale = Arc::clone(&session);
+            let renewed = move |current: &Session| refreshed_meanwhile(&stale, current, OffsetDateTime::now_utc());
+            session = Arc::new(Box::pin(refresh(state, &portal, &id, renewed)).await?);
         }
         if needs_write_back(&session, now, &state.config.session) {
             // Once per `session.touch_write_interval_secs`: the one copy of a request's session.
@@ -144,7 +146,25 @@ fn refreshed_meanwhile(stale: &Session, current: &Session, now: OffsetDateTime) 
     (changed && current.tokens.access_expires_at > now) || current.tokens.access_expires_at - now >= REFRESH_MARGIN
 }
 
-/// Refreshes the session's tokens, once for all concurrent requests of the session.
+/// Renews the access token of the request's session after the upstream refused `sent` (the
+/// `Authorization` a call of this request carried), even though it has not expired: revoked
+/// early, or signed with a key the upstream no longer trusts. Once for all the session's
+/// requests refused with that token: when the session already carries another, nothing is
+/// done. The session is `id`, of this request's tenant (its handler already found it so). No
+/// session any more is a 401; a refused refresh ends the session (401), an issuer
+/// that cannot be reached is a 503, as for [`AuthSession`]'s own refresh.
+pub async fn renew_refused(
+    state: &AppState,
+    portal: &Portal,
+    id: &str,
+    sent: Option<&axum::http::HeaderValue>,
+) -> Result<(), AppError> {
+    let renewed = |current: &Session| current.tokens.access_token.authorization().as_ref() != sent;
+    Box::pin(refresh(state, portal, id, renewed)).await.map(drop)
+}
+
+/// Refreshes the session's tokens, once for all concurrent requests of the session, unless
+/// `renewed` says the session as stored now already has the tokens the caller needs.
 ///
 /// Two locks: an in-process mutex per session, so requests of this instance queue without
 /// touching the store, then the store's lock (`SET NX PX` in Redis), so instances sharing the
@@ -154,17 +174,22 @@ fn refreshed_meanwhile(stale: &Session, current: &Session, now: OffsetDateTime) 
 /// after `session.refresh_lock_ttl_ms` should its holder die. With one-time refresh tokens a
 /// second refresh with the same token would end the session, so the lock is what keeps
 /// concurrent requests signed in.
-async fn refresh(state: &AppState, portal: &Portal, stale: Session) -> Result<Session, AppError> {
-    let local = state.refresh_locks.get_with(stale.id.clone(), async { Arc::new(tokio::sync::Mutex::new(())) }).await;
+async fn refresh(
+    state: &AppState,
+    portal: &Portal,
+    id: &str,
+    renewed: impl Fn(&Session) -> bool,
+) -> Result<Session, AppError> {
+    let local = state.refresh_locks.get_with(id.to_string(), async { Arc::new(tokio::sync::Mutex::new(())) }).await;
     let _guard = local.lock().await;
     let deadline = Instant::now() + Duration::from_millis(state.config.session.refresh_lock_wait_ms);
     loop {
-        let current = read_again(state, &stale.id).await?;
-        if refreshed_meanwhile(&stale, &current, OffsetDateTime::now_utc()) {
+        let current = read_again(state, id).await?;
+        if renewed(&current) {
             return Ok(current);
         }
-        if let Some(lock) = state.sessions.try_lock_refresh(&stale.id).await? {
-            let result = refresh_holding_lock(state, portal, &stale).await;
+        if let Some(lock) = state.sessions.try_lock_refresh(id).await? {
+            let result = refresh_holding_lock(state, portal, id, &renewed).await;
             if let Err(e) = state.sessions.unlock_refresh(lock).await {
                 // The lock expires by itself; the refresh itself succeeded or failed on its own.
                 tracing::warn!(error = %e, "releasing a refresh lock");
@@ -185,10 +210,15 @@ async fn read_again(state: &AppState, id: &str) -> Result<Session, AppError> {
     Ok(current)
 }
 
-async fn refresh_holding_lock(state: &AppState, portal: &Portal, stale: &Session) -> Result<Session, AppError> {
+async fn refresh_holding_lock(
+    state: &AppState,
+    portal: &Portal,
+    id: &str,
+    renewed: &impl Fn(&Session) -> bool,
+) -> Result<Session, AppError> {
     // The previous holder may have finished between our read and taking the lock.
-    let mut current = read_again(state, &stale.id).await?;
-    if refreshed_meanwhile(stale, &current, OffsetDateTime::now_utc()) {
+    let mut current = read_again(state, id).await?;
+    if renewed(&current) {
         return Ok(current);
     }
     let Some(refresh_token) = current.tokens.refresh_token.clone() else {

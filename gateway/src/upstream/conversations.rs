@@ -155,7 +155,7 @@ impl Upstream {
             .send()
             .await
             .map_err(|e| transport(what, e))?;
-        let response = check_status(what, response)?;
+        let response = check_status(what, ctx, response)?;
         let body = super::read_limited(response, self.max_response_bytes)
             .await
             .map_err(|e| UpstreamError::Bad(what.into(), e.to_string()))?;
@@ -197,16 +197,20 @@ impl Upstream {
             Ok(sent) => sent.map_err(|e| transport(what, e))?,
             Err(_) => return Err(UpstreamError::Timeout(what.into())),
         };
-        check_status(what, response)
+        check_status(what, ctx, response)
     }
 }
 
 /// The response if it succeeded, else the error its status means.
-fn check_status(what: &str, response: reqwest::Response) -> Result<reqwest::Response, UpstreamError> {
+fn check_status(
+    what: &str,
+    ctx: &CallContext,
+    response: reqwest::Response,
+) -> Result<reqwest::Response, UpstreamError> {
     match response.status().as_u16() {
         200..=299 => Ok(response),
         400 | 422 => Err(UpstreamError::Rejected(what.into(), serde_json::Value::Null)),
-        401 => Err(UpstreamError::Unauthorized(what.into())),
+        401 => Err(UpstreamError::Unauthorized(what.into(), ctx.authorization.clone())),
         403 => Err(UpstreamError::Forbidden(what.into())),
         404 => Err(UpstreamError::NotFound(what.into())),
         _ => Err(UpstreamError::Status(what.into(), response.status())),

@@ -2,7 +2,6 @@
 //! ([`AppError`]) are decided from the variant, the status and the transport cause, never from
 //! the words of a message (those are for logs only).
 
-use contracts::bff::UnauthorizedReason;
 use reqwest::StatusCode;
 
 use crate::error::AppError;
@@ -28,9 +27,11 @@ pub enum UpstreamError {
     /// client's own description.
     #[error("{0}: {2}")]
     Transport(String, TransportCause, String),
-    /// The upstream refused the token.
+    /// The upstream refused the token; the second field is the `Authorization` the call sent
+    /// (a sensitive header value: its `Debug` never shows the token), so the gateway can tell
+    /// whether the session has renewed it since.
     #[error("{0}: token refused")]
-    Unauthorized(String),
+    Unauthorized(String, Option<reqwest::header::HeaderValue>),
     /// The upstream refused the user.
     #[error("{0}: forbidden")]
     Forbidden(String),
@@ -64,7 +65,7 @@ impl UpstreamError {
                 StatusCode::BAD_GATEWAY | StatusCode::SERVICE_UNAVAILABLE | StatusCode::GATEWAY_TIMEOUT
             ),
             UpstreamError::Timeout(_)
-            | UpstreamError::Unauthorized(_)
+            | UpstreamError::Unauthorized(..)
             | UpstreamError::Forbidden(_)
             | UpstreamError::NotFound(_)
             | UpstreamError::Rejected(..)
@@ -78,7 +79,7 @@ impl UpstreamError {
         match self {
             UpstreamError::Timeout(_) => "timeout",
             UpstreamError::Transport(..) => "connect",
-            UpstreamError::Unauthorized(_) => "unauthorized",
+            UpstreamError::Unauthorized(..) => "unauthorized",
             UpstreamError::Forbidden(_) => "forbidden",
             UpstreamError::NotFound(_) => "not_found",
             UpstreamError::Rejected(..) => "rejected",
@@ -95,7 +96,7 @@ impl From<UpstreamError> for AppError {
             UpstreamError::Transport(..) | UpstreamError::Status(..) | UpstreamError::Bad(..) => {
                 AppError::BadGateway(e.to_string())
             }
-            UpstreamError::Unauthorized(_) => AppError::Unauthorized(UnauthorizedReason::Expired),
+            UpstreamError::Unauthorized(_, sent) => AppError::TokenRefused(sent),
             UpstreamError::Forbidden(_) => AppError::Forbidden("The learning platform refused this request.".into()),
             UpstreamError::NotFound(_) => AppError::NotFound,
             UpstreamError::Rejected(..) => AppError::BadGateway(e.to_string()),
@@ -208,7 +209,7 @@ mod tests {
             (UpstreamError::Status("x".into(), StatusCode::SERVICE_UNAVAILABLE), StatusCode::BAD_GATEWAY),
             (UpstreamError::Bad("x".into(), "unreadable".into()), StatusCode::BAD_GATEWAY),
             (UpstreamError::Rejected("x".into(), serde_json::Value::Null), StatusCode::BAD_GATEWAY),
-            (UpstreamError::Unauthorized("x".into()), StatusCode::UNAUTHORIZED),
+            (UpstreamError::Unauthorized("x".into(), None), StatusCode::UNAUTHORIZED),
             (UpstreamError::Forbidden("x".into()), StatusCode::FORBIDDEN),
             (UpstreamError::NotFound("x".into()), StatusCode::NOT_FOUND),
             (UpstreamError::Busy("x".into()), StatusCode::SERVICE_UNAVAILABLE),

@@ -177,12 +177,12 @@ impl Upstream {
                 let request =
                     reqwest::Request::try_from(request.map(reqwest::Body::from)).map_err(|e| transport(what, e))?;
                 let response = client.proxied.execute(request).await.map_err(|e| transport(what, e))?;
-                self.forward_answer(axum::http::Response::from(response)).await
+                self.forward_answer(ctx, axum::http::Response::from(response)).await
             } else {
                 let request = request.map(Full::new);
                 let response =
                     client.direct().request(request).await.map_err(|e| transport_by_cause(what, e.is_connect(), &e))?;
-                self.forward_answer(response).await
+                self.forward_answer(ctx, response).await
             }
         };
         tokio::time::timeout(client.timeout, call).await.unwrap_or_else(|_| Err(UpstreamError::Timeout(what.into())))
@@ -190,7 +190,11 @@ impl Upstream {
 
     /// The status, the headers of [`FORWARDED_RESPONSE_HEADERS`] and the body (within
     /// `max_response_bytes`) of a forwarded call's answer; a 401 is [`UpstreamError::Unauthorized`].
-    async fn forward_answer<B>(&self, response: axum::http::Response<B>) -> Result<ForwardedAnswer, UpstreamError>
+    async fn forward_answer<B>(
+        &self,
+        ctx: &CallContext,
+        response: axum::http::Response<B>,
+    ) -> Result<ForwardedAnswer, UpstreamError>
     where
         B: hyper::body::Body<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
@@ -198,7 +202,7 @@ impl Upstream {
         let what = WHAT;
         let (parts, body) = response.into_parts();
         if parts.status == StatusCode::UNAUTHORIZED {
-            return Err(UpstreamError::Unauthorized(what.into()));
+            return Err(UpstreamError::Unauthorized(what.into(), ctx.authorization.clone()));
         }
         let limit = self.max_response_bytes;
         let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());

@@ -409,7 +409,7 @@ impl Upstream {
         match status.as_u16() {
             200..=299 => {}
             400 | 422 => {}
-            401 => return Err(UpstreamError::Unauthorized(what.into())),
+            401 => return Err(UpstreamError::Unauthorized(what.into(), ctx.authorization.clone())),
             403 => return Err(UpstreamError::Forbidden(what.into())),
             404 => return Err(UpstreamError::NotFound(what.into())),
             _ => return Err(UpstreamError::Status(what.into(), status)),

@@ -38,7 +38,7 @@ date?: string, };
 /**
  * Why a request has no valid session.
  */
-export type UnauthorizedReason = "none" | "expired" | "revoked" | "refresh_failed";
+export type UnauthorizedReason = "none" | "expired" | "revoked" | "refresh_failed" | "token_refused";
 
 /**
  * The 401 body of every API call made without a valid session.
