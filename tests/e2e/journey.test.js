@@ -11,6 +11,7 @@ import {
   expectSignInPage,
   pickKeyword,
   recordMessages,
+  setFaults,
   signIn,
   STEP_MS,
   useServers,
@@ -134,5 +135,41 @@ describe('learner portal', () => {
       const frame = page.frames().find((f) => f !== page.mainFrame());
       assert.ok(frame && new URL(frame.url()).origin === new URL(env.servers.portalUrl).origin, frame?.url());
     });
+  });
+
+  it('stops on a page that says so when the platform refuses every new sign-in, instead of going round', { timeout: 120_000 }, async (t) => {
+    // The platform refuses the session's token on the My courses view, also after the gateway
+    // renewed it; single sign-on would sign the learner straight back in, round after round.
+    await setFaults([{ method: 'GET', path: 'users/me/enrolled-showcases', fault: { kind: 'error', status: 401, rate: 1 } }]);
+    try {
+      await withPage('sign-in-loop', async (page) => {
+        const logins = [];
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (request.isNavigationRequest() && url.pathname === '/oidc/login') logins.push(url.href);
+        });
+        await page.goto(new URL('courses', env.servers.portalUrl).href);
+        await signIn(page);
+        await page.waitForURL((url) => url.pathname === '/learn/sign-in-failed', { timeout: 15_000 });
+        await page.getByRole('heading', { level: 1, name: 'You could not be signed in' }).waitFor();
+        await page.getByText('the learning platform did not accept it', { exact: false }).waitFor();
+        // It stays there: no more rounds through the issuer.
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        t.diagnostic(`sign-in rounds: ${logins.length}`);
+        assert.equal(logins.length, 1, `one round, then the stop: ${logins.join(', ')}`);
+        assert.equal(new URL(page.url()).pathname, '/learn/sign-in-failed');
+        const violations = await axeViolations(page);
+        assert.equal(violations.length, 0, `axe found: ${violations.map((v) => v.id).join(', ')}`);
+
+        // Once the platform accepts the sign-in again, the button signs in and returns to My courses.
+        await setFaults([]);
+        await page.getByRole('link', { name: 'Sign in' }).click();
+        await page.waitForURL((url) => url.pathname === '/learn/courses', { timeout: 15_000 });
+        await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
+        await eventually('course cards', async () => ((await cardTexts(page))?.length ?? 0) > 0);
+      });
+    } finally {
+      await setFaults([]);
+    }
   });
 });

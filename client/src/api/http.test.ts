@@ -6,7 +6,11 @@ import {
   frameSignInState,
   isTransientFailure,
   navigation,
+  noteSignInRound,
   requireFreshSignIn,
+  resetFrameSignIn,
+  SIGN_IN_LOOP_WINDOW_MS,
+  SIGN_IN_ROUND_KEY,
   setParentOrigins,
   setRequestLocale,
   startSigningOut,
@@ -15,8 +19,8 @@ import {
 
 const unauthorized = { error: 'unauthorized', reason: 'none', loginUrl: '/oidc/login?redirectUrl=x' };
 
-function answer401() {
-  server.use(http.get('*/api/bff/session', () => HttpResponse.json(unauthorized, { status: 401 })));
+function answer401(reason = 'none') {
+  server.use(http.get('*/api/bff/session', () => HttpResponse.json({ ...unauthorized, reason }, { status: 401 })));
 }
 
 /** The login URL the client sends the browser to: the gateway's, returning to this very page. */
@@ -70,6 +74,68 @@ describe('apiFetch', () => {
   it('on 401 sends the browser to the login URL, returning to the current page', async () => {
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
     answer401();
+
+    await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
+
+    expect(assign).toHaveBeenCalledWith(expectedLoginUrl());
+  });
+
+  it('several 401s of one page send the browser to sign in once', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    answer401();
+
+    await Promise.all([1, 2, 3].map(() => apiFetch('/api/bff/session').catch(() => undefined)));
+
+    expect(assign.mock.calls).toEqual([[expectedLoginUrl()]]);
+  });
+
+  it('a token still refused right after coming back from an automatic sign-in stops on the failure page instead of going round again', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    answer401('token_refused');
+    await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(assign).toHaveBeenLastCalledWith(expectedLoginUrl());
+    expect(window.sessionStorage.getItem(SIGN_IN_ROUND_KEY)).not.toBeNull();
+
+    // The tab comes back signed in (a fresh page) and the platform refuses the new session too.
+    resetFrameSignIn();
+    await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
+
+    const target = new URL(assign.mock.calls[1]![0], window.location.origin);
+    expect(target.pathname).toBe('/learn/sign-in-failed');
+    expect(target.searchParams.get('reason')).toBe('not_accepted');
+    expect(target.searchParams.get('redirectUrl')).toBe(window.location.href);
+    expect(assign).toHaveBeenCalledTimes(2);
+  });
+
+  it('no session after a sign-in left unfinished (Back from the issuer) signs in again', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    noteSignInRound(Date.now() - 5000);
+    resetFrameSignIn();
+    answer401('none');
+
+    await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
+
+    expect(assign).toHaveBeenCalledWith(expectedLoginUrl());
+  });
+
+  it('a token refused long after coming back from a sign-in signs in again (not a loop)', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    const loaded = Date.now();
+    noteSignInRound(loaded - 5000);
+    resetFrameSignIn();
+    vi.spyOn(Date, 'now').mockReturnValue(loaded + SIGN_IN_LOOP_WINDOW_MS + 1000);
+    answer401('token_refused');
+
+    await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
+
+    expect(assign).toHaveBeenCalledWith(expectedLoginUrl());
+  });
+
+  it('a page that loads long after an unfinished sign-in did not come back from it', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    noteSignInRound(Date.now() - 16 * 60_000);
+    resetFrameSignIn();
+    answer401('token_refused');
 
     await expect(apiFetch('/api/bff/session')).rejects.toBeInstanceOf(UnauthorizedError);
 

@@ -1,6 +1,6 @@
 // The one way the client talks to the gateway: same-origin fetch with the headers every
 // /api/** call needs, the 401 re-login handling (spec section 8) and typed errors.
-import type { Problem, Unauthorized } from './contracts/bff';
+import type { Problem, Unauthorized, UnauthorizedReason } from './contracts/bff';
 
 export type PreferMode = 'respond-sync' | 'respond-async';
 
@@ -184,17 +184,88 @@ export function startSigningOut(): void {
   signingOut = true;
 }
 
+/** Whether this page already sent the browser away to sign in (several calls fail at once). */
+let leaving = false;
+
+/**
+ * When this tab last left to sign in by itself (sessionStorage: it survives the round through
+ * the issuer, and is this tab's alone). A page that loads finds it and takes it away.
+ */
+export const SIGN_IN_ROUND_KEY = 'learner-portal:sign-in-round';
+
+/**
+ * A page that loads within this long of leaving to sign in came back from that sign-in (a
+ * round with the issuer's form takes a while); an older note is of a sign-in left unfinished.
+ */
+const SIGN_IN_ROUND_MAX_MS = 15 * 60_000;
+
+/**
+ * A 401 `token_refused` (the platform refused the session's token, also after the gateway
+ * renewed it) within this long of loading, on a page that came back from an automatic sign-in,
+ * means signing in does not help: the issuer signs the learner straight back in (single
+ * sign-on) and the platform refuses the new session at once. Without this stop the page would
+ * go round for ever. Counted from the page's load, not from leaving, so the time spent on the
+ * issuer's form does not count. Only that reason: a 401 without a session after a sign-in left
+ * unfinished (the learner pressed Back on the issuer's form) signs in as usual, and so does a
+ * session that ends later.
+ */
+export const SIGN_IN_LOOP_WINDOW_MS = 30_000;
+
+/** When this page loaded coming back from an automatic sign-in, if it did. */
+let backFromSignInAt = takeSignInRound();
+
+function takeSignInRound(now = Date.now()): number | undefined {
+  try {
+    const left = Number(window.sessionStorage.getItem(SIGN_IN_ROUND_KEY));
+    window.sessionStorage.removeItem(SIGN_IN_ROUND_KEY);
+    return left > 0 && now - left >= 0 && now - left < SIGN_IN_ROUND_MAX_MS ? now : undefined;
+  } catch {
+    // Storage the browser refuses (some private modes): no loop can be detected.
+    return undefined;
+  }
+}
+
+/**
+ * Notes that this tab leaves to sign in now. The sign-in failure page's button calls it too,
+ * so its round counts like an automatic one.
+ */
+export function noteSignInRound(now = Date.now()): void {
+  try {
+    window.sessionStorage.setItem(SIGN_IN_ROUND_KEY, String(now));
+  } catch {
+    // Storage refused: no loop can be detected.
+  }
+}
+
 /** Back to the state of a freshly loaded page (tests). */
 export function resetFrameSignIn(): void {
   lastLoginUrl = '/oidc/login';
   signingOut = false;
+  leaving = false;
+  backFromSignInAt = takeSignInRound();
   setFrameSignIn({ awaiting: false, restored: 0 });
 }
 
-/** Sends the browser (or, when framed, the embedding page) to sign in again. */
-export function handleUnauthorized(loginUrl: string): void {
+/** The sign-in failure page, with the page the learner is on for its button to return to. */
+export function signInLoopPage(here: Location = window.location): string {
+  return `/learn/sign-in-failed?${new URLSearchParams({ reason: 'not_accepted', redirectUrl: here.href })}`;
+}
+
+/** Whether a 401 of `reason` now is the loop of `SIGN_IN_LOOP_WINDOW_MS`. */
+function signInLoops(reason: UnauthorizedReason | undefined, now = Date.now()): boolean {
+  return (
+    reason === 'token_refused' && backFromSignInAt !== undefined && now - backFromSignInAt < SIGN_IN_LOOP_WINDOW_MS
+  );
+}
+
+/**
+ * Sends the browser (or, when framed, the embedding page) to sign in again; after a round
+ * that came straight back to a 401 `token_refused`, to the sign-in failure page instead (its button signs in
+ * again, and that round counts as a new first one).
+ */
+export function handleUnauthorized(loginUrl: string, reason?: UnauthorizedReason): void {
   lastLoginUrl = loginUrl;
-  if (signingOut) return;
+  if (signingOut || leaving) return;
   if (isFramed()) {
     if (settings.parentOrigins.length > 0) {
       askParentToSignIn();
@@ -208,6 +279,12 @@ export function handleUnauthorized(loginUrl: string): void {
       // The browser refused to navigate the top window; sign in inside the frame.
     }
   }
+  leaving = true;
+  if (signInLoops(reason)) {
+    navigation.assign(signInLoopPage());
+    return;
+  }
+  noteSignInRound();
   navigation.assign(withReturnTo(loginUrl));
 }
 
@@ -252,7 +329,7 @@ export async function apiFetchResponse(
   if (response.ok) return response;
   const body = await readJson(response);
   if (response.status === 401 && isUnauthorizedBody(body)) {
-    handleUnauthorized(body.loginUrl);
+    handleUnauthorized(body.loginUrl, body.reason);
     throw new UnauthorizedError(body);
   }
   throw new ApiError(response.status, body as Problem | undefined);

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { CatalogView } from '../api/contracts/bff';
+import { SIGN_IN_ROUND_KEY } from '../api/http';
 import { uiConfig } from '../test/factories';
 import { renderApp } from '../test/renderApp';
 import { failingOnce, http, HttpResponse, server } from '../test/server';
@@ -138,6 +140,25 @@ describe('sign-in failure page', () => {
     expect(mark?.querySelector('svg')).not.toBeNull();
     expect(mark?.textContent).toBe('');
     expect(sessionReads).toBe(0);
+  });
+});
+
+describe('sign-in failure page after a sign-in loop', () => {
+  it('says the platform did not accept the sign-in, and its button returns to the page and counts as a round', async () => {
+    const back = `${window.location.origin}/learn/courses`;
+    renderApp(`/learn/sign-in-failed?${new URLSearchParams({ reason: 'not_accepted', redirectUrl: back })}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'You could not be signed in' })).toBeInTheDocument();
+    expect(screen.getByText(/the learning platform did not accept it/)).toBeInTheDocument();
+    const signIn = screen.getByRole('link', { name: 'Sign in' });
+    expect(signIn).toHaveAttribute('href', `/oidc/login?${new URLSearchParams({ redirectUrl: back })}`);
+    signIn.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(signIn);
+    expect(Number(window.sessionStorage.getItem(SIGN_IN_ROUND_KEY))).toBeGreaterThan(0);
+  });
+
+  it('returns only to pages of this origin', async () => {
+    renderApp('/learn/sign-in-failed?reason=not_accepted&redirectUrl=https%3A%2F%2Fevil.example%2F');
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/oidc/login');
   });
 });
 

@@ -82,6 +82,13 @@ export const errorMessages = defineMessages({
     defaultMessage: 'The sign-in could not be completed. Please try again.',
     description: 'Text of the sign-in failure page when the sign-in was cancelled, expired or refused',
   },
+  signInNotAccepted: {
+    id: 'errors.signInFailed.notAccepted',
+    defaultMessage:
+      'You were signed in, but the learning platform did not accept it. Please try again later, or contact your administrator if this keeps happening.',
+    description:
+      'Text of the sign-in failure page when signing in succeeded but the platform refused the new session straight away (the portal stops instead of signing in again and again)',
+  },
   signIn: {
     id: 'errors.signIn',
     defaultMessage: 'Sign in',
