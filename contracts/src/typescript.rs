@@ -83,6 +83,7 @@ fn course_screens(cfg: &Config) -> Vec<String> {
         decl::<AttemptRow>(cfg),
         decl::<CourseCertificate>(cfg),
         decl::<DetailsResult>(cfg),
+        decl::<DetailsPart>(cfg),
         decl::<CourseDetailsView>(cfg),
         decl::<TreeItem>(cfg),
         decl::<CourseTreeView>(cfg),

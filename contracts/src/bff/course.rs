@@ -92,6 +92,16 @@ pub struct DetailsResult {
     pub shown: ShownResult,
 }
 
+/// A part of the course details page that has a read of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DetailsPart {
+    /// The earlier attempts (`attempts`).
+    Attempts,
+    /// The course's certificates (`certificates`).
+    Certificates,
+}
+
 /// `GET /api/bff/courses/{objectiveId}`: the course details page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -142,6 +152,11 @@ pub struct CourseDetailsView {
     pub attempts_score_column: bool,
     /// Certificates of the course, newest first.
     pub certificates: Vec<CourseCertificate>,
+    /// Parts of the page the platform could not give for now (their own read failed with a
+    /// 5xx, a broken connection or a timeout): the rest of the page is shown, and the client
+    /// says so in their place and offers to load the page again. Empty when all was read.
+    #[serde(default)]
+    pub unavailable: Vec<DetailsPart>,
     /// Set when the client should show the catalog page instead (spec section 4 'Auto-redirect').
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

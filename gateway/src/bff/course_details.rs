@@ -10,7 +10,7 @@
 use axum::{Json, extract::State};
 use contracts::bff::{Problem, Unauthorized};
 use contracts::{
-    bff::{AttemptRow, CourseCertificate, CourseDetailsView, CourseTarget, DetailsResult},
+    bff::{AttemptRow, CourseCertificate, CourseDetailsView, CourseTarget, DetailsPart, DetailsResult},
     upstream::{Activity, CertificateRecord, GradingScale, ObjectiveAccess, ObjectiveRecord},
 };
 use time::OffsetDateTime;
@@ -66,7 +66,7 @@ pub async fn get_course_details(
     let known = caches.course_ids(tenant, user, objective).await;
     let (access, certificates, early_records, early_tree, early_scales) = tokio::try_join!(
         async { upstream.objective_access(ctx, objective).await.map_err(AppError::from) },
-        async { upstream.course_certificates(ctx, objective, user).await.map_err(AppError::from) },
+        async { Ok(upstream.course_certificates(ctx, objective, user).await) },
         read_early(known.aggregate, |id| upstream.objective_records(ctx, id)),
         read_early(known.workflow, |id| tree_and_sessions(upstream, ctx, id, &known.proctored)),
         read_early(known.grading_scale, |id| async move { caches.grading_scales(tenant, &[id], upstream, ctx).await }),
@@ -74,24 +74,32 @@ pub async fn get_course_details(
     let aggregate = access.objective_workflow_aggregate.as_ref().map(|a| a.id);
     let workflow = access.last_objective_workflow.as_ref().map(|w| w.id);
     let scale_id = access.objective.grading_scale_id;
-    let (records, (mismatch, proctored, has_proctored_activity), scales) = tokio::try_join!(
-        confirmed(early_records, aggregate, |id| upstream.objective_records(ctx, id)),
-        async {
-            let tree = confirmed(early_tree, workflow, |id| tree_and_sessions(upstream, ctx, id, &[])).await?;
-            match (workflow, tree) {
-                (Some(id), Some((tree, sessions))) => {
-                    let mismatch = tree_proctoring_mismatch_with(upstream, ctx, id, &tree, &sessions).await?;
-                    Ok((mismatch, proctored_activity_workflows(&tree), has_proctored_activity(&tree)))
+    let (records, (mismatch, proctored, has_proctored_activity), scales) =
+        tokio::try_join!(
+            async { Ok(confirmed(early_records, aggregate, |id| upstream.objective_records(ctx, id)).await) },
+            async {
+                let tree = confirmed(early_tree, workflow, |id| tree_and_sessions(upstream, ctx, id, &[])).await?;
+                match (workflow, tree) {
+                    (Some(id), Some((tree, sessions))) => {
+                        let mismatch = tree_proctoring_mismatch_with(upstream, ctx, id, &tree, &sessions).await?;
+                        Ok((mismatch, proctored_activity_workflows(&tree), has_proctored_activity(&tree)))
+                    }
+                    _ => Ok((false, Vec::new(), false)),
                 }
-                _ => Ok((false, Vec::new(), false)),
-            }
-        },
-        confirmed(
-            early_scales,
-            scale_id,
-            |id| async move { caches.grading_scales(tenant, &[id], upstream, ctx).await }
-        ),
-    )?;
+            },
+            async {
+                confirmed(early_scales, scale_id, |id| async move {
+                    caches.grading_scales(tenant, &[id], upstream, ctx).await
+                })
+                .await
+                .map_err(AppError::from)
+            },
+        )?;
+    // The attempts and the certificates have reads of their own, which nothing else of the
+    // page needs: when only they fail for now, the page is shown without them.
+    let mut unavailable = Vec::new();
+    let records = part(records, DetailsPart::Attempts, &mut unavailable)?.flatten();
+    let certificates = part(certificates, DetailsPart::Certificates, &mut unavailable)?;
     let seen =
         CourseIds { aggregate, workflow, grading_scale: scale_id, proctored: proctored.into(), has_proctored_activity };
     if seen != known {
@@ -100,7 +108,41 @@ pub async fn get_course_details(
     let scale =
         scales.as_ref().and_then(|s| s.first()).map(|s| &**s).or(access.objective.objective_grading_scale.as_ref());
     let now = upstream.now();
-    Ok(Json(details_view(&access, records.unwrap_or_default(), certificates, scale, mismatch, now)))
+    let mut view =
+        details_view(&access, records.unwrap_or_default(), certificates.unwrap_or_default(), scale, mismatch, now);
+    view.unavailable = unavailable;
+    Ok(Json(view))
+}
+
+/// The answer of the read of `which`: none, noted in `unavailable`, when it failed for now (a
+/// 5xx, a broken connection, a timeout, no upstream slot); any other failure (the token
+/// refused, no access) is the page's.
+fn part<T>(
+    answer: Result<T, UpstreamError>,
+    which: DetailsPart,
+    unavailable: &mut Vec<DetailsPart>,
+) -> AppResult<Option<T>> {
+    match answer {
+        Ok(answer) => Ok(Some(answer)),
+        Err(e) if fails_for_now(&e) => {
+            tracing::warn!(error = %e, part = ?which, "course details shown without a part");
+            unavailable.push(which);
+            Ok(None)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Whether the failure is of the platform for now rather than of this learner's request.
+fn fails_for_now(e: &UpstreamError) -> bool {
+    matches!(
+        e,
+        UpstreamError::Timeout(_)
+            | UpstreamError::Transport(..)
+            | UpstreamError::Status(..)
+            | UpstreamError::Bad(..)
+            | UpstreamError::Busy(_)
+    )
 }
 
 /// A read started before the access confirms its id: the id and the answer, kept whatever
@@ -122,7 +164,7 @@ where
 
 /// The answer for `id` (what the access names): the early one when it was read for the same
 /// id, else read now; `None` when the access names none.
-async fn confirmed<T, F, Fut>(early: Early<T>, id: Option<Uuid>, read: F) -> AppResult<Option<T>>
+async fn confirmed<T, F, Fut>(early: Early<T>, id: Option<Uuid>, read: F) -> Result<Option<T>, UpstreamError>
 where
     F: FnOnce(Uuid) -> Fut,
     Fut: Future<Output = Result<T, UpstreamError>>,
@@ -132,7 +174,7 @@ where
         Some((early_id, answer)) if early_id == id => answer,
         _ => read(id).await,
     };
-    answer.map(Some).map_err(AppError::from)
+    answer.map(Some)
 }
 
 /// The activity tree of the attempt `workflow` and, read beside it, the last proctoring
@@ -220,6 +262,7 @@ fn details_view(
         attempts,
         attempts_score_column,
         certificates: certificates.iter().map(|c| certificate_view(c, now)).collect(),
+        unavailable: Vec::new(),
         redirect: details::redirects_to_catalog(access).then_some(CourseTarget::Catalog),
         refresh_at: rfc3339(refresh_at),
     }

@@ -904,6 +904,11 @@ grade?: string,
 passed?: boolean, };
 
 /**
+ * A part of the course details page that has a read of its own.
+ */
+export type DetailsPart = "attempts" | "certificates";
+
+/**
  * `GET /api/bff/courses/{objectiveId}`: the course details page.
  */
 export type CourseDetailsView = { 
@@ -968,6 +973,12 @@ attemptsScoreColumn: boolean,
  * Certificates of the course, newest first.
  */
 certificates: Array<CourseCertificate>, 
+/**
+ * Parts of the page the platform could not give for now (their own read failed with a
+ * 5xx, a broken connection or a timeout): the rest of the page is shown, and the client
+ * says so in their place and offers to load the page again. Empty when all was read.
+ */
+unavailable: Array<DetailsPart>, 
 /**
  * Set when the client should show the catalog page instead (spec section 4 'Auto-redirect').
  */

@@ -244,6 +244,39 @@ describe('course details: content', () => {
     expect(within(section).getByText('Expired on Jan 10, 2026')).toBeInTheDocument();
   });
 
+  it('shows the page when only its certificates and earlier attempts could not be read, and Try again loads them', async () => {
+    const certificate = {
+      certificateNumber: 'C-3',
+      name: 'Privacy certificate',
+      issued: '2025-01-10T00:00:00Z',
+      expired: false,
+    };
+    const attempt = { id: 'r-1', finished: '2025-01-09T00:00:00Z', grade: 'B', passed: true };
+    let reads = 0;
+    serve(() => {
+      reads += 1;
+      return reads === 1
+        ? detailsView({ unavailable: ['attempts', 'certificates'] })
+        : detailsView({ certificates: [certificate], attempts: [attempt] });
+    });
+    const { user } = renderApp(DETAILS);
+    await heading();
+    const certificates = screen.getByRole('region', { name: 'Certificates' });
+    expect(within(certificates).getByRole('alert')).toHaveTextContent('Your certificates could not be loaded.');
+    const attempts = screen.getByRole('region', { name: 'Previous attempts' });
+    expect(within(attempts).getByRole('alert')).toHaveTextContent('Your earlier attempts could not be loaded.');
+    expect(within(attempts).queryByRole('grid')).toBeNull();
+    // The rest of the page is there.
+    expect(within(actions()).getByRole('button', { name: 'Start' })).toBeInTheDocument();
+
+    await user.click(within(certificates).getByRole('button', { name: 'Try again' }));
+
+    expect(await within(certificates).findByRole('link', { name: 'Privacy certificate' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Previous attempts' })).queryByRole('alert')).toBeNull();
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    expect(reads).toBe(2);
+  });
+
   it('renders the About HTML sanitised', async () => {
     serve(
       detailsView({

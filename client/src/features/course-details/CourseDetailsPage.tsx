@@ -10,6 +10,7 @@ import type { CourseDetailsView } from '../../api/contracts/bff';
 import { CollapsibleText } from '../../ui/CollapsibleText';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageHeading } from '../../ui/PageHeading';
+import { uiMessages } from '../../ui/messages';
 import { PageSkeleton } from '../../ui/PageSkeleton';
 import { BookIcon } from '../course-card/icons';
 import { AboutSection } from './AboutSection';
@@ -20,7 +21,7 @@ import { useCourse } from './courseContext';
 import { DetailsActions } from './DetailsActions';
 import { DetailsNotices } from './DetailsNotices';
 import { sendCourseEvent } from './events';
-import { detailsMessages as m, statusMessages } from './messages';
+import { attemptMessages, certificateListMessages, detailsMessages as m, statusMessages } from './messages';
 import { formatDay, formatPercent, formatPoints } from './score';
 import '../../ui/pill.css';
 import './course-details.css';
@@ -144,8 +145,24 @@ function ProgressPanel({ course }: { course: CourseDetailsView }) {
   );
 }
 
-function Details({ course, reviewMode }: { course: CourseDetailsView; reviewMode: boolean }) {
+/** What a part of the page the platform could not give for now (`unavailable`) says instead. */
+function PartUnavailable({ title, onRetry }: { title: string; onRetry: () => void }) {
   const intl = useIntl();
+  return <ErrorState title={title} description={intl.formatMessage(uiMessages.tryAgainLater)} onRetry={onRetry} />;
+}
+
+function Details({
+  course,
+  reviewMode,
+  onRetry,
+}: {
+  course: CourseDetailsView;
+  reviewMode: boolean;
+  onRetry: () => void;
+}) {
+  const intl = useIntl();
+  const attemptsUnavailable = course.unavailable.includes('attempts');
+  const certificatesUnavailable = course.unavailable.includes('certificates');
   return (
     <article className="page course-details">
       <header className="details-hero">
@@ -182,14 +199,30 @@ function Details({ course, reviewMode }: { course: CourseDetailsView; reviewMode
           {course.about && (
             <AboutSection headingId="about-heading" heading={intl.formatMessage(m.aboutHeading)} html={course.about} />
           )}
-          {course.attempts.length > 0 && (
-            <AttemptsTable attempts={course.attempts} scoreColumn={course.attemptsScoreColumn} />
+          {(course.attempts.length > 0 || attemptsUnavailable) && (
+            <AttemptsTable
+              attempts={course.attempts}
+              scoreColumn={course.attemptsScoreColumn}
+              unavailable={
+                attemptsUnavailable && (
+                  <PartUnavailable title={intl.formatMessage(attemptMessages.unavailable)} onRetry={onRetry} />
+                )
+              }
+            />
           )}
         </div>
         <aside className="details-aside">
           <ProgressPanel course={course} />
-          {course.certificates.length > 0 && (
-            <CertificateList objectiveId={course.objectiveId} certificates={course.certificates} />
+          {(course.certificates.length > 0 || certificatesUnavailable) && (
+            <CertificateList
+              objectiveId={course.objectiveId}
+              certificates={course.certificates}
+              unavailable={
+                certificatesUnavailable && (
+                  <PartUnavailable title={intl.formatMessage(certificateListMessages.unavailable)} onRetry={onRetry} />
+                )
+              }
+            />
           )}
         </aside>
       </div>
@@ -231,5 +264,5 @@ export default function CourseDetailsPage() {
     );
   }
   if (isLoading || !course || target) return <PageSkeleton />;
-  return <Details course={course} reviewMode={viewType === 'REVIEW'} />;
+  return <Details course={course} reviewMode={viewType === 'REVIEW'} onRetry={() => void refresh()} />;
 }

@@ -306,6 +306,12 @@ export const attemptMessages = defineMessages({
     defaultMessage: 'Result',
     description: 'Column of the previous-attempts table: passed or not passed',
   },
+  unavailable: {
+    id: 'courseDetails.attempts.unavailable',
+    defaultMessage: 'Your earlier attempts could not be loaded.',
+    description:
+      'Said in the previous-attempts section when the platform could not give the earlier attempts for now (the rest of the page is shown)',
+  },
   unknown: {
     id: 'courseDetails.attempts.unknown',
     defaultMessage: 'Not available',
@@ -318,6 +324,12 @@ export const certificateListMessages = defineMessages({
     id: 'courseDetails.certificates.heading',
     defaultMessage: 'Certificates',
     description: 'Heading of the section listing the certificates earned in the course',
+  },
+  unavailable: {
+    id: 'courseDetails.certificates.unavailable',
+    defaultMessage: 'Your certificates could not be loaded.',
+    description:
+      'Said in the certificates section when the platform could not give the certificates for now (the rest of the page is shown)',
   },
   fallbackName: {
     id: 'courseDetails.certificates.fallbackName',

@@ -24,6 +24,7 @@ export function detailsView(overrides: Partial<CourseDetailsView> = {}): CourseD
     attempts: [],
     attemptsScoreColumn: false,
     certificates: [],
+    unavailable: [],
     ...overrides,
   };
 }

@@ -4,7 +4,10 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, ada, get_ok, objective, post, seconds_until, shift_clock, signed_in};
+use crate::{
+    helpers::{TestApp, ada, get_ok, objective, post, seconds_until, shift_clock, signed_in},
+    reliability_common::{clear_faults, set_faults},
+};
 
 async fn details(name: &str) -> Value {
     let (app, browser) = ada().await;
@@ -334,4 +337,52 @@ async fn an_attempt_started_since_the_last_visit_is_the_one_shown() {
     assert_eq!(after["workflowId"], started["workflowId"], "the new attempt, not {old}");
     assert_eq!(after["status"], "inProgress", "{after}");
     assert_eq!(get_ok(&app, &browser, &path).await, after, "read again with the ids confirmed: the same view");
+}
+
+#[tokio::test]
+async fn certificates_or_attempts_failing_for_now_leave_the_rest_of_the_page() {
+    let (app, browser) = ada().await;
+    let path = format!("/api/bff/courses/{}", objective("Financial Literacy"));
+    let whole = get_ok(&app, &browser, &path).await;
+    assert_eq!(whole["unavailable"], json!([]), "{whole}");
+    assert!(!whole["attempts"].as_array().expect("attempts").is_empty());
+
+    set_faults(
+        &app,
+        json!([{ "path": "certificate-records/**", "fault": {"kind": "error", "status": 503, "rate": 1.0} }]),
+    )
+    .await;
+    let view = get_ok(&app, &browser, &path).await;
+    assert_eq!(view["unavailable"], json!(["certificates"]), "{view}");
+    assert_eq!(view["certificates"], json!([]));
+    for same in ["status", "buttons", "result", "attempts", "name"] {
+        assert_eq!(view[same], whole[same], "{same} as on the whole page");
+    }
+
+    set_faults(
+        &app,
+        json!([{ "path": "objective-workflow-aggregates/*/objective-records", "fault": {"kind": "error", "status": 502, "rate": 1.0} }]),
+    )
+    .await;
+    let view = get_ok(&app, &browser, &path).await;
+    assert_eq!(view["unavailable"], json!(["attempts"]), "{view}");
+    // The last attempt is the access's own (the seed has one per course); the earlier ones are
+    // what could not be read.
+    assert_eq!(view["attempts"], whole["attempts"], "{view}");
+    assert_eq!(
+        (&view["result"], &view["buttons"]),
+        (&whole["result"], &whole["buttons"]),
+        "the last result is the access's"
+    );
+
+    // A refusal of the learner is the page's, not a part's.
+    set_faults(
+        &app,
+        json!([{ "path": "certificate-records/**", "fault": {"kind": "error", "status": 403, "rate": 1.0} }]),
+    )
+    .await;
+    let response = app.api(&browser, "localhost", &path).await;
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    clear_faults(&app).await;
+    assert_eq!(get_ok(&app, &browser, &path).await["unavailable"], json!([]));
 }
