@@ -4,7 +4,7 @@ import type { ProfileView, SessionView } from '../../api/contracts/bff';
 import { sessionView } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
 import { toastQueue } from '../../ui/toasts';
-import { failingOnce, http, HttpResponse, server } from '../../test/server';
+import { failingOnce, http, HttpResponse, problemAnswer, server } from '../../test/server';
 import { TIME_ZONES, zoneOptions } from './timeZones';
 import { sentence } from '../../test/text';
 
@@ -137,20 +137,76 @@ describe('profile page', () => {
     await waitFor(() => expect(saved).toEqual([detected]));
   });
 
-  it('logs a failed save without showing it, and keeps the saved zone', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { saved } = serveProfile({}, () => HttpResponse.json({ title: 'nope' }, { status: 500 }));
-    const { user } = renderApp('/learn/profile?tab=preferredTimeZone');
-    const combo = await screen.findByRole('combobox', { name: 'Time zone' });
-    await user.clear(combo);
-    await user.type(combo, 'Tokyo');
-    await user.click(await screen.findByRole('option', { name: '(UTC+09:00) Asia/Tokyo' }));
+  describe('a save that fails', () => {
+    const chooseTokyo = async () => {
+      const { user } = renderApp('/learn/profile?tab=preferredTimeZone');
+      const combo = await screen.findByRole('combobox', { name: 'Time zone' });
+      await user.clear(combo);
+      await user.type(combo, 'Tokyo');
+      await user.click(await screen.findByRole('option', { name: '(UTC+09:00) Asia/Tokyo' }));
+      return { user, combo };
+    };
 
-    await waitFor(() => expect(log).toHaveBeenCalledWith('Saving the preferred time zone failed', expect.anything()));
-    expect(saved).toEqual([]);
-    expect(screen.queryByText('The time zone was set')).not.toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    await waitFor(() => expect((combo as HTMLInputElement).value).toMatch(/Europe\/London$/));
+    it('logs it, keeps the saved zone, and tells the learner it was not saved', async () => {
+      const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { saved } = serveProfile({}, () => HttpResponse.json({ title: 'nope' }, { status: 500 }));
+      const { combo } = await chooseTokyo();
+
+      await waitFor(() => expect(log).toHaveBeenCalledWith('Saving the preferred time zone failed', expect.anything()));
+      expect(saved).toEqual([]);
+      expect(screen.queryByText('The time zone was set')).not.toBeInTheDocument();
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The time zone could not be set to (UTC+09:00) Asia/Tokyo.',
+      );
+      await waitFor(() => expect((combo as HTMLInputElement).value).toMatch(/Europe\/London$/));
+      // Not a failure that passes by itself: nothing to try again, the learner may choose again.
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    });
+
+    it('says why when the gateway said, and tries the chosen zone again when the failure may pass', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      let calls = 0;
+      const { saved } = serveProfile({}, () =>
+        (calls += 1) === 1 ? problemAnswer(503, 'upstream_unavailable') : undefined,
+      );
+      const { user, combo } = await chooseTokyo();
+
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        'The time zone could not be set to (UTC+09:00) Asia/Tokyo. The learning platform is not available right now. Please try again in a few minutes.',
+      );
+      await waitFor(() => expect((combo as HTMLInputElement).value).toMatch(/Europe\/London$/));
+
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(saved).toEqual(['Asia/Tokyo']));
+      expect(await screen.findByText('The time zone was set')).toBeInTheDocument();
+      await waitFor(() => expect(combo).toHaveValue('(UTC+09:00) Asia/Tokyo'));
+      // The only alert left is the success toast's.
+      expect(screen.queryByText(/could not be set/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      // Focus goes on to the clock, now in the saved zone, not to the start of the page.
+      expect(screen.getByText('Current date and time').parentElement).toHaveFocus();
+    });
+
+    it('shows the refusal of the platform, and takes the error away when another zone is chosen', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      serveProfile({}, (zone) =>
+        zone === 'Asia/Tokyo'
+          ? problemAnswer(422, 'validation_failed', { fieldErrors: { timezone: ['This time zone is not allowed.'] } })
+          : undefined,
+      );
+      const { user, combo } = await chooseTokyo();
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The time zone could not be set to (UTC+09:00) Asia/Tokyo. This time zone is not allowed.',
+      );
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+
+      await user.clear(combo);
+      await user.type(combo, 'Paris');
+      await user.click(await screen.findByRole('option', { name: /Europe\/Paris/ }));
+      expect(await screen.findByText('The time zone was set')).toBeInTheDocument();
+      expect(screen.queryByText(/could not be set/)).not.toBeInTheDocument();
+    });
   });
 });
 

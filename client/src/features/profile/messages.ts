@@ -87,6 +87,12 @@ export const profileMessages = defineMessages({
     defaultMessage: 'The time zone was set',
     description: 'Notification after the learner time zone was saved',
   },
+  saveFailed: {
+    id: 'profile.timeZone.saveFailed',
+    defaultMessage: 'The time zone could not be set to {zone}.',
+    description:
+      'Error under the time zone list when saving the chosen zone failed; the list shows the saved zone again. zone is the chosen zone as the list names it, for example (UTC+09:00) Asia/Tokyo. A second line may say why, and a Try again button may follow',
+  },
   noZones: {
     id: 'profile.timeZone.noMatch',
     defaultMessage: 'No time zone matches',
