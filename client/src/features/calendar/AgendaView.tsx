@@ -2,12 +2,14 @@
 // their courses; buttons move a month back or ahead. In the current month, today has its place
 // among them, named so, even without entries: what is above it has passed, what is below is to
 // come. The current month's agenda then goes on with the next month's days under that month's
-// name, so that what is coming up shows even near the end of a month.
+// name, so that what is coming up shows even near the end of a month. While a month's entries
+// load, its heading and buttons stay and a spinner (after 300 ms) takes the days' place.
 import type { CalendarDate } from '@internationalized/date';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Button } from 'react-aria-components';
 import type { CalendarEntry } from '../../api/contracts/bff';
 import { ChevronIcon } from '../../app/icons';
+import { DelayedLoading } from '../../ui/DelayedLoading';
 import { CalendarEntryList } from './CalendarEntryItem';
 import { calendarMessages as m } from './messages';
 
@@ -17,17 +19,19 @@ interface Props {
   today: CalendarDate;
   timeZone: string;
   byDay: Map<string, CalendarEntry[]>;
+  /** The month's entries are on their way: `byDay` is not yet this month's. */
+  loading: boolean;
   /** The month after the current one, shown below it (its first day and its entries), once loaded. */
   following?: { date: CalendarDate; byDay: Map<string, CalendarEntry[]> };
   onDateChange: (date: CalendarDate) => void;
 }
 
-export function AgendaView({ date, today, timeZone, byDay, following, onDateChange }: Props) {
+export function AgendaView({ date, today, timeZone, byDay, loading, following, onDateChange }: Props) {
   const intl = useIntl();
   const monthName = formatMonth(intl, date, timeZone);
 
   return (
-    <div className="cal-agenda">
+    <div className="cal-agenda" aria-busy={loading || undefined}>
       <header className="cal__header">
         <Button
           className="cal__nav cal__nav--previous"
@@ -47,8 +51,8 @@ export function AgendaView({ date, today, timeZone, byDay, following, onDateChan
           <ChevronIcon />
         </Button>
       </header>
-      <MonthDays date={date} today={today} timeZone={timeZone} byDay={byDay} />
-      {following && (
+      {loading ? <DelayedLoading /> : <MonthDays date={date} today={today} timeZone={timeZone} byDay={byDay} />}
+      {!loading && following && (
         <>
           <h2 className="cal-agenda__following">{formatMonth(intl, following.date, timeZone)}</h2>
           <MonthDays date={following.date} today={today} timeZone={timeZone} byDay={following.byDay} />

@@ -4,7 +4,7 @@ import type { CalendarEntry, CalendarView } from '../../api/contracts/bff';
 import { uiConfig } from '../../test/factories';
 import { stubMatchMedia } from '../../test/matchMedia';
 import { renderApp } from '../../test/renderApp';
-import { http, HttpResponse, server } from '../../test/server';
+import { http, HttpResponse, problemAnswer, server } from '../../test/server';
 
 const entries: CalendarEntry[] = [
   {
@@ -103,6 +103,97 @@ describe('calendar', () => {
     await user.keyboard('{PageDown}');
     await waitFor(() => expect(asked).toContain('2030-02-01..2030-02-28'));
     expect(await screen.findByRole('region', { name: /February 20, 2030: no entries/ })).toBeInTheDocument();
+  });
+
+  describe('another month', () => {
+    const webinar: CalendarEntry = {
+      kind: 'event',
+      at: '2030-02-15T15:00:00+00:00',
+      date: '2030-02-15',
+      objectiveId: 'c-3',
+      courseName: 'Negotiation',
+      activityName: 'Live webinar',
+      link: '/courses/c-3/view/content',
+    };
+    /** January answers at once; February only once `release` is called. */
+    const holdFebruary = () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const asked = serveCalendar({}, [webinar]);
+      server.use(
+        http.get('*/api/bff/calendar', async ({ request }) => {
+          if (new URL(request.url).searchParams.get('from') === '2030-02-01') await held;
+          return undefined;
+        }),
+      );
+      return { asked, release };
+    };
+
+    it('is marked busy with a spinner while its entries load, and never shows the month before as its own', async () => {
+      const { release } = holdFebruary();
+      const { user } = renderApp('/learn/calendar?date=2030-01-15');
+      await screen.findByRole('region', { name: /January 15, 2030: 1 entry/ });
+      const grid = screen.getByRole('grid');
+      expect(grid).not.toHaveAttribute('aria-busy');
+      act(() =>
+        within(grid)
+          .getByRole('button', { name: /January 15, 2030/ })
+          .focus(),
+      );
+
+      await user.keyboard('{PageDown}');
+      await waitFor(() => expect(screen.getByRole('grid')).toHaveAttribute('aria-busy', 'true'));
+      // After 300 ms, a spinner over the grid, read as 'Loading…'.
+      await screen.findByText('Loading…');
+      expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Loading…');
+      // The day's panel names the day but does not claim it holds nothing.
+      const day = screen.getByRole('region', { name: /February 15, 2030/ });
+      expect(day).toHaveAttribute('aria-busy', 'true');
+      expect(day).not.toHaveAccessibleName(/no entries/);
+      expect(screen.queryByText('Nothing is scheduled on this day.')).not.toBeInTheDocument();
+
+      release();
+      const loaded = await screen.findByRole('region', { name: /February 15, 2030: 1 entry/ });
+      expect(within(loaded).getByRole('link', { name: 'Live webinar in Negotiation' })).toBeInTheDocument();
+      expect(screen.getByRole('grid')).not.toHaveAttribute('aria-busy');
+      expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    });
+
+    it('keeps the agenda heading and its buttons while the month loads, then lists its days', async () => {
+      const { release } = holdFebruary();
+      const { user } = renderApp('/learn/calendar/agenda?date=2030-01-15');
+      await screen.findByRole('heading', { level: 3, name: /January 15/ });
+
+      await user.click(screen.getByRole('button', { name: 'Next month' }));
+      expect(await screen.findByRole('heading', { level: 2, name: 'February 2030' })).toBeInTheDocument();
+      expect(await screen.findByText('Loading…')).toBeInTheDocument();
+      expect(screen.queryAllByRole('region')).toEqual([]);
+      expect(screen.getByRole('button', { name: 'Next month' })).toHaveFocus();
+
+      release();
+      expect(await screen.findByRole('heading', { level: 3, name: /February 15/ })).toBeInTheDocument();
+      expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    });
+
+    it('says so with a retry when its entries cannot be loaded, not the month before', async () => {
+      serveCalendar();
+      let february = 0;
+      server.use(
+        http.get('*/api/bff/calendar', ({ request }) => {
+          if (new URL(request.url).searchParams.get('from') !== '2030-02-01') return undefined;
+          february += 1;
+          return february === 1 ? problemAnswer(503, 'upstream_unavailable') : undefined;
+        }),
+      );
+      const { user } = renderApp('/learn/calendar/agenda?date=2030-01-15');
+      await screen.findByRole('heading', { level: 3, name: /January 15/ });
+      await user.click(screen.getByRole('button', { name: 'Next month' }));
+
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Something went wrong');
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByText('Nothing is scheduled in February 2030.')).toBeInTheDocument();
+    });
   });
 
   it('shows the agenda of the month, day by day', async () => {

@@ -3,15 +3,17 @@
 // (react-aria Calendar: arrow keys move between days, the chosen day's entries are listed
 // beside it) and an agenda (`/calendar/agenda`), a list of the month's days with entries (the
 // current month's followed by the next month's).
-// The day in view is kept in the URL (`?date=YYYY-MM-DD`).
+// The day in view is kept in the URL (`?date=YYYY-MM-DD`). Moving to another month keeps the
+// month's grid (or the agenda's heading) in place, marked busy, with a spinner after 300 ms
+// until that month's entries are in: the month before is never shown as this one's.
 import { isSameMonth, startOfMonth, today, type CalendarDate } from '@internationalized/date';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from 'react-aria-components';
 import { NavLink, useParams, useSearchParams } from 'react-router-dom';
+import type { CalendarView } from '../../api/contracts/bff';
 import { useCalendar } from '../../api/hooks';
 import { useAppContext } from '../../app/context';
-import { DelayedLoading } from '../../ui/DelayedLoading';
 import { ErrorState } from '../../ui/ErrorState';
 import { PageHeading } from '../../ui/PageHeading';
 import { AgendaView } from './AgendaView';
@@ -19,6 +21,11 @@ import { entriesByDay, monthRange, parseDateParam } from './calendarModel';
 import { calendarMessages as m } from './messages';
 import { MonthView } from './MonthView';
 import './calendar.css';
+
+/** `view` when it is the answer for `range` (the gateway answers the range it was asked). */
+function forRange(view: CalendarView | undefined, range: { from: string; to: string }): CalendarView | undefined {
+  return view && view.from === range.from && view.to === range.to ? view : undefined;
+}
 
 export default function CalendarPage() {
   const intl = useIntl();
@@ -30,12 +37,17 @@ export default function CalendarPage() {
   const date = parseDateParam(params.get('date'), now);
   const range = monthRange(date);
   const calendar = useCalendar(range);
-  const byDay = useMemo(() => entriesByDay(calendar.data?.entries ?? []), [calendar.data]);
+  // The hook keeps the month before while the next one loads (keepPreviousData), and after its
+  // load failed: only the answer for the month in view is this month's.
+  const shown = forRange(calendar.data, range);
+  const loading = !shown;
+  const byDay = useMemo(() => entriesByDay(shown?.entries ?? []), [shown]);
   // The agenda of the current month goes on into the next one (see AgendaView).
   const nextMonth = startOfMonth(now).add({ months: 1 });
   const goesOn = view === 'agenda' && isSameMonth(date, now);
   const following = useCalendar(goesOn ? monthRange(nextMonth) : null);
-  const followingByDay = useMemo(() => entriesByDay(following.data?.entries ?? []), [following.data]);
+  const followingShown = forRange(following.data, monthRange(nextMonth));
+  const followingByDay = useMemo(() => entriesByDay(followingShown?.entries ?? []), [followingShown]);
 
   const setDate = (next: CalendarDate) => {
     const search = new URLSearchParams(params);
@@ -62,30 +74,22 @@ export default function CalendarPage() {
           {intl.formatMessage(m.today)}
         </Button>
       </div>
-      {calendar.error && !calendar.data ? (
+      {calendar.error && !shown ? (
         <ErrorState
           title={intl.formatMessage(m.loadFailed)}
           description={intl.formatMessage(m.loadFailedHint)}
           onRetry={() => void calendar.mutate()}
         />
       ) : view === 'month' ? (
-        <MonthView
-          date={date}
-          today={now}
-          timeZone={timeZone}
-          byDay={byDay}
-          loading={!calendar.data}
-          onDateChange={setDate}
-        />
-      ) : !calendar.data ? (
-        <DelayedLoading />
+        <MonthView date={date} today={now} timeZone={timeZone} byDay={byDay} loading={loading} onDateChange={setDate} />
       ) : (
         <AgendaView
           date={date}
           today={now}
           timeZone={timeZone}
           byDay={byDay}
-          following={goesOn && following.data ? { date: nextMonth, byDay: followingByDay } : undefined}
+          loading={loading}
+          following={goesOn && followingShown ? { date: nextMonth, byDay: followingByDay } : undefined}
           onDateChange={setDate}
         />
       )}
