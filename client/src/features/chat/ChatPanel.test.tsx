@@ -30,9 +30,13 @@ function message(seq: number, text: string, mine = false): ChatMessage {
   };
 }
 
-function renderAt(hash: string, timeZone = 'UTC') {
+function renderAt(
+  hash: string,
+  timeZone = 'UTC',
+  channels: () => Response = () => HttpResponse.json({ channels: [team, news] }),
+) {
   server.use(
-    http.get('*/api/bff/chat/channels', () => HttpResponse.json({ channels: [team, news] })),
+    http.get('*/api/bff/chat/channels', channels),
     http.get('*/api/bff/chat/stream', () => new HttpResponse('', { headers: { 'Content-Type': 'text/event-stream' } })),
   );
   const router = createMemoryRouter([{ path: '/courses', element: <ChatPanel /> }], {
@@ -341,6 +345,86 @@ describe('ChatPanel', () => {
     );
     renderAt('#chat=nope');
     expect(await screen.findByText('Chat is not available. Please contact administrator.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The chat could not be loaded.Chat is not available. Please contact administrator.Try again',
+    );
+  });
+
+  describe('a load that fails', () => {
+    const unavailable = 'The chat could not be loaded.Please try again in a few minutes.Try again';
+
+    it('offers to load the channel list again, and lists the channels once it answers', async () => {
+      let calls = 0;
+      const { user } = renderAt('#chat', 'UTC', () =>
+        (calls += 1) === 1 ? problemAnswer(503, 'upstream_unavailable') : HttpResponse.json({ channels: [team] }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent(unavailable);
+
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await within(dialog).findByRole('button', { name: /Team Blue/ })).toBeInTheDocument();
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      expect(calls).toBe(2);
+    });
+
+    it('offers to load the channel again, and shows its messages once it answers', async () => {
+      let calls = 0;
+      server.use(
+        http.get('*/api/bff/chat/channels/t1', () =>
+          (calls += 1) === 1
+            ? HttpResponse.error()
+            : HttpResponse.json({
+                channel: team,
+                messages: [message(1, 'Hi Ada')],
+                lastReadSeq: 1,
+                maxMessageChars: 100,
+              }),
+        ),
+      );
+      const { user } = renderAt('#chat=t1');
+      const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent(unavailable);
+
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await within(dialog).findByText('Hi Ada')).toBeInTheDocument();
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('keeps the channel shown when a refresh after a new message fails', async () => {
+      let calls = 0;
+      server.use(
+        http.get('*/api/bff/chat/channels/t1', () =>
+          (calls += 1) === 1
+            ? HttpResponse.json({
+                channel: team,
+                messages: [message(1, 'Hi Ada')],
+                lastReadSeq: 1,
+                maxMessageChars: 100,
+              })
+            : problemAnswer(502, 'upstream_unavailable'),
+        ),
+      );
+      renderAt('#chat=t1');
+      server.use(
+        http.get(
+          '*/api/bff/chat/stream',
+          () =>
+            new HttpResponse(`event: message\nid: 2\ndata: ${JSON.stringify(message(2, 'Are you there?'))}\n\n`, {
+              headers: { 'Content-Type': 'text/event-stream' },
+            }),
+          { once: true },
+        ),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+      expect(await within(dialog).findByText('Hi Ada')).toBeInTheDocument();
+      await waitFor(() => expect(calls).toBeGreaterThan(1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(within(dialog).getByText('Hi Ada')).toBeInTheDocument();
+      expect(within(dialog).getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    });
   });
 
   it('closes with the close button and drops the hash', async () => {

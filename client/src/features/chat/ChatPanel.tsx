@@ -12,6 +12,7 @@ import { fetchKey } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import { commandFailure, useCommand } from '../../api/useCommand';
 import { textDraft, useDraft } from '../../session/drafts';
+import { ErrorState } from '../../ui/ErrorState';
 import { LoadingState } from '../../ui/LoadingState';
 import { chatMessages as m } from './messages';
 import { useChatStream } from './useChatStream';
@@ -24,15 +25,30 @@ export function chatTarget(hash: string): string | null {
   return null;
 }
 
+/**
+ * The channel list or a channel that could not be loaded: the spec's text (section 8), or, when
+ * the failure may pass, to try again in a few minutes, and Try again, which asks for it once more.
+ * A refresh that fails while the list or the channel is shown (a new message, the learner back
+ * on the tab) leaves it shown: SWR tries again by itself.
+ */
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const intl = useIntl();
+  return (
+    <div className="chat__failed">
+      <ErrorState
+        title={intl.formatMessage(m.loadFailed)}
+        description={intl.formatMessage(m.unavailable)}
+        cause={error}
+        onRetry={onRetry}
+      />
+    </div>
+  );
+}
+
 function ChannelList({ onOpen }: { onOpen: (id: string) => void }) {
   const intl = useIntl();
-  const { data, error } = useSWR<ChatChannelsView, unknown>(keys.chatChannels(), fetchKey);
-  if (error)
-    return (
-      <p role="alert" className="chat__empty">
-        {intl.formatMessage(m.unavailable)}
-      </p>
-    );
+  const { data, error, mutate } = useSWR<ChatChannelsView, unknown>(keys.chatChannels(), fetchKey);
+  if (error && !data) return <LoadFailed error={error} onRetry={() => void mutate()} />;
   if (!data) return <LoadingState />;
   if (!data.channels.length) return <p className="chat__empty">{intl.formatMessage(m.noChannels)}</p>;
   return (
@@ -260,7 +276,7 @@ function MessageLog({
 
 function ChannelView({ id }: { id: string }) {
   const intl = useIntl();
-  const { data, error } = useSWR<ChatChannelView, unknown>(keys.chatChannel(id), fetchKey);
+  const { data, error, mutate } = useSWR<ChatChannelView, unknown>(keys.chatChannel(id), fetchKey);
   const read = useCommand(`/api/bff/chat/channels/${encodeURIComponent(id)}/read`, {
     revalidates: [keys.chatChannels(), { path: '/api/bff/my-courses' }, { path: '/api/bff/dashboard' }],
   });
@@ -278,12 +294,7 @@ function ChannelView({ id }: { id: string }) {
     log.current?.lastElementChild?.scrollIntoView?.({ block: 'end' });
   }, [newest]);
 
-  if (error)
-    return (
-      <p role="alert" className="chat__empty">
-        {intl.formatMessage(m.unavailable)}
-      </p>
-    );
+  if (error && !data) return <LoadFailed error={error} onRetry={() => void mutate()} />;
   if (!data) return <LoadingState />;
   return (
     <div className="chat__room">

@@ -51,10 +51,17 @@ export const chatMessages = defineMessages({
     defaultMessage: 'No messages yet.',
     description: 'Shown in a chat channel without messages',
   },
+  loadFailed: {
+    id: 'chat.loadFailed',
+    defaultMessage: 'The chat could not be loaded.',
+    description:
+      'Title in the chat panel when the list of channels or a channel could not be loaded; a line under it says why or to try again in a few minutes, then a Try again button',
+  },
   unavailable: {
     id: 'chat.unavailable',
     defaultMessage: 'Chat is not available. Please contact administrator.',
-    description: 'Shown when a chat channel cannot be opened (spec text)',
+    description:
+      'Shown under the title when the chat channels or a channel cannot be opened (spec text); for a failure of the server for now, a text asking to try again in a few minutes is shown instead',
   },
   message: {
     id: 'chat.message',
