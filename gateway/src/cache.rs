@@ -213,6 +213,7 @@ mod tests {
             queue_timeout_ms: 1000,
             idempotent_retries: 0,
             retry_jitter_ms: 1,
+            reads_in_flight_per_view: 8,
         };
         let base = Url::parse(&format!("http://{addr}/api/")).expect("url");
         (Upstream::new(reqwest::Client::new(), base, 1 << 20, &settings, "unit", metrics.clone()), calls)

@@ -23,14 +23,8 @@ use crate::{
 /// Objective ids per accesses query of a page of cards (keeps the filter in the URL short).
 const ACCESS_IDS_PER_QUERY: usize = 25;
 
-/// Proctoring sessions read at once.
-const SESSION_READS_IN_FLIGHT: usize = 4;
-
 /// Most enrolled courses the calendar and dashboard read.
 pub const MAX_COURSES: u32 = 1000;
-
-/// Activity trees read at once.
-const TREE_READS_IN_FLIGHT: usize = 4;
 
 /// An enrolled course and, when the upstream has one, its access.
 #[derive(Debug, Clone)]
@@ -130,7 +124,7 @@ pub async fn read_proctoring_sessions(
 ) -> SessionsRead {
     stream::iter(activity_workflows.iter().copied())
         .map(|aw| async move { (aw, upstream.last_proctoring_session(ctx, workflow, aw).await) })
-        .buffer_unordered(SESSION_READS_IN_FLIGHT)
+        .buffer_unordered(upstream.reads_in_flight_per_view())
         .collect()
         .await
 }
@@ -165,7 +159,7 @@ pub async fn tree_proctoring_mismatch_with(
             };
             Ok::<_, UpstreamError>(session.is_some_and(|s| reveal::proctoring_mismatch(s.state, state)))
         })
-        .buffer_unordered(SESSION_READS_IN_FLIGHT)
+        .buffer_unordered(upstream.reads_in_flight_per_view())
         .try_collect()
         .await?;
     Ok(sessions.into_iter().any(|m| m))
@@ -180,9 +174,20 @@ pub async fn proctoring_mismatches(
 ) -> AppResult<Vec<bool>> {
     let upstream = &auth.portal.tenant.upstream;
     let mut out = vec![false; courses.len()];
+    // The courses' sessions side by side, as many courses at a time as trees are read, not one
+    // course after another: a round per course with a proctored activity made the views slow.
+    let mut checks = Vec::new();
     for (i, tree) in trees {
-        let Some(workflow) = courses[*i].aggregate.last_objective_workflow.as_ref() else { continue };
-        out[*i] = tree_proctoring_mismatch(upstream, &auth.ctx, workflow.id, tree).await?;
+        let Some(workflow) = courses[*i].aggregate.last_objective_workflow.as_ref().map(|w| w.id) else { continue };
+        let i = *i;
+        checks.push(async move {
+            Ok::<_, UpstreamError>((i, tree_proctoring_mismatch(upstream, &auth.ctx, workflow, tree).await?))
+        });
+    }
+    let checks: Vec<(usize, bool)> =
+        stream::iter(checks).buffer_unordered(upstream.reads_in_flight_per_view()).try_collect().await?;
+    for (i, mismatch) in checks {
+        out[i] = mismatch;
     }
     Ok(out)
 }
@@ -271,7 +276,7 @@ pub fn with_access_list(
 }
 
 /// The activity trees of the last attempts of `courses` (those with one), as (index in
-/// `courses`, tree), at most [`TREE_READS_IN_FLIGHT`] read at a time. A tree the upstream no
+/// `courses`, tree), at most `upstream.reads_in_flight_per_view` read at a time. A tree the upstream no
 /// longer has is left out.
 pub async fn last_attempt_trees(auth: &AuthSession, courses: &[LearnerCourse]) -> AppResult<Vec<(usize, Activity)>> {
     let jobs =
@@ -305,12 +310,13 @@ pub async fn proctoring_trees(
 pub async fn attempt_trees(auth: &AuthSession, jobs: Vec<(usize, Uuid)>) -> AppResult<Vec<(usize, Activity)>> {
     // Owned handles: the stream's futures must not borrow from the caller's locals.
     let (upstream, ctx) = (auth.portal.tenant.upstream.clone(), auth.ctx.clone());
+    let reads = upstream.reads_in_flight_per_view();
     let answers: Vec<(usize, Result<Activity, UpstreamError>)> = stream::iter(jobs)
         .map(move |(i, id)| {
             let (upstream, ctx) = (upstream.clone(), ctx.clone());
             async move { (i, upstream.activity_tree(&ctx, id).await) }
         })
-        .buffer_unordered(TREE_READS_IN_FLIGHT)
+        .buffer_unordered(reads)
         .collect()
         .await;
     let mut trees = Vec::with_capacity(answers.len());

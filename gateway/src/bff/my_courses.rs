@@ -9,7 +9,7 @@
 //! dates) and their last attempts' trees (the proctoring rule), and builds each card through
 //! `domain::outcome`, as details, the dashboard and the tree build theirs.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 use axum::{
     Json,
@@ -17,7 +17,7 @@ use axum::{
 };
 use contracts::{
     bff::{CardLock, CourseCard, MyCoursesView, Problem, TermOption, Unauthorized},
-    upstream::{GradingScale, ObjectiveWorkflowAggregate},
+    upstream::{GradingScale, LoadResult, ObjectiveWorkflowAggregate, Showcase, Term},
 };
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -67,28 +67,7 @@ pub async fn get_my_courses(
     let ListQuery { keyword, skip, take } = ListQuery::parse(&params, &state.config.catalog)?;
     let upstream = &auth.portal.tenant.upstream;
     let tenant_id = &auth.session.tenant_id;
-    let (showcases, terms) =
-        tokio::try_join!(async { upstream.enrolled_showcases(&auth.ctx).await.map_err(AppError::from) }, async {
-            state
-                .caches
-                .terms(tenant_id, auth.session.user.id, upstream, &auth.ctx)
-                .await
-                // moka shares one error among every waiter
-                .map_err(|e| AppError::from((*e).clone()))
-        },)?;
-    // 'uncategorized' is always a known collection: it names the courses without one.
-    let known_collections: Vec<String> =
-        showcases.iter().map(|s| s.id.to_string()).chain([Uuid::nil().to_string()]).collect();
-    let known_terms: Vec<String> = terms.iter().map(|t| t.id.to_string()).collect();
-    let sanitised = filters::sanitise_filter(&params, &known_collections, &known_terms);
-    let mut filter = lists::enrolled_filter(&keyword);
-    if let (Some(selected), Some(parts)) = (filters::filter_expression(&sanitised.filter), filter.as_array_mut()) {
-        parts.push(serde_json::json!("and"));
-        parts.push(selected);
-    }
-    let options =
-        LoadOptions { filter: Some(filter), sort: Some(lists::default_sort()), skip, take, require_total_count: true };
-    let page = upstream.query_aggregates(&auth.ctx, &options).await?;
+    let (showcases, terms, sanitised, page) = read_page(&state, &auth, &params, &keyword, skip, take).await?;
     // The upstream filter carries the list rule and the URL filter; applying them again guards
     // against an upstream that ignores part of a filter.
     let items: Vec<ObjectiveWorkflowAggregate> = page
@@ -99,13 +78,15 @@ pub async fn get_my_courses(
     let mut scale_ids: Vec<Uuid> = items.iter().filter_map(|a| a.objective.grading_scale_id).collect();
     scale_ids.sort();
     scale_ids.dedup();
-    // One call for the whole page's unread announcements, beside the grading scales.
-    let (scales, unread) = tokio::join!(
+    // One call for the whole page's unread announcements, beside the grading scales and the
+    // accesses.
+    let (scales, unread, courses) = tokio::join!(
         state.caches.grading_scales(tenant_id, &scale_ids, upstream, &auth.ctx),
-        crate::bff::chat::unread_counts(upstream, &auth.ctx)
+        crate::bff::chat::unread_counts(upstream, &auth.ctx),
+        with_accesses(&auth, items)
     );
-    let scales: HashMap<Uuid, std::sync::Arc<GradingScale>> = scales?.into_iter().map(|s| (s.id, s)).collect();
-    let courses = with_accesses(&auth, items).await?;
+    let scales: HashMap<Uuid, Arc<GradingScale>> = scales?.into_iter().map(|s| (s.id, s)).collect();
+    let courses = courses?;
     // The trees are read for the proctoring rule alone: not those of attempts known to have
     // no proctored activity.
     let attempts = courses.iter().enumerate().filter_map(|(i, c)| last_attempt_job(i, &c.aggregate));
@@ -136,6 +117,56 @@ pub async fn get_my_courses(
         filter: sanitised.filter,
         filters_unavailable: sanitised.filters_unavailable,
     }))
+}
+
+/// The learner's collections and terms, the URL's filter checked against them, and the page
+/// of courses it selects.
+async fn read_page(
+    state: &AppState,
+    auth: &LearnerSession,
+    params: &[(String, String)],
+    keyword: &str,
+    skip: u32,
+    take: u32,
+) -> AppResult<(Vec<Showcase>, Arc<Vec<Term>>, filters::SanitisedFilter, LoadResult<ObjectiveWorkflowAggregate>)> {
+    let upstream = &auth.portal.tenant.upstream;
+    let tenant_id = &auth.session.tenant_id;
+    let known = async {
+        tokio::try_join!(async { upstream.enrolled_showcases(&auth.ctx).await.map_err(AppError::from) }, async {
+            state
+                .caches
+                .terms(tenant_id, auth.session.user.id, upstream, &auth.ctx)
+                .await
+                // moka shares one error among every waiter
+                .map_err(|e| AppError::from((*e).clone()))
+        })
+    };
+    let options = |sanitised: &filters::SanitisedFilter| {
+        let mut filter = lists::enrolled_filter(keyword);
+        if let (Some(selected), Some(parts)) = (filters::filter_expression(&sanitised.filter), filter.as_array_mut()) {
+            parts.push(serde_json::json!("and"));
+            parts.push(selected);
+        }
+        LoadOptions { filter: Some(filter), sort: Some(lists::default_sort()), skip, take, require_total_count: true }
+    };
+    // The collections and terms are needed before the page's query only to check the ones the
+    // URL names; without any, the query runs beside their reads (one round fewer).
+    let names_known = params.iter().any(|(k, v)| (k == "collection" || k == "term") && !v.trim().is_empty());
+    if names_known {
+        let (showcases, terms) = known.await?;
+        // 'uncategorized' is always a known collection: it names the courses without one.
+        let known_collections: Vec<String> =
+            showcases.iter().map(|s| s.id.to_string()).chain([Uuid::nil().to_string()]).collect();
+        let known_terms: Vec<String> = terms.iter().map(|t| t.id.to_string()).collect();
+        let sanitised = filters::sanitise_filter(params, &known_collections, &known_terms);
+        let page = upstream.query_aggregates(&auth.ctx, &options(&sanitised)).await?;
+        Ok((showcases, terms, sanitised, page))
+    } else {
+        let sanitised = filters::sanitise_filter(params, &[], &[]);
+        let query = async { upstream.query_aggregates(&auth.ctx, &options(&sanitised)).await.map_err(AppError::from) };
+        let ((showcases, terms), page) = tokio::try_join!(known, query)?;
+        Ok((showcases, terms, sanitised, page))
+    }
 }
 
 /// One card, every rule decided by `domain::outcome` from the course's access (status, progress,

@@ -122,6 +122,7 @@ mod tests {
             queue_timeout_ms: 1000,
             idempotent_retries: 0,
             retry_jitter_ms: 5,
+            reads_in_flight_per_view: 8,
         };
         let base = url::Url::parse(&format!("http://{addr}/api/")).expect("url");
         Upstream::new(

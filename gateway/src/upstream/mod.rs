@@ -312,6 +312,11 @@ impl Upstream {
         Ok(CommandAnswer { status, location, body })
     }
 
+    /// `upstream.reads_in_flight_per_view`: most reads of one list a view makes at once.
+    pub fn reads_in_flight_per_view(&self) -> usize {
+        self.settings.reads_in_flight_per_view
+    }
+
     fn url(&self, what: &str, path: &str) -> Result<Url, UpstreamError> {
         self.base.join(path).map_err(|e| UpstreamError::Bad(what.into(), e.to_string()))
     }

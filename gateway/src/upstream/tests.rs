@@ -36,6 +36,7 @@ fn settings(max_in_flight: usize, queue_ms: u64, retries: u32) -> UpstreamSettin
         queue_timeout_ms: queue_ms,
         idempotent_retries: retries,
         retry_jitter_ms: 5,
+        reads_in_flight_per_view: 8,
     }
 }
 

@@ -96,6 +96,7 @@ fn upstream(base: Url, max_response_bytes: usize) -> Upstream {
         queue_timeout_ms: 1000,
         idempotent_retries: 1,
         retry_jitter_ms: 5,
+        reads_in_flight_per_view: 8,
     };
     Upstream::new(reqwest::Client::new(), base, max_response_bytes, &settings, "unit", Arc::new(Metrics::new()))
 }

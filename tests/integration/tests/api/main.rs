@@ -65,3 +65,4 @@ mod tokens;
 mod tutor;
 mod upstream_faults;
 mod upstream_headers;
+mod view_rounds;
