@@ -3,8 +3,10 @@
 // among them, named so, even without entries: what is above it has passed, what is below is to
 // come. The current month's agenda then goes on with the next month's days under that month's
 // name, so that what is coming up shows even near the end of a month. While a month's entries
-// load, its heading and buttons stay and a spinner (after 300 ms) takes the days' place.
+// load, its heading and buttons stay and a spinner (after 300 ms) takes the days' place; when
+// they could not be loaded, the failure with Try again does.
 import type { CalendarDate } from '@internationalized/date';
+import { useRef } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Button } from 'react-aria-components';
 import type { CalendarEntry } from '../../api/contracts/bff';
@@ -12,6 +14,7 @@ import { ChevronIcon } from '../../app/icons';
 import { DelayedLoading } from '../../ui/DelayedLoading';
 import { CalendarEntryList } from './CalendarEntryItem';
 import { calendarMessages as m } from './messages';
+import { MonthFailure, useMonthFailureFocus } from './MonthFailure';
 
 interface Props {
   date: CalendarDate;
@@ -21,14 +24,22 @@ interface Props {
   byDay: Map<string, CalendarEntry[]>;
   /** The month's entries are on their way: `byDay` is not yet this month's. */
   loading: boolean;
+  /** The month's entries could not be loaded. */
+  failed: boolean;
+  /** Asks for the month's entries again. */
+  onRetry: () => void;
   /** The month after the current one, shown below it (its first day and its entries), once loaded. */
   following?: { date: CalendarDate; byDay: Map<string, CalendarEntry[]> };
   onDateChange: (date: CalendarDate) => void;
 }
 
-export function AgendaView({ date, today, timeZone, byDay, loading, following, onDateChange }: Props) {
+export function AgendaView({ date, today, timeZone, byDay, loading, failed, onRetry, following, onDateChange }: Props) {
   const intl = useIntl();
   const monthName = formatMonth(intl, date, timeZone);
+  const failure = useRef<HTMLDivElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  // Only the spinner was in the failure's place; once loaded, focus goes to the month's title.
+  const retry = useMonthFailureFocus({ failed, failure, restore: () => title.current, onRetry });
 
   return (
     <div className="cal-agenda" aria-busy={loading || undefined}>
@@ -40,7 +51,7 @@ export function AgendaView({ date, today, timeZone, byDay, loading, following, o
         >
           <ChevronIcon />
         </Button>
-        <h2 className="cal__title" aria-live="polite">
+        <h2 ref={title} tabIndex={-1} className="cal__title" aria-live="polite">
           {monthName}
         </h2>
         <Button
@@ -51,8 +62,16 @@ export function AgendaView({ date, today, timeZone, byDay, loading, following, o
           <ChevronIcon />
         </Button>
       </header>
-      {loading ? <DelayedLoading /> : <MonthDays date={date} today={today} timeZone={timeZone} byDay={byDay} />}
-      {!loading && following && (
+      {failed ? (
+        <div ref={failure} className="cal-agenda__failure">
+          <MonthFailure onRetry={retry} />
+        </div>
+      ) : loading ? (
+        <DelayedLoading />
+      ) : (
+        <MonthDays date={date} today={today} timeZone={timeZone} byDay={byDay} />
+      )}
+      {!loading && !failed && following && (
         <>
           <h2 className="cal-agenda__following">{formatMonth(intl, following.date, timeZone)}</h2>
           <MonthDays date={following.date} today={today} timeZone={timeZone} byDay={following.byDay} />

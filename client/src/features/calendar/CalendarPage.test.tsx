@@ -175,24 +175,129 @@ describe('calendar', () => {
       expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
     });
 
-    it('says so with a retry when its entries cannot be loaded, not the month before', async () => {
-      serveCalendar();
+    /** January and March answer at once; February fails (a 503) `failures` times, then answers. */
+    const failFebruary = (failures: number) => {
+      const asked = serveCalendar({}, [webinar]);
       let february = 0;
       server.use(
         http.get('*/api/bff/calendar', ({ request }) => {
           if (new URL(request.url).searchParams.get('from') !== '2030-02-01') return undefined;
           february += 1;
-          return february === 1 ? problemAnswer(503, 'upstream_unavailable') : undefined;
+          return february <= failures ? problemAnswer(503, 'upstream_unavailable') : undefined;
         }),
       );
+      return asked;
+    };
+    /** What stays in place when a month fails: the page's heading, its views and Today. */
+    const expectPageControls = () => {
+      expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Month' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Agenda' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Today' })).toBeInTheDocument();
+    };
+
+    /** The month grid's own button; react-aria repeats Next, hidden, after the grid for screen readers. */
+    const gridButton = (name: 'Previous' | 'Next') => screen.getAllByRole('button', { name })[0]!;
+
+    it("keeps the month grid's title and buttons, and the focus, when its entries cannot be loaded", async () => {
+      const asked = failFebruary(1);
+      const { user } = renderApp('/learn/calendar?date=2030-01-15');
+      await screen.findByRole('region', { name: /January 15, 2030: 1 entry/ });
+
+      await user.click(gridButton('Next'));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Something went wrong');
+      // The failure takes the grid's place (the grid under it out of reach); the month's title and
+      // buttons stay, and so does focus.
+      expect(screen.getByRole('grid')).toHaveAttribute('inert');
+      expect(screen.getByRole('heading', { level: 2, name: 'Calendar, February 2030' })).toBeInTheDocument();
+      expect(gridButton('Previous')).toBeInTheDocument();
+      expect(gridButton('Next')).toHaveFocus();
+      expectPageControls();
+      // The day's panel names the day but does not claim it holds nothing.
+      const day = screen.getByRole('region', { name: /February 15, 2030/ });
+      expect(day).not.toHaveAccessibleName(/no entries/);
+      expect(screen.queryByText('Nothing is scheduled on this day.')).not.toBeInTheDocument();
+
+      // Try again asks for February, and only February, again.
+      const before = asked.length;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      const loaded = await screen.findByRole('region', { name: /February 15, 2030: 1 entry/ });
+      expect(within(loaded).getByRole('link', { name: 'Live webinar in Negotiation' })).toBeInTheDocument();
+      expect(asked.slice(before)).toEqual(['2030-02-01..2030-02-28']);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByRole('grid')).not.toHaveAttribute('inert');
+      // Try again is gone with the failure: focus goes to the day in view, where the arrow keys work.
+      expect(within(screen.getByRole('grid')).getByRole('button', { name: /February 15, 2030/ })).toHaveFocus();
+    });
+
+    it('moves on from a month grid that could not be loaded to the next month', async () => {
+      const asked = failFebruary(Infinity);
+      const { user } = renderApp('/learn/calendar?date=2030-01-15');
+      await screen.findByRole('region', { name: /January 15, 2030: 1 entry/ });
+      await user.click(gridButton('Next'));
+      await screen.findByRole('alert');
+
+      await user.click(gridButton('Next'));
+      expect(await screen.findByRole('region', { name: /March 15, 2030: no entries/ })).toBeInTheDocument();
+      expect(asked).toContain('2030-03-01..2030-03-31');
+      expect(screen.getByRole('heading', { level: 2, name: 'Calendar, March 2030' })).toBeInTheDocument();
+      expect(screen.getByRole('grid')).not.toHaveAttribute('inert');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(gridButton('Next')).toHaveFocus();
+    });
+
+    it('gives Try again the focus when the failure hides the day the learner was on', async () => {
+      failFebruary(1);
+      const { user } = renderApp('/learn/calendar?date=2030-01-15');
+      await screen.findByRole('region', { name: /January 15, 2030: 1 entry/ });
+      act(() =>
+        within(screen.getByRole('grid'))
+          .getByRole('button', { name: /January 15, 2030/ })
+          .focus(),
+      );
+
+      await user.keyboard('{PageDown}');
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByRole('button', { name: 'Try again' })).toHaveFocus();
+      expect(screen.getByRole('heading', { level: 2, name: 'Calendar, February 2030' })).toBeInTheDocument();
+    });
+
+    it('keeps the agenda heading and its buttons, and the focus, when its entries cannot be loaded', async () => {
+      const asked = failFebruary(1);
+      const { user } = renderApp('/learn/calendar/agenda?date=2030-01-15');
+      await screen.findByRole('heading', { level: 3, name: /January 15/ });
+
+      await user.click(screen.getByRole('button', { name: 'Next month' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Something went wrong');
+      expect(screen.getByRole('heading', { level: 2, name: 'February 2030' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Previous month' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Next month' })).toHaveFocus();
+      expectPageControls();
+
+      const before = asked.length;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('heading', { level: 3, name: /February 15/ })).toBeInTheDocument();
+      expect(asked.slice(before)).toEqual(['2030-02-01..2030-02-28']);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      // Try again is gone with the failure: focus goes to the month's title, above its days.
+      expect(screen.getByRole('heading', { level: 2, name: 'February 2030' })).toHaveFocus();
+    });
+
+    it('moves on from an agenda month that could not be loaded to the next month', async () => {
+      const asked = failFebruary(Infinity);
       const { user } = renderApp('/learn/calendar/agenda?date=2030-01-15');
       await screen.findByRole('heading', { level: 3, name: /January 15/ });
       await user.click(screen.getByRole('button', { name: 'Next month' }));
+      await screen.findByRole('alert');
 
-      const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent('Something went wrong');
-      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByText('Nothing is scheduled in February 2030.')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Next month' }));
+      expect(await screen.findByText('Nothing is scheduled in March 2030.')).toBeInTheDocument();
+      expect(asked).toContain('2030-03-01..2030-03-31');
+      expect(screen.getByRole('heading', { level: 2, name: 'March 2030' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Next month' })).toHaveFocus();
     });
   });
 

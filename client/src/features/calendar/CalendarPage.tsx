@@ -5,7 +5,9 @@
 // current month's followed by the next month's).
 // The day in view is kept in the URL (`?date=YYYY-MM-DD`). Moving to another month keeps the
 // month's grid (or the agenda's heading) in place, marked busy, with a spinner after 300 ms
-// until that month's entries are in: the month before is never shown as this one's.
+// until that month's entries are in: the month before is never shown as this one's. A month
+// whose entries could not be loaded shows the failure with Try again in the place of its grid
+// (or its agenda days); the heading, the views, Today and the month's title and buttons stay.
 import { isSameMonth, startOfMonth, today, type CalendarDate } from '@internationalized/date';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -14,7 +16,6 @@ import { NavLink, useParams, useSearchParams } from 'react-router-dom';
 import type { CalendarView } from '../../api/contracts/bff';
 import { useCalendar } from '../../api/hooks';
 import { useAppContext } from '../../app/context';
-import { ErrorState } from '../../ui/ErrorState';
 import { PageHeading } from '../../ui/PageHeading';
 import { AgendaView } from './AgendaView';
 import { entriesByDay, monthRange, parseDateParam } from './calendarModel';
@@ -40,7 +41,10 @@ export default function CalendarPage() {
   // The hook keeps the month before while the next one loads (keepPreviousData), and after its
   // load failed: only the answer for the month in view is this month's.
   const shown = forRange(calendar.data, range);
-  const loading = !shown;
+  const failed = Boolean(calendar.error) && !shown;
+  const loading = !shown && !failed;
+  // Bound to the month in view: Try again asks for the failed month again, and for nothing else.
+  const retry = () => void calendar.mutate();
   const byDay = useMemo(() => entriesByDay(shown?.entries ?? []), [shown]);
   // The agenda of the current month goes on into the next one (see AgendaView).
   const nextMonth = startOfMonth(now).add({ months: 1 });
@@ -74,14 +78,17 @@ export default function CalendarPage() {
           {intl.formatMessage(m.today)}
         </Button>
       </div>
-      {calendar.error && !shown ? (
-        <ErrorState
-          title={intl.formatMessage(m.loadFailed)}
-          description={intl.formatMessage(m.loadFailedHint)}
-          onRetry={() => void calendar.mutate()}
+      {view === 'month' ? (
+        <MonthView
+          date={date}
+          today={now}
+          timeZone={timeZone}
+          byDay={byDay}
+          loading={loading}
+          failed={failed}
+          onRetry={retry}
+          onDateChange={setDate}
         />
-      ) : view === 'month' ? (
-        <MonthView date={date} today={now} timeZone={timeZone} byDay={byDay} loading={loading} onDateChange={setDate} />
       ) : (
         <AgendaView
           date={date}
@@ -89,6 +96,8 @@ export default function CalendarPage() {
           timeZone={timeZone}
           byDay={byDay}
           loading={loading}
+          failed={failed}
+          onRetry={retry}
           following={goesOn && followingShown ? { date: nextMonth, byDay: followingByDay } : undefined}
           onDateChange={setDate}
         />

@@ -2,8 +2,11 @@
 // each day showing what it holds; the focused day's entries are listed beside the grid with
 // links to their courses, and announced politely as the focus moves. While the month's entries
 // load (another month was chosen), the grid is marked busy and, after 300 ms, a spinner over it
-// says so; the grid keeps its place, and the day's panel does not claim it holds nothing.
+// says so; the grid keeps its place, and the day's panel does not claim it holds nothing. When
+// they could not be loaded, the failure with Try again sits in the grid's place (the grid kept
+// under it, hidden and inert, so the card keeps its size) below the month's title and buttons.
 import type { CalendarDate } from '@internationalized/date';
+import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Calendar, CalendarCell, CalendarGrid, Heading } from 'react-aria-components';
 import type { CalendarEntry } from '../../api/contracts/bff';
@@ -12,6 +15,7 @@ import { DelayedLoading } from '../../ui/DelayedLoading';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { CalendarEntryList, entryTitle } from './CalendarEntryItem';
 import { calendarMessages as m } from './messages';
+import { MonthFailure, useMonthFailureFocus } from './MonthFailure';
 
 interface Props {
   date: CalendarDate;
@@ -20,6 +24,10 @@ interface Props {
   byDay: Map<string, CalendarEntry[]>;
   /** The month's entries are on their way: `byDay` is not yet this month's. */
   loading: boolean;
+  /** The month's entries could not be loaded. */
+  failed: boolean;
+  /** Asks for the month's entries again. */
+  onRetry: () => void;
   onDateChange: (date: CalendarDate) => void;
 }
 
@@ -32,8 +40,18 @@ const SHOWN_PER_CELL = 2;
  */
 const NARROW_WEEKDAYS = '(max-width: 560px)';
 
-export function MonthView({ date, timeZone, byDay, loading, onDateChange }: Props) {
+export function MonthView({ date, timeZone, byDay, loading, failed, onRetry, onDateChange }: Props) {
   const intl = useIntl();
+  const body = useRef<HTMLDivElement>(null);
+  const failure = useRef<HTMLDivElement>(null);
+  const retry = useMonthFailureFocus({
+    failed,
+    failure,
+    hides: body,
+    // Once loaded, the day in view (react-aria's one focusable cell), where the arrow keys work.
+    restore: () => body.current?.querySelector<HTMLElement>('[role="gridcell"] [tabindex="0"]'),
+    onRetry,
+  });
   const dayEntries = byDay.get(date.toString()) ?? [];
   const fullDate = intl.formatDate(date.toDate(timeZone), { dateStyle: 'full' });
   const narrowWeekdays = useMediaQuery(NARROW_WEEKDAYS);
@@ -61,12 +79,12 @@ export function MonthView({ date, timeZone, byDay, loading, onDateChange }: Prop
             <ChevronIcon />
           </Button>
         </header>
-        <div className="cal__body">
+        <div ref={body} className={failed ? 'cal__body cal__body--failed' : 'cal__body'}>
           <CalendarGrid
             className="cal__grid"
             weekdayStyle={narrowWeekdays ? 'narrow' : 'short'}
             // react-aria passes no aria-busy on; its render function lets the table carry it.
-            render={(props) => <table {...props} aria-busy={loading || undefined} />}
+            render={(props) => <table {...props} aria-busy={loading || undefined} inert={failed} />}
           >
             {(day) => (
               <CalendarCell date={day} className="cal__cell">
@@ -106,14 +124,21 @@ export function MonthView({ date, timeZone, byDay, loading, onDateChange }: Prop
               <DelayedLoading />
             </div>
           )}
+          {failed && (
+            <div ref={failure} className="cal__failure">
+              <MonthFailure onRetry={retry} />
+            </div>
+          )}
         </div>
       </Calendar>
       <section className="cal-day" aria-labelledby="cal-day-heading" aria-busy={loading || undefined}>
         <h2 id="cal-day-heading" className="cal-day__heading" aria-live="polite">
-          {/* Until the entries are in, no count: the spinner over the grid says they are coming. */}
-          {loading ? fullDate : intl.formatMessage(m.dayHeading, { date: fullDate, count: dayEntries.length })}
+          {/* Until the entries are in, no count: the spinner (or the failure) in the grid says why. */}
+          {loading || failed
+            ? fullDate
+            : intl.formatMessage(m.dayHeading, { date: fullDate, count: dayEntries.length })}
         </h2>
-        {loading ? null : dayEntries.length ? (
+        {loading || failed ? null : dayEntries.length ? (
           <CalendarEntryList entries={dayEntries} />
         ) : (
           <p className="cal-day__empty">{intl.formatMessage(m.emptyDay)}</p>
