@@ -326,7 +326,11 @@ async fn run_renewing(
     next: Next,
     req: Request,
 ) -> Response {
-    let Some(id) = session_id else { return next.run(req).await };
+    // The pass-through sends its one call again itself (`passthrough::forward`), without a copy
+    // of the request: the hot path pays nothing for this.
+    let Some(id) = session_id.filter(|_| !req.uri().path().starts_with(crate::passthrough::PREFIX)) else {
+        return next.run(req).await;
+    };
     let again = matches!(*req.method(), Method::GET | Method::HEAD).then(|| {
         let mut copy = Request::new(Body::empty());
         *copy.method_mut() = req.method().clone();

@@ -20,6 +20,7 @@ use axum::{
     http::{HeaderValue, StatusCode, header},
     response::Response,
 };
+use contracts::bff::UnauthorizedReason;
 use uuid::Uuid;
 
 use crate::{
@@ -28,7 +29,7 @@ use crate::{
     bff::learner_courses::tree_proctoring_mismatch,
     domain::outcome::{self, CourseFacts},
     error::{AppError, AppResult, problem},
-    upstream::aggregates::LoadOptions,
+    upstream::{CallContext, UpstreamError, aggregates::LoadOptions},
 };
 
 /// Where the pass-through is mounted.
@@ -172,6 +173,19 @@ async fn results_hidden(auth: &LearnerSession, records: Records) -> AppResult<bo
     Ok(outcome::result_hidden(&CourseFacts::of_access(&access, mismatch), upstream.now()))
 }
 
+/// The request's call context with the session's token renewed after the upstream refused
+/// `sent` ([`crate::auth::extract::renew_refused`]).
+async fn renewed_context(
+    state: &AppState,
+    auth: &LearnerSession,
+    sent: Option<&HeaderValue>,
+) -> AppResult<CallContext> {
+    let id = &auth.session.id;
+    crate::auth::extract::renew_refused(state, &auth.portal, id, sent).await?;
+    let session = state.sessions.get(id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::Revoked))?;
+    Ok(CallContext { authorization: session.tokens.access_token.authorization(), ..auth.ctx.clone() })
+}
+
 /// `/api/lms/{*path}`: forwards an allowlisted call (see the module doc).
 pub async fn forward(State(state): State<AppState>, auth: LearnerSession, request: Request) -> AppResult<Response> {
     let (parts, body) = request.into_parts();
@@ -195,9 +209,18 @@ pub async fn forward(State(state): State<AppState>, auth: LearnerSession, reques
         Some(records) => Box::pin(results_hidden(&auth, records)).await?,
         None => false,
     };
-    let answer = upstream
-        .forward(&state.forward, &auth.ctx, parts.method.clone(), path, parts.uri.query(), &parts.headers, body)
-        .await?;
+    // One upstream call: one the platform refused for its token did nothing, so it is sent once
+    // more with the renewed token, whatever its method (the tenant layer leaves these requests
+    // to this handler, so no request is copied on the hot path; see `middleware::run_renewing`).
+    let (method, query, headers) = (&parts.method, parts.uri.query(), &parts.headers);
+    let answer =
+        match upstream.forward(&state.forward, &auth.ctx, method.clone(), path, query, headers, body.clone()).await {
+            Err(UpstreamError::Unauthorized(_, sent)) => {
+                let ctx = renewed_context(&state, &auth, sent.as_ref()).await?;
+                upstream.forward(&state.forward, &ctx, method.clone(), path, query, headers, body).await?
+            }
+            answer => answer?,
+        };
     if answer.status.is_server_error() {
         return Err(AppError::BadGateway(format!("forwarded call answered {}", answer.status)));
     }

@@ -279,3 +279,47 @@ async fn attachment_sizes_are_read_only_from_allowed_hosts() {
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{refused}");
     }
 }
+
+/// A forwarded call refused for its token (the 2nd from now) is sent once more with the
+/// renewed token; one refused again is a 401 `token_refused` after one renewal.
+#[tokio::test]
+async fn a_forwarded_call_refused_for_its_token_is_sent_again_with_the_renewed_one() {
+    let app = TestApp::builder().spawn().await;
+    let (browser, aggregate) = ada_and_aggregate(&app, "Cybersecurity Program").await;
+    let path = format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/knowledge-model");
+    let refused = |rate: f64| json!([{ "path": "users/me/objective-workflow-aggregates/*/knowledge-model", "fault": {"kind": "error", "status": 401, "rate": rate} }]);
+    let tokens = |log: &Value| {
+        log["recent"]
+            .as_array()
+            .expect("recent")
+            .iter()
+            .filter(|r| r.as_str().is_some_and(|r| r.ends_with("/idp/token")))
+            .count()
+    };
+    let forwarded = |log: &Value| {
+        log["recent"]
+            .as_array()
+            .expect("recent")
+            .iter()
+            .filter(|r| r.as_str().is_some_and(|r| r.ends_with("/knowledge-model")))
+            .count()
+    };
+
+    crate::reliability_common::set_faults(&app, refused(0.5)).await;
+    assert_eq!(app.api(&browser, "localhost", &path).await.status(), StatusCode::OK);
+    app.clear_sandbox_requests().await;
+    let response = app.api(&browser, "localhost", &path).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let log = app.sandbox_requests().await;
+    assert_eq!((forwarded(&log), tokens(&log)), (2, 1), "refused, renewed, sent again: {log}");
+
+    crate::reliability_common::set_faults(&app, refused(1.0)).await;
+    app.clear_sandbox_requests().await;
+    let response = app.api(&browser, "localhost", &path).await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let body: Value = response.json().await.expect("json");
+    assert_eq!(body["reason"], "token_refused", "{body}");
+    let log = app.sandbox_requests().await;
+    assert_eq!((forwarded(&log), tokens(&log)), (2, 1), "sent twice, renewed once: {log}");
+    crate::reliability_common::clear_faults(&app).await;
+}
