@@ -167,9 +167,6 @@ pub(super) fn upstream(raw: Option<UpstreamSettings>, errors: &mut Vec<String>) 
     positive(u.max_in_flight_per_tenant as u64, "upstream.max_in_flight_per_tenant", errors);
     positive(u.queue_timeout_ms, "upstream.queue_timeout_ms", errors);
     positive(u.reads_in_flight_per_view as u64, "upstream.reads_in_flight_per_view", errors);
-    if u.reads_in_flight_per_view > u.max_in_flight_per_tenant {
-        errors.push("upstream.reads_in_flight_per_view: must not exceed upstream.max_in_flight_per_tenant".into());
-    }
     if u.idempotent_retries > 1 {
         errors.push("upstream.idempotent_retries: must be 0 or 1".into());
     }

@@ -133,7 +133,7 @@ pub struct UpstreamSettings {
     /// Most reads of one list a view makes at once (the activity trees of its courses, the
     /// courses whose proctoring sessions it checks, the sessions of one course); more wait for
     /// one of them to finish. Each read also takes one of the tenant's
-    /// `max_in_flight_per_tenant` slots. My courses of a new
+    /// `max_in_flight_per_tenant` slots (and waits for one when they are taken). My courses of a new
     /// session and the calendar read a tree per started course: at 4 a list of 15 took four
     /// rounds of upstream latency, at 8 two.
     #[serde(default = "default_reads_in_flight_per_view")]
