@@ -20,7 +20,6 @@ use axum::{
     http::{HeaderValue, StatusCode, header},
     response::Response,
 };
-use contracts::bff::UnauthorizedReason;
 use uuid::Uuid;
 
 use crate::{
@@ -180,9 +179,7 @@ async fn renewed_context(
     auth: &LearnerSession,
     sent: Option<&HeaderValue>,
 ) -> AppResult<CallContext> {
-    let id = &auth.session.id;
-    crate::auth::extract::renew_refused(state, &auth.portal, id, sent).await?;
-    let session = state.sessions.get(id).await?.ok_or(AppError::Unauthorized(UnauthorizedReason::Revoked))?;
+    let session = crate::auth::extract::renew_refused(state, &auth.portal, &auth.session.id, sent).await?;
     Ok(CallContext { authorization: session.tokens.access_token.authorization(), ..auth.ctx.clone() })
 }
 

@@ -152,15 +152,16 @@ fn refreshed_meanwhile(stale: &Session, current: &Session, now: OffsetDateTime) 
 /// requests refused with that token: when the session already carries another, nothing is
 /// done. The session is `id`, of this request's tenant (its handler already found it so). No
 /// session any more is a 401; a refused refresh ends the session (401), an issuer
-/// that cannot be reached is a 503, as for [`AuthSession`]'s own refresh.
+/// that cannot be reached is a 503, as for [`AuthSession`]'s own refresh. Answers the session
+/// with its new token.
 pub async fn renew_refused(
     state: &AppState,
     portal: &Portal,
     id: &str,
     sent: Option<&axum::http::HeaderValue>,
-) -> Result<(), AppError> {
+) -> Result<Session, AppError> {
     let renewed = |current: &Session| current.tokens.access_token.authorization().as_ref() != sent;
-    Box::pin(refresh(state, portal, id, renewed)).await.map(drop)
+    Box::pin(refresh(state, portal, id, renewed)).await
 }
 
 /// Refreshes the session's tokens, once for all concurrent requests of the session, unless

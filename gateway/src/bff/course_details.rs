@@ -114,8 +114,8 @@ pub async fn get_course_details(
     Ok(Json(view))
 }
 
-/// The answer of the read of `which`: none, noted in `unavailable`, when it failed for now (a
-/// 5xx, a broken connection, a timeout, no upstream slot); any other failure (the token
+/// The answer of the read of `which`: none, noted in `unavailable`, when it failed on the
+/// platform's side ([`UpstreamError::is_platform_failure`]); a refusal of the learner (the token
 /// refused, no access) is the page's.
 fn part<T>(
     answer: Result<T, UpstreamError>,
@@ -124,25 +124,13 @@ fn part<T>(
 ) -> AppResult<Option<T>> {
     match answer {
         Ok(answer) => Ok(Some(answer)),
-        Err(e) if fails_for_now(&e) => {
+        Err(e) if e.is_platform_failure() => {
             tracing::warn!(error = %e, part = ?which, "course details shown without a part");
             unavailable.push(which);
             Ok(None)
         }
         Err(e) => Err(e.into()),
     }
-}
-
-/// Whether the failure is of the platform for now rather than of this learner's request.
-fn fails_for_now(e: &UpstreamError) -> bool {
-    matches!(
-        e,
-        UpstreamError::Timeout(_)
-            | UpstreamError::Transport(..)
-            | UpstreamError::Status(..)
-            | UpstreamError::Bad(..)
-            | UpstreamError::Busy(_)
-    )
 }
 
 /// A read started before the access confirms its id: the id and the answer, kept whatever

@@ -74,6 +74,23 @@ impl UpstreamError {
         }
     }
 
+    /// Whether the call failed on the platform's side (no answer, a timeout, a 5xx or unusable
+    /// answer, no upstream slot), rather than refusing this request (401, 403, 404, 400/422).
+    /// A view can show itself without a part whose read failed so.
+    pub fn is_platform_failure(&self) -> bool {
+        match self {
+            UpstreamError::Timeout(_)
+            | UpstreamError::Transport(..)
+            | UpstreamError::Status(..)
+            | UpstreamError::Bad(..)
+            | UpstreamError::Busy(_) => true,
+            UpstreamError::Unauthorized(..)
+            | UpstreamError::Forbidden(_)
+            | UpstreamError::NotFound(_)
+            | UpstreamError::Rejected(..) => false,
+        }
+    }
+
     /// The `outcome` label of an upstream call's metrics.
     pub(super) fn outcome(&self) -> &'static str {
         match self {
@@ -168,6 +185,28 @@ fn broke_off(e: &(dyn std::error::Error + 'static)) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn platform_failures_are_the_platforms_not_refusals_of_the_request() {
+        let cases = [
+            (UpstreamError::Timeout("x".into()), true),
+            (UpstreamError::Transport("x".into(), TransportCause::Reset, "reset".into()), true),
+            (UpstreamError::Status("x".into(), StatusCode::INTERNAL_SERVER_ERROR), true),
+            (UpstreamError::Bad("x".into(), "not JSON".into()), true),
+            (UpstreamError::Busy("x".into()), true),
+            (UpstreamError::Unauthorized("x".into(), None), false),
+            (UpstreamError::Forbidden("x".into()), false),
+            (UpstreamError::NotFound("x".into()), false),
+            (UpstreamError::Rejected("x".into(), serde_json::Value::Null), false),
+        ];
+        for (e, platform) in cases {
+            assert_eq!(e.is_platform_failure(), platform, "{e:?}");
+            if platform {
+                let answer = axum::response::IntoResponse::into_response(AppError::from(e)).status();
+                assert!(answer.is_server_error(), "a platform failure is the gateway's 5xx, not {answer}");
+            }
+        }
+    }
 
     #[test]
     fn the_retry_rule_reads_the_error_type_never_its_words() {

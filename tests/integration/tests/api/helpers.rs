@@ -448,6 +448,17 @@ impl TestApp {
         response.json().await.expect("json")
     }
 
+    /// How many of the requests in the sandbox's log (`sandbox_requests`) have a path ending in
+    /// `suffix`.
+    pub(crate) fn count_ending(log: &Value, suffix: &str) -> usize {
+        log["recent"]
+            .as_array()
+            .expect("recent")
+            .iter()
+            .filter(|r| r.as_str().is_some_and(|r| r.ends_with(suffix)))
+            .count()
+    }
+
     /// Empties the sandbox's request log.
     pub(crate) async fn clear_sandbox_requests(&self) {
         let url = self.sandbox_url.join("admin/requests").expect("admin url");

@@ -288,22 +288,8 @@ async fn a_forwarded_call_refused_for_its_token_is_sent_again_with_the_renewed_o
     let (browser, aggregate) = ada_and_aggregate(&app, "Cybersecurity Program").await;
     let path = format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/knowledge-model");
     let refused = |rate: f64| json!([{ "path": "users/me/objective-workflow-aggregates/*/knowledge-model", "fault": {"kind": "error", "status": 401, "rate": rate} }]);
-    let tokens = |log: &Value| {
-        log["recent"]
-            .as_array()
-            .expect("recent")
-            .iter()
-            .filter(|r| r.as_str().is_some_and(|r| r.ends_with("/idp/token")))
-            .count()
-    };
-    let forwarded = |log: &Value| {
-        log["recent"]
-            .as_array()
-            .expect("recent")
-            .iter()
-            .filter(|r| r.as_str().is_some_and(|r| r.ends_with("/knowledge-model")))
-            .count()
-    };
+    let tokens = |log: &Value| TestApp::count_ending(log, "/idp/token");
+    let forwarded = |log: &Value| TestApp::count_ending(log, "/knowledge-model");
 
     crate::reliability_common::set_faults(&app, refused(0.5)).await;
     assert_eq!(app.api(&browser, "localhost", &path).await.status(), StatusCode::OK);

@@ -61,15 +61,15 @@ async fn an_unreachable_upstream_is_a_502_problem_and_the_session_survives() {
     assert_eq!(app.api(&browser, "localhost", "/api/bff/session").await.status(), StatusCode::OK);
 }
 
+/// The platform refuses the token on reads of `users/me`: every one at rate 1, the 2nd, 4th...
+/// at 0.5 (the sandbox's fault rates are deterministic).
+fn refused_reads_of_the_user(rate: f64) -> Value {
+    json!([{ "method": "GET", "path": "users/me", "fault": {"kind": "error", "status": 401, "rate": rate} }])
+}
+
 /// How many token requests (refreshes, after the sign-in) reached the sandbox's issuer.
 async fn token_requests(app: &TestApp) -> usize {
-    let log = app.sandbox_requests().await;
-    log["recent"]
-        .as_array()
-        .expect("recent")
-        .iter()
-        .filter(|r| r.as_str().is_some_and(|r| r.ends_with("/idp/token")))
-        .count()
+    TestApp::count_ending(&app.sandbox_requests().await, "/idp/token")
 }
 
 #[tokio::test]
@@ -78,11 +78,7 @@ async fn a_token_the_upstream_refuses_early_is_renewed_and_the_read_asked_again(
     let browser = signed_in(&app, "ada").await;
     // The token is far from expiry, but the platform refuses it once (revoked early, or its
     // signing key no longer trusted): the 2nd read of users/me from now is a 401.
-    set_faults(
-        &app,
-        json!([{ "method": "GET", "path": "users/me", "fault": {"kind": "error", "status": 401, "rate": 0.5} }]),
-    )
-    .await;
+    set_faults(&app, refused_reads_of_the_user(0.5)).await;
     assert_eq!(app.api(&browser, "localhost", "/api/bff/profile").await.status(), StatusCode::OK);
     app.clear_sandbox_requests().await;
     let response = app.api(&browser, "localhost", "/api/bff/profile").await;
@@ -102,11 +98,7 @@ async fn a_token_the_upstream_refuses_early_is_renewed_and_the_read_asked_again(
 async fn a_token_still_refused_after_renewal_is_a_401_token_refused_once_per_read() {
     let app = TestApp::builder().spawn().await;
     let browser = signed_in(&app, "ada").await;
-    set_faults(
-        &app,
-        json!([{ "method": "GET", "path": "users/me", "fault": {"kind": "error", "status": 401, "rate": 1.0} }]),
-    )
-    .await;
+    set_faults(&app, refused_reads_of_the_user(1.0)).await;
     app.clear_sandbox_requests().await;
     let response = app.api(&browser, "localhost", "/api/bff/profile").await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
@@ -114,12 +106,7 @@ async fn a_token_still_refused_after_renewal_is_a_401_token_refused_once_per_rea
     assert_eq!(body["reason"], "token_refused", "{body}");
     assert!(body["loginUrl"].as_str().is_some_and(|u| u.starts_with("/oidc/login")), "{body}");
     let log = app.sandbox_requests().await;
-    let reads = log["recent"]
-        .as_array()
-        .expect("recent")
-        .iter()
-        .filter(|r| r.as_str().is_some_and(|r| r.ends_with("/api/users/me")))
-        .count();
+    let reads = TestApp::count_ending(&log, "/api/users/me");
     assert_eq!((reads, token_requests(&app).await), (2, 1), "asked twice, renewed once: {log}");
     clear_faults(&app).await;
     assert_eq!(app.api(&browser, "localhost", "/api/bff/profile").await.status(), StatusCode::OK, "the session stays");
@@ -129,23 +116,14 @@ async fn a_token_still_refused_after_renewal_is_a_401_token_refused_once_per_rea
 async fn a_command_refused_for_its_token_is_not_sent_again_and_answers_a_retryable_503() {
     let app = TestApp::builder().fast_commands().spawn().await;
     let browser = signed_in(&app, "ada").await;
-    set_faults(
-        &app,
-        json!([{ "method": "GET", "path": "users/me", "fault": {"kind": "error", "status": 401, "rate": 1.0} }]),
-    )
-    .await;
+    set_faults(&app, refused_reads_of_the_user(1.0)).await;
     app.clear_sandbox_requests().await;
     let (status, body) =
         post(&app, &browser, "/api/bff/profile/timezone", Some(json!({ "timezone": "Asia/Tokyo" }))).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     assert_eq!(body["error"], "unavailable", "{body}");
     let log = app.sandbox_requests().await;
-    let reads = log["recent"]
-        .as_array()
-        .expect("recent")
-        .iter()
-        .filter(|r| r.as_str().is_some_and(|r| r.ends_with("/api/users/me")))
-        .count();
+    let reads = TestApp::count_ending(&log, "/api/users/me");
     assert_eq!((reads, token_requests(&app).await), (1, 1), "sent once, token renewed: {log}");
     clear_faults(&app).await;
     let (status, body) =
