@@ -50,7 +50,7 @@ export function PartUnavailable({ floating = false, onClose, closeLabel }: Props
     <div
       ref={box}
       role="alert"
-      className={floating ? 'part-unavailable part-unavailable--floating' : 'part-unavailable'}
+      className={floating ? 'failure-box part-unavailable part-unavailable--floating' : 'failure-box part-unavailable'}
       tabIndex={floating ? -1 : undefined}
     >
       <p>{intl.formatMessage(errorMessages.textChunk)}</p>

@@ -146,7 +146,7 @@ function ProgressPanel({ course }: { course: CourseDetailsView }) {
 }
 
 /** What a part of the page the platform could not give for now (`unavailable`) says instead. */
-function PartUnavailable({ title, onRetry }: { title: string; onRetry: () => void }) {
+function SectionFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
   const intl = useIntl();
   return <ErrorState title={title} description={intl.formatMessage(uiMessages.tryAgainLater)} onRetry={onRetry} />;
 }
@@ -205,7 +205,7 @@ function Details({
               scoreColumn={course.attemptsScoreColumn}
               unavailable={
                 attemptsUnavailable && (
-                  <PartUnavailable title={intl.formatMessage(attemptMessages.unavailable)} onRetry={onRetry} />
+                  <SectionFailed title={intl.formatMessage(attemptMessages.unavailable)} onRetry={onRetry} />
                 )
               }
             />
@@ -219,7 +219,7 @@ function Details({
               certificates={course.certificates}
               unavailable={
                 certificatesUnavailable && (
-                  <PartUnavailable title={intl.formatMessage(certificateListMessages.unavailable)} onRetry={onRetry} />
+                  <SectionFailed title={intl.formatMessage(certificateListMessages.unavailable)} onRetry={onRetry} />
                 )
               }
             />

@@ -186,7 +186,7 @@ export function TimeZoneTab({ profile }: { profile: ProfileView }) {
         )}
       </div>
       {failure && (
-        <div className="tz-failure" ref={notice} tabIndex={-1}>
+        <div className="failure-box tz-failure" ref={notice} tabIndex={-1}>
           {/* Emptied while the zone is sent again, so that a second failure is announced anew. */}
           <div role="alert">
             {!saving && (
