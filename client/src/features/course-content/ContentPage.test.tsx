@@ -469,6 +469,74 @@ describe('course player: activities', () => {
     expect(await screen.findByRole('progressbar', { name: 'Course contents' })).toHaveAttribute('aria-valuenow', '33');
   });
 
+  it('a course heading that failed alone says where the progress goes; Try again asks again for it only', async () => {
+    serve(treeView(), { '1': activityView() });
+    const reads = { details: 0, tree: 0, activity: 0 };
+    const details = failingOnce(503, () =>
+      detailsView({ status: 'inProgress', progressPercent: 33, buttons: ['continue'] }),
+    );
+    server.use(
+      http.get(`*/api/bff/courses/${COURSE_ID}`, () => {
+        reads.details += 1;
+        return details();
+      }),
+      http.get(`*/api/bff/courses/${COURSE_ID}/tree`, () => {
+        reads.tree += 1;
+        return HttpResponse.json(treeView());
+      }),
+      http.get(`*/api/bff/courses/${COURSE_ID}/activities/:path`, () => {
+        reads.activity += 1;
+        return HttpResponse.json(activityView());
+      }),
+    );
+    const { user } = renderApp(`${CONTENT}/1`);
+    // The contents and the activity are there; the progress bar of the contents is not.
+    expect(await screen.findByText('Personal data is any information about a person.')).toBeInTheDocument();
+    const panel = contents().closest<HTMLElement>('.toc')!;
+    const notice = (await within(panel).findByText('Your course progress could not be loaded.')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    expect(within(panel).queryByRole('progressbar')).toBeNull();
+    const before = { ...reads };
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByRole('progressbar', { name: 'Course contents' })).toHaveAttribute(
+      'aria-valuenow',
+      '33',
+    );
+    expect(within(panel).queryByText('Your course progress could not be loaded.')).toBeNull();
+    // Only the failed view was asked again.
+    expect(reads).toEqual({ ...before, details: before.details + 1 });
+    // The button is gone with the notice: focus is on the contents' heading.
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Course contents' })).toHaveFocus();
+  });
+
+  it('a course heading that fails again keeps its notice, and its Try again is busy meanwhile', async () => {
+    serve(treeView(), { '1': activityView() });
+    let release: () => void = () => undefined;
+    let reads = 0;
+    server.use(
+      http.get(`*/api/bff/courses/${COURSE_ID}`, async () => {
+        reads += 1;
+        if (reads > 1) await new Promise<void>((resolve) => (release = resolve));
+        return unavailable();
+      }),
+    );
+    const { user } = renderApp(`${CONTENT}/1`);
+    const text = await screen.findByText('Your course progress could not be loaded.');
+    const notice = text.closest<HTMLElement>('[role="alert"]')!;
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    const busy = await within(notice).findByRole('button', { name: 'Trying again…' });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    await waitFor(() => expect(reads).toBe(2));
+    release();
+    const again = await within(notice).findByRole('button', { name: 'Try again' });
+    expect(reads).toBe(2);
+    expect(within(notice).getByText('Your course progress could not be loaded.')).toBeInTheDocument();
+    // Focus, dropped while the button was busy, is back on it.
+    expect(again).toHaveFocus();
+  });
+
   it('shows an activity’s score in the contents and under its name, as the views give it', async () => {
     const score = { percent: 90, points: { score: 9, maxScore: 10 }, color: 'success' as const };
     serve(

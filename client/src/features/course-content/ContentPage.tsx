@@ -18,6 +18,7 @@ import { useMediaQuery } from '../../ui/useMediaQuery';
 import { useRefreshAt } from '../../ui/useRefreshAt';
 import { useCourse } from '../course-details/courseContext';
 import { StartFailedNotice, useActivityStart } from './ActivityStart';
+import { CourseViewFailed } from './CourseViewFailed';
 import { ActivityBody } from './activities/ActivityBody';
 import { ActivityScore } from './activities/ActivityScore';
 import { CompositeActivity } from './activities/CompositeActivity';
@@ -85,6 +86,7 @@ export default function ContentPage() {
   const wide = !useMediaQuery(NARROW_SHELL);
   const [tocOpen, setTocOpen] = useTocOpen(wide);
   const tutorSlot = useTutorSlotRef();
+  const tocPanel = useRef<HTMLDivElement>(null);
   const query = search.toString();
   const linkTo = (path: string) => `/courses/${enc(objectiveId)}/view/content/${enc(path)}${query ? `?${query}` : ''}`;
   const items = tree.data?.items ?? [];
@@ -216,13 +218,22 @@ export default function ContentPage() {
         </p>
       )}
       <div className={tocOpen ? 'player__layout player__layout--toc' : 'player__layout'}>
-        <div id="player-toc-panel" className="player__toc" hidden={!tocOpen}>
+        <div id="player-toc-panel" ref={tocPanel} className="player__toc" hidden={!tocOpen}>
           <Toc
             items={items}
             activePath={activityPartAxis}
             linkTo={linkTo}
             onNavigate={closeOnNarrow}
             progressPercent={course?.progressPercent}
+            // The course heading's view failed alone (the contents and the activity came): its
+            // Try again asks again for that view only.
+            progressFailed={
+              <CourseViewFailed
+                part="progress"
+                className="failure-notice--progress"
+                focusOnSuccess={() => tocPanel.current?.querySelector<HTMLElement>('h2')}
+              />
+            }
           />
         </div>
         <div className="player__content">

@@ -56,6 +56,24 @@ export const playerMessages = defineMessages({
     defaultMessage: 'Unknown error. Please refresh the page and try again.',
     description: 'Text under the title when the course contents or an activity could not be loaded',
   },
+  retrying: {
+    id: 'courseContent.retrying',
+    defaultMessage: 'Trying again…',
+    description:
+      'Text of a Try again button of the course player while what failed (loading a part of the page, launching an activity, starting a new attempt) is being sent again',
+  },
+  progressFailed: {
+    id: 'courseContent.header.progressFailed',
+    defaultMessage: 'Your course progress could not be loaded.',
+    description:
+      'Small notice under the heading of the table of contents, where the course progress bar goes, when the course progress could not be loaded; a Try again button follows',
+  },
+  resultFailed: {
+    id: 'courseContent.header.resultFailed',
+    defaultMessage: 'Your course result could not be loaded.',
+    description:
+      'Notice in the result panel after finishing a course, where the result (passed, score, grade) goes, when it could not be loaded; a Try again button follows',
+  },
   retryingSoon: {
     id: 'courseContent.retryingSoon',
     defaultMessage: 'We will try again in 30 seconds.',

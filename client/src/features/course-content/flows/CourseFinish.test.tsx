@@ -70,6 +70,22 @@ function serve(
 
 const open = { incompleteMandatory: 2, incompleteOptional: 1, belowPassing: 1 };
 
+/** Finishes the course through the submit prompt; resolves with the result panel. */
+async function finishCourse(user: ReturnType<typeof renderApp>['user']): Promise<HTMLElement> {
+  await user.click(await screen.findByRole('button', { name: 'Finish course' }));
+  await user.click(
+    within(await screen.findByRole('alertdialog', { name: 'Submit your results?' })).getByRole('button', {
+      name: 'Submit',
+    }),
+  );
+  return (await screen.findByRole('heading', { name: 'Course finished' })).closest<HTMLElement>('section')!;
+}
+
+/** The gateway's answer while the LMS is unavailable. */
+function unavailable() {
+  return HttpResponse.json({ error: 'unavailable', title: 'Unavailable', status: 503 }, { status: 503 });
+}
+
 // Whole-app renders with lazy routes and dialogs: slow on a busy machine, not stuck.
 // Toasts live in one queue for the whole page; a test starts without the last one's. Closing
 // them updates the region, which is still mounted here (the cleanup comes after this hook).
@@ -223,5 +239,38 @@ describe('course player: finish dialogs and the submit flow', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Finish anyway' }));
     await waitFor(() => expect(calls.finishedActivities).toEqual([{ activityWorkflowIds: [AW_ID] }]));
     expect(await screen.findByText('The module is finished.')).toBeInTheDocument();
+  });
+});
+
+describe('course player: the result, when it fails', () => {
+  it('a result the course view could not give is said where it goes; Try again reads that view again', async () => {
+    serve(activityView());
+    let detailsUp = false;
+    server.use(
+      http.get(`*/api/bff/courses/${COURSE_ID}`, () =>
+        detailsUp
+          ? HttpResponse.json(
+              detailsView({
+                status: 'finished',
+                progressPercent: 100,
+                buttons: ['retake', 'review'],
+                result: { gradeHidden: false, grade: 'B', passed: true, score: { percent: 84, color: 'success' } },
+              }),
+            )
+          : unavailable(),
+      ),
+    );
+    const { user } = renderApp(CONTENT);
+    const panel = await finishCourse(user);
+    const notice = (await within(panel).findByText('Your course result could not be loaded.')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    expect(within(panel).queryByText('Passed')).toBeNull();
+    detailsUp = true;
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByText('Passed')).toBeInTheDocument();
+    expect(within(panel).getByText('B')).toBeInTheDocument();
+    expect(within(panel).queryByText('Your course result could not be loaded.')).toBeNull();
+    expect(within(panel).getByRole('heading', { name: 'Course finished' })).toHaveFocus();
   });
 });

@@ -10,6 +10,7 @@ import type { ActivityView, StartResult } from '../../../api/contracts/bff';
 import { commandFailure, useCommand } from '../../../api/useCommand';
 import { showToast } from '../../../ui/toasts';
 import { useCourse } from '../../course-details/courseContext';
+import { CourseViewFailed } from '../CourseViewFailed';
 import { sendPlayerEvent } from '../events';
 import { flowMessages, playerMessages } from '../messages';
 import { courseViews } from '../usePlayerCommands';
@@ -159,6 +160,8 @@ function ResultPanel({ view, headingRef }: { view: ActivityView; headingRef: Ref
       <h2 id="course-result-title" ref={headingRef} tabIndex={-1} className="finish-panel__title">
         <FormattedMessage {...flowMessages.resultTitle} />
       </h2>
+      {/* The course view gives the result: when it failed, that is said where the result goes. */}
+      <CourseViewFailed part="result" focusOnSuccess={() => headingRef.current} />
       <div role="status">
         {result && !result.gradeHidden ? (
           <dl className="result-facts">

@@ -3,7 +3,7 @@
 // status text, and its score when the view gives one. Plain links and buttons, so it is keyboard operable as it is. It is not a
 // navigation landmark: the shell's <main> holds the page, and navigation landmarks are kept
 // out of it; the heading names the list instead.
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { TreeItem } from '../../../api/contracts/bff';
@@ -21,6 +21,8 @@ interface Props {
   onNavigate?: () => void;
   /** Progress bar value, 0..100, when known. */
   progressPercent?: number;
+  /** Shown where the progress bar goes while it is not known (the view giving it failed). */
+  progressFailed?: ReactNode;
 }
 
 function Chevron() {
@@ -38,7 +40,7 @@ function Chevron() {
   );
 }
 
-export function Toc({ items, activePath, linkTo, onNavigate, progressPercent }: Props) {
+export function Toc({ items, activePath, linkTo, onNavigate, progressPercent, progressFailed }: Props) {
   const intl = useIntl();
   const headingId = useId();
   const nodes = useMemo(() => buildToc(items), [items]);
@@ -136,10 +138,13 @@ export function Toc({ items, activePath, linkTo, onNavigate, progressPercent }: 
 
   return (
     <div className="toc">
-      <h2 id={headingId} className="toc__heading">
+      {/* Focusable from script: where focus goes when the part it was in is gone. */}
+      <h2 id={headingId} className="toc__heading" tabIndex={-1}>
         <FormattedMessage {...playerMessages.contents} />
       </h2>
-      {progressPercent !== undefined && (
+      {progressPercent === undefined ? (
+        progressFailed
+      ) : (
         <div className="toc__progress">
           <div
             className="toc__progress-bar bar-track"
