@@ -16,6 +16,11 @@ interface RetryButtonProps {
   isBusy?: boolean;
   /** Where focus goes once the retry went through (the button is gone then), when it had focus. */
   focusOnSuccess?: () => HTMLElement | null | undefined;
+  /**
+   * The notice replaces the button of the command that failed: focus, lost with that button,
+   * comes to Try again when it appears (and only when focus is nowhere else).
+   */
+  claimFocus?: boolean;
 }
 
 /**
@@ -25,12 +30,17 @@ interface RetryButtonProps {
  * unnamed live region behind (as the LTI launch button found). Disabling it drops focus, so
  * focus comes back to it when the retry failed again.
  */
-export function RetryButton({ onRetry, isBusy = false, focusOnSuccess }: RetryButtonProps) {
+export function RetryButton({ onRetry, isBusy = false, focusOnSuccess, claimFocus = false }: RetryButtonProps) {
   const button = useRef<HTMLButtonElement>(null);
   const running = useRef(false);
   const refocus = useRef(false);
   const [pending, setPending] = useState(false);
   const busy = pending || isBusy;
+  const claimOnMount = useRef(claimFocus);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (claimOnMount.current && (!active || active === document.body)) button.current?.focus();
+  }, []);
   useEffect(() => {
     if (busy || !refocus.current) return;
     refocus.current = false;

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse, server } from '../../test/server';
 import { OBJECTIVE, proctoringView, renderWith } from './lti/testing';
@@ -88,6 +88,43 @@ describe('ProctorPage', () => {
     renderPage('?inProctoringIframe');
     expect(await screen.findByText('Shown inside the proctoring service.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Back to the course content' })).toBeNull();
+  });
+
+  it('a start that failed says what failed; Try again asks for the start token again, and it comes', async () => {
+    let tokens = 0;
+    let release: () => void = () => undefined;
+    server.use(
+      http.get(VIEW, () => HttpResponse.json(proctoringView())),
+      http.post(`${VIEW}/start-token`, async () => {
+        tokens += 1;
+        if (tokens === 1) return HttpResponse.json({ title: 'Bad Gateway', status: 502 }, { status: 502 });
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json({
+          token: 't'.repeat(32),
+          workflowId: 'w-1',
+          activityWorkflowId: 'aw-exam',
+          expiresIn: 300,
+        });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Start proctored activity' }));
+    const notice = (await screen.findByText('The proctored activity could not be started.')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    expect(notice).toHaveTextContent(
+      'The proctored activity could not be started. The learning platform is not available right now. Please try again in a few minutes.',
+    );
+    expect(screen.queryByRole('button', { name: 'Start proctored activity' })).toBeNull();
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    // Busy while the start is on its way: a second press sends nothing.
+    await user.click(await within(notice).findByRole('button', { name: 'Trying again…' }));
+    await waitFor(() => expect(tokens).toBe(2));
+    release();
+    expect(await screen.findByText('The proctoring session is ready. The activity opens below.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Launch activity' })).toBeInTheDocument();
+    expect(screen.queryByText('The proctored activity could not be started.')).toBeNull();
+    expect(tokens).toBe(2);
   });
 
   it('a refused start token shows its message; a failed load shows the error with retry', async () => {

@@ -12,6 +12,7 @@ import { keys } from '../../api/keys';
 import { useCommand } from '../../api/useCommand';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageHeading } from '../../ui/PageHeading';
+import { FailureNotice } from './FailureNotice';
 import { ActivityStatus } from './lti/LtiActivity';
 import { LtiLauncher } from './lti/LtiLauncher';
 import { BackToContent, LtiPageFailed } from './lti/LtiPageParts';
@@ -32,6 +33,8 @@ export default function ProctorPage() {
   const intl = useIntl();
   const view = useProctoring(objectiveId || null, activityPathId || null);
   const [token, setToken] = useState<ProctoringStartToken | null>(null);
+  /** Starts that failed in a row; 0 once one went through. */
+  const [failures, setFailures] = useState(0);
   const startToken = useCommand<ProctoringStartToken>(
     `/api/bff/courses/${encodeURIComponent(objectiveId)}/proctoring/${encodeURIComponent(activityPathId)}/start-token`,
     { revalidates: [keys.proctoring(objectiveId, activityPathId)] },
@@ -58,11 +61,16 @@ export default function ProctorPage() {
         : !p.session
           ? { text: ltiMessages.proctorNoSession, tone: 'muted' }
           : null;
-  const requestToken = async () => {
+  /** Asks for the start token (again, from Try again); true once it came. */
+  const requestToken = async (): Promise<boolean> => {
     try {
       setToken(await startToken.trigger());
+      setFailures(0);
+      return true;
     } catch {
-      // Shown from `startToken.failure` below.
+      // Shown below, with what the command says from `startToken.failure`.
+      setFailures((n) => n + 1);
+      return false;
     }
   };
   return (
@@ -103,7 +111,8 @@ export default function ProctorPage() {
           <FormattedMessage {...notice.text} />
         </p>
       )}
-      {p.canStart && !token && (
+      {/* After a failed start, the failure's Try again (below) stands in for this button. */}
+      {p.canStart && !token && failures === 0 && (
         <div>
           <Button
             className="button button--primary"
@@ -115,12 +124,16 @@ export default function ProctorPage() {
         </div>
       )}
       <div role="alert">
-        {startToken.failure && !token && (
-          <p className="lti-launcher__error">
-            {startToken.failure.status === 409 && startToken.failure.message
-              ? startToken.failure.message
-              : intl.formatMessage(ltiMessages.startFailed)}
-          </p>
+        {failures > 0 && !token && (
+          <FailureNotice
+            className="failure-notice--command"
+            what={intl.formatMessage(ltiMessages.proctorStartFailed)}
+            detail={startToken.failure?.message}
+            attempt={failures}
+            onRetry={requestToken}
+            isBusy={startToken.isMutating}
+            claimFocus
+          />
         )}
       </div>
       <div aria-live="polite">

@@ -511,9 +511,10 @@ export const flowMessages = defineMessages({
     defaultMessage: 'Start again',
     description: 'Button starting a new attempt of a finished course',
   },
-  retakeFailed: {
-    id: 'courseContent.flow.retakeFailed',
-    defaultMessage: 'Something went wrong. Please refresh the page.',
-    description: 'Shown when starting a new attempt failed',
+  restartFailed: {
+    id: 'courseContent.flow.restartFailed',
+    defaultMessage: 'A new attempt could not be started.',
+    description:
+      'Shown under the Start again button of a finished course when starting a new attempt failed; the reason may follow, then a Try again button',
   },
 });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ActivityView } from '../../../api/contracts/bff';
+import type { ActivityView, StartResult } from '../../../api/contracts/bff';
 import { renderApp } from '../../../test/renderApp';
 import { toastQueue } from '../../../ui/toasts';
 import { http, HttpResponse, server } from '../../../test/server';
@@ -84,6 +84,19 @@ async function finishCourse(user: ReturnType<typeof renderApp>['user']): Promise
 /** The gateway's answer while the LMS is unavailable. */
 function unavailable() {
   return HttpResponse.json({ error: 'unavailable', title: 'Unavailable', status: 503 }, { status: 503 });
+}
+
+/** The start of a new attempt, answered with the course details page as where to go. */
+function started(): StartResult {
+  return {
+    objectiveId: COURSE_ID,
+    workflowId: 'w-2',
+    newWorkflow: true,
+    enrolled: false,
+    activityWorkflowIds: [],
+    destination: 'reloadCourse',
+    url: `/courses/${COURSE_ID}`,
+  };
 }
 
 // Whole-app renders with lazy routes and dialogs: slow on a busy machine, not stuck.
@@ -242,7 +255,7 @@ describe('course player: finish dialogs and the submit flow', () => {
   });
 });
 
-describe('course player: the result, when it fails', () => {
+describe('course player: the result and Start again, when they fail', () => {
   it('a result the course view could not give is said where it goes; Try again reads that view again', async () => {
     serve(activityView());
     let detailsUp = false;
@@ -272,5 +285,40 @@ describe('course player: the result, when it fails', () => {
     expect(within(panel).getByText('B')).toBeInTheDocument();
     expect(within(panel).queryByText('Your course result could not be loaded.')).toBeNull();
     expect(within(panel).getByRole('heading', { name: 'Course finished' })).toHaveFocus();
+  });
+
+  it('a Start again that failed says so in place; Try again starts the new attempt once more, and it goes', async () => {
+    serve(activityView());
+    let starts = 0;
+    let release: () => void = () => undefined;
+    server.use(
+      http.post(`*/api/bff/courses/${COURSE_ID}/start`, async () => {
+        starts += 1;
+        if (starts === 1) return unavailable();
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json(started());
+      }),
+    );
+    const { user } = renderApp(CONTENT);
+    const panel = await finishCourse(user);
+    await user.click(await within(panel).findByRole('button', { name: 'Start again' }));
+    const text = await within(panel).findByText('A new attempt could not be started.');
+    const notice = text.closest<HTMLElement>('[role="alert"]')!;
+    // What the command said, and Try again in place of the button that failed, with the focus.
+    expect(notice).toHaveTextContent(
+      'A new attempt could not be started. The learning platform is not available right now. Please try again in a few minutes.',
+    );
+    expect(within(panel).queryByRole('button', { name: 'Start again' })).toBeNull();
+    expect(toastQueue.visibleToasts.filter((t) => t.content.variant === 'critical')).toEqual([]);
+    const retry = within(notice).getByRole('button', { name: 'Try again' });
+    await waitFor(() => expect(retry).toHaveFocus());
+    await user.click(retry);
+    // Busy while it is on its way: a second press sends nothing.
+    const busy = await within(notice).findByRole('button', { name: 'Trying again…' });
+    await user.click(busy);
+    await waitFor(() => expect(starts).toBe(2));
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Data Privacy Basics' })).toBeInTheDocument();
+    expect(starts).toBe(2);
   });
 });

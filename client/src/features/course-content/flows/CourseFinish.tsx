@@ -7,10 +7,11 @@ import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ActivityView, StartResult } from '../../../api/contracts/bff';
-import { commandFailure, useCommand } from '../../../api/useCommand';
+import { useCommand } from '../../../api/useCommand';
 import { showToast } from '../../../ui/toasts';
 import { useCourse } from '../../course-details/courseContext';
 import { CourseViewFailed } from '../CourseViewFailed';
+import { FailureNotice } from '../FailureNotice';
 import { sendPlayerEvent } from '../events';
 import { flowMessages, playerMessages } from '../messages';
 import { courseViews } from '../usePlayerCommands';
@@ -144,15 +145,20 @@ function ResultPanel({ view, headingRef }: { view: ActivityView; headingRef: Ref
   const { course } = useCourse();
   const id = view.objectiveId;
   const retake = useCommand<StartResult>(`/api/bff/courses/${enc(id)}/start`, { revalidates: courseViews(id) });
+  /** Starts of a new attempt that failed in a row. */
+  const [retakeFailures, setRetakeFailures] = useState(0);
   const result = course?.result;
   const certificate = course?.certificates.find((c) => !c.expired);
-  const retakeCourse = async () => {
+  /** Starts a new attempt (again, from Try again) and goes to it; true once it started. */
+  const retakeCourse = async (): Promise<boolean> => {
     try {
       const started = await retake.trigger();
       sendPlayerEvent('course_restart', { objectiveId: id, objectiveWorkflowId: started.workflowId });
       void navigate(started.url);
-    } catch (error) {
-      showToast(commandFailure(error, intl)?.message ?? intl.formatMessage(flowMessages.retakeFailed), 'critical');
+      return true;
+    } catch {
+      setRetakeFailures((n) => n + 1);
+      return false;
     }
   };
   return (
@@ -214,7 +220,8 @@ function ResultPanel({ view, headingRef }: { view: ActivityView; headingRef: Ref
         <Link className="button button--secondary" to={`/courses/${enc(id)}`}>
           <FormattedMessage {...playerMessages.backToDetails} />
         </Link>
-        {course?.buttons.includes('retake') && (
+        {/* After a failed start, the failure's Try again (below) stands in for this button. */}
+        {course?.buttons.includes('retake') && retakeFailures === 0 && (
           <Button
             className="button button--secondary"
             isPending={retake.isMutating}
@@ -222,6 +229,20 @@ function ResultPanel({ view, headingRef }: { view: ActivityView; headingRef: Ref
           >
             <FormattedMessage {...flowMessages.retake} />
           </Button>
+        )}
+      </div>
+      {/* In place of a toast: a toast cannot hold the Try again that repeats the start. */}
+      <div role="alert">
+        {retakeFailures > 0 && (
+          <FailureNotice
+            className="failure-notice--command"
+            what={intl.formatMessage(flowMessages.restartFailed)}
+            detail={retake.failure?.message}
+            attempt={retakeFailures}
+            onRetry={retakeCourse}
+            isBusy={retake.isMutating}
+            claimFocus
+          />
         )}
       </div>
     </section>

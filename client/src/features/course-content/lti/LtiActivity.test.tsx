@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http, HttpResponse, server } from '../../../test/server';
+import { http, HttpResponse, problemAnswer, server } from '../../../test/server';
 import { LtiActivity } from './LtiActivity';
 import { ltiLaunch, OBJECTIVE, renderActivity, treeItem, WORKFLOW, workflowView } from './testing';
 
@@ -134,16 +134,63 @@ describe('LtiActivity', () => {
     expect(submit).toHaveBeenCalledTimes(1);
   });
 
-  it('a failed launch shows the failed-start text', async () => {
+  it('a failed launch says what failed; Try again sends the launch a second time, and it goes', async () => {
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    const bodies: unknown[] = [];
+    let release: () => void = () => undefined;
     server.use(
       http.get(`*/api/bff/workflows/${WORKFLOW}`, () => HttpResponse.json(workflowView())),
-      http.post(`*/api/bff/workflows/${WORKFLOW}/launch`, () =>
-        HttpResponse.json({ title: 'Bad Gateway', status: 502 }, { status: 502 }),
-      ),
+      http.post(`*/api/bff/workflows/${WORKFLOW}/launch`, async ({ request }) => {
+        bodies.push(await request.json());
+        if (bodies.length === 1) return HttpResponse.json({ title: 'Bad Gateway', status: 502 }, { status: 502 });
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json(ltiLaunch());
+      }),
     );
     const { user } = renderLti();
     await user.click(await screen.findByRole('button', { name: 'Launch activity' }));
-    expect(await screen.findByText('Something went wrong. Please refresh the page.')).toBeInTheDocument();
+    const notice = (await screen.findByText('The activity could not be launched.')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    expect(notice).toHaveTextContent(
+      'The activity could not be launched. The learning platform is not available right now. Please try again in a few minutes.',
+    );
+    expect(screen.queryByText(/refresh the page/)).toBeNull();
+    // Try again stands in for the launch button, and has the focus the launch button had.
+    expect(screen.queryByRole('button', { name: 'Launch activity' })).toBeNull();
+    const retry = within(notice).getByRole('button', { name: 'Try again' });
+    await waitFor(() => expect(retry).toHaveFocus());
+    await user.click(retry);
+    // Busy while the launch is on its way: a second press sends nothing.
+    const busy = await within(notice).findByRole('button', { name: 'Trying again…' });
+    await user.click(busy);
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    release();
+    expect(await screen.findByTitle('Quiz (external tool)')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { objectiveId: OBJECTIVE, activityPathId: '3' },
+      { objectiveId: OBJECTIVE, activityPathId: '3' },
+    ]);
+    expect(screen.queryByText('The activity could not be launched.')).toBeNull();
+  });
+
+  it('a launch refused by the platform shows its reason; a second failure is said again', async () => {
+    let launches = 0;
+    server.use(
+      http.get(`*/api/bff/workflows/${WORKFLOW}`, () => HttpResponse.json(workflowView())),
+      http.post(`*/api/bff/workflows/${WORKFLOW}/launch`, () => {
+        launches += 1;
+        return problemAnswer(409, 'command_failed', { detail: 'The attempt limit is reached.' });
+      }),
+    );
+    const { user } = renderLti();
+    await user.click(await screen.findByRole('button', { name: 'Launch activity' }));
+    const first = await screen.findByText('The attempt limit is reached.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(launches).toBe(2));
+    // The text is put in again (announced again by the alert), not left as it was.
+    await waitFor(() => expect(screen.getByText('The attempt limit is reached.')).not.toBe(first));
+    expect(screen.getByRole('button', { name: 'Try again' })).toHaveFocus();
   });
 
   it('review mode launches read-only with the review button', async () => {

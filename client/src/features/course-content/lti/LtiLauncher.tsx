@@ -10,6 +10,7 @@ import type { LtiLaunch, LtiLaunchRequest } from '../../../api/contracts/bff';
 import { keyMatches } from '../../../api/keys';
 import { useCommand } from '../../../api/useCommand';
 import { showToast } from '../../../ui/toasts';
+import { FailureNotice } from '../FailureNotice';
 import { launchTargetName, openLaunchWindow, showsToolCallback, submitIntoWindow, submitLaunchForm } from './launch';
 import { ltiMessages } from './messages';
 
@@ -47,7 +48,8 @@ export function LtiLauncher(props: LtiLauncherProps) {
   const { mutate } = useSWRConfig();
   const [running, setRunning] = useState<Running>({ kind: 'idle' });
   const [launchedOnce, setLaunchedOnce] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** Launches that failed in a row; 0 once one went through. */
+  const [failures, setFailures] = useState(0);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const windowRef = useRef<Window | null>(null);
   const target = launchTargetName(`${workflowId}-${activityPathId ?? 'root'}`);
@@ -105,13 +107,14 @@ export function LtiLauncher(props: LtiLauncherProps) {
     onLaunched?.(answer);
   };
 
-  const start = async () => {
-    setFailed(false);
+  /** Sends the launch (again, from Try again); true once it went through. */
+  const start = async (): Promise<boolean> => {
     // A course known to be fullscreen gets its window now, inside the click.
     const popup = opensWindow ? openLaunchWindow(target) : null;
     try {
       const answer = await launch.trigger({ objectiveId, activityPathId, review: reviewMode || undefined });
       setLaunchedOnce(true);
+      setFailures(0);
       if (answer.displayMode === 'fullscreen') {
         openInWindow(answer, popup);
       } else {
@@ -119,9 +122,11 @@ export function LtiLauncher(props: LtiLauncherProps) {
         setRunning({ kind: 'frame', launch: answer });
         onLaunched?.(answer);
       }
+      return true;
     } catch {
       popup?.close();
-      setFailed(true);
+      setFailures((n) => n + 1);
+      return false;
     }
   };
 
@@ -151,7 +156,8 @@ export function LtiLauncher(props: LtiLauncherProps) {
   const custom = frameLaunch?.displayMode === 'embeddedCustom';
   return (
     <div className="lti-launcher">
-      {running.kind !== 'frame' && (
+      {/* After a failed launch, the failure's Try again (below) stands in for this button. */}
+      {running.kind !== 'frame' && failures === 0 && (
         <div className="lti-launcher__actions">
           {/* No `isPending`: react-aria announces a pending button by its id after a delay, and
               this button is gone by then (the frame replaced it), leaving an unnamed live region. */}
@@ -184,12 +190,16 @@ export function LtiLauncher(props: LtiLauncherProps) {
         </Button>
       )}
       <div role="alert" className="lti-launcher__alert">
-        {failed && (
-          <p className="lti-launcher__error">
-            {launch.failure?.status === 409 && launch.failure.message
-              ? launch.failure.message
-              : intl.formatMessage(ltiMessages.startFailed)}
-          </p>
+        {failures > 0 && (
+          <FailureNotice
+            className="failure-notice--command"
+            what={intl.formatMessage(ltiMessages.launchFailed)}
+            detail={launch.failure?.message}
+            attempt={failures}
+            onRetry={start}
+            isBusy={launch.isMutating}
+            claimFocus
+          />
         )}
       </div>
       {frameLaunch && (

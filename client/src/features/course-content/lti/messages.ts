@@ -63,6 +63,12 @@ export const ltiMessages = defineMessages({
     defaultMessage: 'Something went wrong. Please refresh the page.',
     description: 'Error when an activity could not be started (spec text for a failed activity start)',
   },
+  launchFailed: {
+    id: 'courseContent.lti.launchFailed',
+    defaultMessage: 'The activity could not be launched.',
+    description:
+      'Shown in place of the launch button of an external (LTI) activity when launching it failed; the reason may follow, then a Try again button',
+  },
   resultSent: {
     id: 'courseContent.lti.resultSent',
     defaultMessage: 'Your result was sent to the course.',
@@ -236,6 +242,12 @@ export const ltiMessages = defineMessages({
     id: 'courseContent.proctor.starting',
     defaultMessage: 'Starting…',
     description: 'Text on the proctored start button while the start token is requested',
+  },
+  proctorStartFailed: {
+    id: 'courseContent.proctor.startFailed',
+    defaultMessage: 'The proctored activity could not be started.',
+    description:
+      'Shown in place of the Start proctored activity button when asking for the proctoring start failed; the reason may follow, then a Try again button',
   },
   proctorStarted: {
     id: 'courseContent.proctor.started',
