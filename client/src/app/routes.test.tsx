@@ -121,7 +121,9 @@ describe('sign-in failure page', () => {
   it.each([
     ['unavailable', 'The sign-in service is not available right now. Please try again in a few minutes.'],
     ['refused', 'The sign-in could not be completed. Please try again.'],
+    ['no_cookie', /did not keep the cookies this site needs to sign you in\. Allow cookies for this site/],
     ['anything', 'The sign-in could not be completed. Please try again.'],
+    ['constructor', 'The sign-in could not be completed. Please try again.'],
   ])('reason=%s says what happened and offers to sign in again, with no session to read', async (reason, text) => {
     let sessionReads = 0;
     server.use(

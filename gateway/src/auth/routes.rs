@@ -152,11 +152,18 @@ fn sign_in_failed(state: &AppState, portal: &Portal, e: AppError) -> Response {
     let reason = if status.is_server_error() { "unavailable" } else { "refused" };
     tracing::warn!(status = status.as_u16(), reason, error, "sign-in failed");
     state.metrics.sign_in_failed(&portal.tenant.config.id, reason);
-    let mut response = found(&format!("{}{SIGN_IN_FAILED_PATH}?reason={reason}", portal.origin()), vec![]);
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    let mut response = no_store(found(&format!("{}{SIGN_IN_FAILED_PATH}?reason={reason}", portal.origin()), vec![]));
     if let Some(cause) = answer.extensions().get::<ErrorCause>() {
         response.extensions_mut().insert(cause.clone());
     }
+    response
+}
+
+/// The sign-in failure reason of a callback whose browser kept no cookie of the login it began.
+const NO_COOKIE: &str = "no_cookie";
+
+fn no_store(mut response: Response) -> Response {
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }
 
@@ -168,9 +175,22 @@ async fn finish_login(
 ) -> Result<Response, AppError> {
     let (found_login, pending_cookies) = take_pending_login(state, portal, headers, query.state.as_deref());
     let Some(pending) = found_login else {
-        // A callback this browser did not start (stale tab, back button, login CSRF), or one
-        // whose login expired or was started before a restart: create nothing and start over
-        // from the client.
+        if query.state.is_some() && pending_cookies.is_empty() {
+            // The browser sent no pending-login cookie at all (`take_pending_login` rewrites none
+            // exactly then): it does not keep this site's cookies, or the sign-in took longer
+            // than the cookie's `session.pending_login_ttl_secs`. Starting
+            // over would go round for ever, single sign-on signing the learner straight back in
+            // and the browser dropping the session again: the learner is told instead.
+            tracing::warn!("callback from a browser that kept no pending-login cookie");
+            state.metrics.sign_in_failed(&portal.tenant.config.id, NO_COOKIE);
+            return Ok(no_store(found(
+                &format!("{}{SIGN_IN_FAILED_PATH}?reason={NO_COOKIE}", portal.origin()),
+                vec![],
+            )));
+        }
+        // A callback of a login this browser did not start (stale tab, back button, login CSRF),
+        // or one whose login expired or was started before a restart: create nothing and start
+        // over from the client.
         tracing::warn!("callback with a state this browser did not start, or an expired one");
         return Ok(found(client_home(portal)?.as_str(), pending_cookies));
     };

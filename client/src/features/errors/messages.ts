@@ -82,6 +82,13 @@ export const errorMessages = defineMessages({
     defaultMessage: 'The sign-in could not be completed. Please try again.',
     description: 'Text of the sign-in failure page when the sign-in was cancelled, expired or refused',
   },
+  signInNoCookie: {
+    id: 'errors.signInFailed.noCookie',
+    defaultMessage:
+      'Your browser did not keep the cookies this site needs to sign you in. Allow cookies for this site, then sign in again. If the sign-in page was open for a long time, simply sign in again.',
+    description:
+      'Text of the sign-in failure page when the browser came back from the sign-in service without the cookie set when the sign-in began (cookies blocked for the site, or the sign-in page was left open too long)',
+  },
   signInNotAccepted: {
     id: 'errors.signInFailed.notAccepted',
     defaultMessage:

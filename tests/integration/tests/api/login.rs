@@ -2,7 +2,10 @@
 
 use reqwest::{StatusCode, header::SET_COOKIE};
 
-use crate::helpers::{TestApp, ada, location, session_cookie_of};
+use crate::{
+    helpers::{TestApp, ada, location, session_cookie_of},
+    metrics::{sample, scrape},
+};
 
 #[tokio::test]
 async fn sign_in_walks_through_the_issuer_and_returns_to_the_page_asked_for() {
@@ -102,16 +105,67 @@ async fn foreign_redirect_urls_land_on_the_client_home() {
 #[tokio::test]
 async fn a_callback_this_browser_did_not_start_creates_no_session() {
     let app = TestApp::builder().spawn().await;
-    let victim = app.browser();
     let attacker = app.browser();
     // The attacker starts a login and signs in, but hands the callback to the victim.
     let authorize = app.start_login(&attacker, "localhost", None).await;
     let back = app.submit_credentials(&attacker, &authorize, "grace", "demo").await;
-    let response = victim.get(location(back.headers())).send().await.expect("callback");
-    assert_eq!(response.status(), StatusCode::FOUND);
-    assert_eq!(location(response.headers()), app.url("localhost", "/learn/"));
-    assert_eq!(session_cookie_of(&response), None);
-    assert_eq!(app.api(&victim, "localhost", "/api/bff/session").await.status(), StatusCode::UNAUTHORIZED);
+    let callback = location(back.headers());
+    // A victim with a login of their own under way starts over from the client home; one with
+    // none at all gets the sign-in failure page (a browser that keeps no cookie looks the same).
+    let started = app.browser();
+    app.start_login(&started, "localhost", None).await;
+    for (victim, landing) in [(started, "/learn/"), (app.browser(), "/learn/sign-in-failed?reason=no_cookie")] {
+        let response = victim.get(&callback).send().await.expect("callback");
+        assert_eq!(response.status(), StatusCode::FOUND);
+        assert_eq!(location(response.headers()), app.url("localhost", landing));
+        assert_eq!(session_cookie_of(&response), None);
+        assert_eq!(app.api(&victim, "localhost", "/api/bff/session").await.status(), StatusCode::UNAUTHORIZED);
+    }
+}
+
+/// Keeps the cookies of every site but the portal's (`localhost`), as a browser does whose
+/// learner (or administrator) blocks this site's cookies.
+struct RefusesPortalCookies(reqwest::cookie::Jar);
+
+impl reqwest::cookie::CookieStore for RefusesPortalCookies {
+    fn set_cookies(&self, headers: &mut dyn Iterator<Item = &reqwest::header::HeaderValue>, url: &reqwest::Url) {
+        if url.host_str() != Some("localhost") {
+            self.0.set_cookies(headers, url);
+        }
+    }
+
+    fn cookies(&self, url: &reqwest::Url) -> Option<reqwest::header::HeaderValue> {
+        self.0.cookies(url)
+    }
+}
+
+/// A browser that keeps no cookie of the portal signs in at the issuer (which keeps its own
+/// session, so single sign-on would sign it straight back in) and lands on the sign-in failure
+/// page that says why, not on a page whose first call sends it round again: without the stop
+/// it would go round for ever.
+#[tokio::test]
+async fn a_browser_that_keeps_no_cookie_of_the_portal_is_told_so_instead_of_going_round() {
+    let app = TestApp::builder().spawn().await;
+    let jar = std::sync::Arc::new(RefusesPortalCookies(reqwest::cookie::Jar::default()));
+    let loopback = std::net::SocketAddr::from(([127, 0, 0, 1], app.port));
+    let browser = reqwest::Client::builder()
+        .cookie_provider(jar)
+        .redirect(reqwest::redirect::Policy::none())
+        .resolve("localhost", loopback)
+        .build()
+        .expect("client");
+    let series = r#"gateway_sign_in_failures_total{tenant="acme",outcome="no_cookie"}"#;
+    let target = app.url("localhost", "/learn/courses");
+    let landed = app.sign_in(&browser, "localhost", "ada", Some(&target)).await;
+    assert_eq!(landed, app.url("localhost", "/learn/sign-in-failed?reason=no_cookie"));
+    // Signing in again: the issuer signs the browser in without its form, and it lands there again.
+    let authorize = app.start_login(&browser, "localhost", Some(&target)).await;
+    let sso = browser.get(&authorize).send().await.expect("authorize");
+    assert_eq!(sso.status(), StatusCode::FOUND, "issuer single sign-on");
+    let again = browser.get(location(sso.headers())).send().await.expect("callback");
+    assert_eq!(location(again.headers()), app.url("localhost", "/learn/sign-in-failed?reason=no_cookie"));
+    assert_eq!(again.headers()["cache-control"], "no-store");
+    assert_eq!(sample(&scrape(&app).await, series), 2.0, "each counted");
 }
 
 #[tokio::test]
