@@ -71,11 +71,16 @@ export function MonthView({ date, timeZone, byDay, loading, failed, onRetry, onD
         onFocusChange={onDateChange}
       >
         <header className="cal__header">
-          <Button slot="previous" className="cal__nav cal__nav--previous">
+          {/* Named as the agenda's buttons are (react-aria's own names are 'Previous' and 'Next'). */}
+          <Button
+            slot="previous"
+            className="cal__nav cal__nav--previous"
+            aria-label={intl.formatMessage(m.previousMonth)}
+          >
             <ChevronIcon />
           </Button>
           <Heading className="cal__title" />
-          <Button slot="next" className="cal__nav">
+          <Button slot="next" className="cal__nav" aria-label={intl.formatMessage(m.nextMonth)}>
             <ChevronIcon />
           </Button>
         </header>

@@ -34,12 +34,12 @@ export const calendarMessages = defineMessages({
   previousMonth: {
     id: 'calendar.previousMonth',
     defaultMessage: 'Previous month',
-    description: 'Button of the agenda view that shows the month before',
+    description: 'Button of the month grid and of the agenda view that shows the month before',
   },
   nextMonth: {
     id: 'calendar.nextMonth',
     defaultMessage: 'Next month',
-    description: 'Button of the agenda view that shows the month after',
+    description: 'Button of the month grid and of the agenda view that shows the month after',
   },
   kindDue: {
     id: 'calendar.kind.due',
