@@ -4,7 +4,9 @@
 // come. The current month's agenda then goes on with the next month's days under that month's
 // name, so that what is coming up shows even near the end of a month. While a month's entries
 // load, its heading and buttons stay and a spinner (after 300 ms) takes the days' place; when
-// they could not be loaded, the failure with Try again does.
+// they could not be loaded, the failure with Try again does. So too for the next month's part:
+// when it could not be loaded, its failure and Try again (for that part only) sit under its
+// name, and the current month's days stay above it.
 import type { CalendarDate } from '@internationalized/date';
 import { useRef } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
@@ -28,9 +30,19 @@ interface Props {
   failed: boolean;
   /** Asks for the month's entries again. */
   onRetry: () => void;
-  /** The month after the current one, shown below it (its first day and its entries), once loaded. */
-  following?: { date: CalendarDate; byDay: Map<string, CalendarEntry[]> };
+  /** The month after the current one, shown below it once loaded, or once it failed to load. */
+  following?: Following;
   onDateChange: (date: CalendarDate) => void;
+}
+
+interface Following {
+  /** The month's first day. */
+  date: CalendarDate;
+  byDay: Map<string, CalendarEntry[]>;
+  /** Its entries could not be loaded. */
+  failed: boolean;
+  /** Asks for its entries again, and for nothing else. */
+  onRetry: () => void;
 }
 
 export function AgendaView({ date, today, timeZone, byDay, loading, failed, onRetry, following, onDateChange }: Props) {
@@ -71,13 +83,36 @@ export function AgendaView({ date, today, timeZone, byDay, loading, failed, onRe
       ) : (
         <MonthDays date={date} today={today} timeZone={timeZone} byDay={byDay} />
       )}
-      {!loading && !failed && following && (
-        <>
-          <h2 className="cal-agenda__following">{formatMonth(intl, following.date, timeZone)}</h2>
-          <MonthDays date={following.date} today={today} timeZone={timeZone} byDay={following.byDay} />
-        </>
-      )}
+      {!loading && !failed && following && <FollowingMonth following={following} today={today} timeZone={timeZone} />}
     </div>
+  );
+}
+
+/** The next month's part: its name, then its days, or the failure with Try again for this part. */
+function FollowingMonth({ following, today, timeZone }: { following: Following } & Pick<Props, 'today' | 'timeZone'>) {
+  const intl = useIntl();
+  const failure = useRef<HTMLDivElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  // As for the month in view: once Try again has loaded the part, focus goes to its name.
+  const retry = useMonthFailureFocus({
+    failed: following.failed,
+    failure,
+    restore: () => title.current,
+    onRetry: following.onRetry,
+  });
+  return (
+    <>
+      <h2 ref={title} tabIndex={-1} className="cal-agenda__following">
+        {formatMonth(intl, following.date, timeZone)}
+      </h2>
+      {following.failed ? (
+        <div ref={failure} className="cal-agenda__failure">
+          <MonthFailure onRetry={retry} />
+        </div>
+      ) : (
+        <MonthDays date={following.date} today={today} timeZone={timeZone} byDay={following.byDay} />
+      )}
+    </>
   );
 }
 

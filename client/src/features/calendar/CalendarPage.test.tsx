@@ -391,6 +391,50 @@ describe('calendar', () => {
       ]);
     });
 
+    it("says so when the next month's part cannot be loaded, and Try again asks for that part alone", async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2030-01-25T12:00:00Z'));
+      const webinar: CalendarEntry = {
+        kind: 'event',
+        at: '2030-02-03T15:00:00+00:00',
+        date: '2030-02-03',
+        objectiveId: 'c-3',
+        courseName: 'Negotiation',
+        activityName: 'Live webinar',
+        link: '/courses/c-3/view/content',
+      };
+      const asked = serveCalendar({}, [webinar]);
+      let february = 0;
+      server.use(
+        http.get('*/api/bff/calendar', ({ request }) => {
+          if (new URL(request.url).searchParams.get('from') !== '2030-02-01') return undefined;
+          february += 1;
+          return february === 1 ? problemAnswer(503, 'upstream_unavailable') : undefined;
+        }),
+      );
+      const { user } = renderApp('/learn/calendar/agenda');
+
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Something went wrong');
+      // January's days stay; the failure sits under February's name, below them.
+      expect(headings(screen.getAllByRole('region'))).toEqual([
+        'Tuesday, January 151 entry',
+        'Sunday, January 201 entry',
+        'TodayFriday, January 25',
+      ]);
+      const february2030 = screen.getByRole('heading', { level: 2, name: 'February 2030' });
+      expect(february2030.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+      const before = asked.length;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('heading', { level: 3, name: /February 3/ })).toBeInTheDocument();
+      expect(asked.slice(before)).toEqual(['2030-02-01..2030-02-28']);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(headings(screen.getAllByRole('region'))).toHaveLength(4);
+      // Try again is gone with the failure: focus goes to the month's name, above its days.
+      expect(screen.getByRole('heading', { level: 2, name: 'February 2030' })).toHaveFocus();
+    });
+
     it('says so when neither month holds entries', async () => {
       const days = await agendaAt('2030-03-10T12:00:00Z');
       expect(days).toEqual([]);

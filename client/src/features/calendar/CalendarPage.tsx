@@ -8,6 +8,8 @@
 // until that month's entries are in: the month before is never shown as this one's. A month
 // whose entries could not be loaded shows the failure with Try again in the place of its grid
 // (or its agenda days); the heading, the views, Today and the month's title and buttons stay.
+// When only the next month's part of the agenda could not be loaded, its failure and Try again
+// sit under that month's name, below the current month's days.
 import { isSameMonth, startOfMonth, today, type CalendarDate } from '@internationalized/date';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -51,6 +53,9 @@ export default function CalendarPage() {
   const goesOn = view === 'agenda' && isSameMonth(date, now);
   const following = useCalendar(goesOn ? monthRange(nextMonth) : null);
   const followingShown = forRange(following.data, monthRange(nextMonth));
+  const followingFailed = goesOn && Boolean(following.error) && !followingShown;
+  // Bound to the next month's key: the month in view, shown above it, is not asked for again.
+  const retryFollowing = () => void following.mutate();
   const followingByDay = useMemo(() => entriesByDay(followingShown?.entries ?? []), [followingShown]);
 
   const setDate = (next: CalendarDate) => {
@@ -98,7 +103,11 @@ export default function CalendarPage() {
           loading={loading}
           failed={failed}
           onRetry={retry}
-          following={goesOn && followingShown ? { date: nextMonth, byDay: followingByDay } : undefined}
+          following={
+            goesOn && (followingShown || followingFailed)
+              ? { date: nextMonth, byDay: followingByDay, failed: followingFailed, onRetry: retryFollowing }
+              : undefined
+          }
           onDateChange={setDate}
         />
       )}
