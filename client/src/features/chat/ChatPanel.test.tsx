@@ -171,6 +171,43 @@ describe('ChatPanel', () => {
     answerRefetch();
   });
 
+  it('keeps what the learner typed while the message was on its way, and empties only what was sent', async () => {
+    const posted: unknown[] = [];
+    let answer: () => void = () => {};
+    server.use(
+      http.get('*/api/bff/chat/channels/t1', () =>
+        HttpResponse.json({ channel: team, messages: [], lastReadSeq: 0, maxMessageChars: 100 }),
+      ),
+      http.post('*/api/bff/chat/channels/t1/messages', async ({ request }) => {
+        posted.push(await request.json());
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(message(posted.length, 'sent', true));
+      }),
+    );
+    const { user } = renderAt('#chat=t1');
+    const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+    const box = await within(dialog).findByRole('textbox', { name: 'Message' });
+    const sendButton = within(dialog).getByRole('button', { name: 'Send' });
+
+    await user.type(box, 'Running late{Enter}');
+    await waitFor(() => expect(posted).toEqual([{ text: 'Running late' }]));
+    await user.type(box, ', by ten minutes');
+    answer();
+    await waitFor(() => expect(sendButton).not.toHaveAttribute('aria-disabled'));
+    expect(box).toHaveValue('Running late, by ten minutes');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    // Still a draft: a new page would find it.
+    expect(window.sessionStorage.length).toBe(1);
+
+    // Sent as it stands, and left alone meanwhile: the box is emptied.
+    await user.click(sendButton);
+    await waitFor(() => expect(posted).toHaveLength(2));
+    answer();
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(posted[1]).toEqual({ text: 'Running late, by ten minutes' });
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
   describe('a send that fails', () => {
     /** A channel the learner can post in; `answer` answers each POST of a message, by its number (1, 2, ...). */
     const serveSends = (answer: (call: number, body: unknown) => Response | Promise<Response>) => {

@@ -92,13 +92,21 @@ function sendProblem(error: unknown, intl: IntlShape): SendProblem {
 /**
  * The box and its Send button. A failed send keeps the text and says so under the box; Send (or
  * Enter) tries again, and editing the text takes the stale error away. While a message is on its
- * way the button is busy and neither it nor Enter sends again.
+ * way the button is busy and neither it nor Enter sends again; what the learner types meanwhile
+ * stays in the box once the message is sent (the box is emptied only when it still holds what
+ * was sent).
  */
 function Composer({ channel, max }: { channel: ChatChannel; max: number }) {
   const intl = useIntl();
   // What is typed is kept until it is sent, per channel (session/drafts.ts).
   const [text, setText, discardText] = useDraft(`chat:${channel.id}`, '', textDraft);
   const [problem, setProblem] = useState<SendProblem | null>(null);
+  // What the box holds now, and for which channel: a send's answer comes after the render that
+  // sent it, and compares what was sent with this, not with that render's text.
+  const latest = useRef({ channel: channel.id, text });
+  useEffect(() => {
+    latest.current = { channel: channel.id, text };
+  });
   // Set at once, unlike the state the button reads: two presses in one tick send once.
   const sending = useRef(false);
   const [isSending, setSending] = useState(false);
@@ -132,7 +140,10 @@ function Composer({ channel, max }: { channel: ChatChannel; max: number }) {
         {
           onAnswered: () => {
             answered = true;
-            discardText();
+            // Edited while on its way: the newer text stays, still a draft. (When the box shows
+            // another channel by then, the sent channel's draft is forgotten, as it always was.)
+            const now = latest.current;
+            if (now.channel !== channel.id || now.text === text) discardText();
             settle();
           },
         },
