@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startParentPage } from './servers.js';
 import {
+  armed,
   assertAccessible,
   cardTexts,
   chooseLanguage,
@@ -18,6 +19,7 @@ import {
   recordMessages,
   screenshot,
   signIn,
+  CHROMIUM_ARGS,
   STEP_MS,
   useServers,
   withPage,
@@ -123,7 +125,7 @@ async function signInThroughParent(page, { path = 'courses', user = 'ada' } = {}
     if (url.origin === portalOrigin() && url.pathname === '/oidc/login') logins.push(url);
   };
   page.context().on('request', onRequest);
-  const popupOpened = page.waitForEvent('popup', { timeout: 15_000 });
+  const popupOpened = armed(page.waitForEvent('popup', { timeout: 15_000 }));
   await page.goto(parentUrl(path));
   const popup = await popupOpened;
   page.context().off('request', onRequest);
@@ -132,7 +134,7 @@ async function signInThroughParent(page, { path = 'courses', user = 'ada' } = {}
   assert.equal(login.origin, portalOrigin(), 'the popup starts on the portal');
   assert.equal(login.pathname, '/oidc/login');
   assert.equal(login.searchParams.get('parentOrigin'), env.parent.origin);
-  const closed = popup.waitForEvent('close', { timeout: 20_000 });
+  const closed = armed(popup.waitForEvent('close', { timeout: 20_000 }));
   await signIn(popup, user);
   await closed;
   const { scope, frame } = portalFrame(page);
@@ -145,7 +147,7 @@ async function signInThroughParent(page, { path = 'courses', user = 'ada' } = {}
  * sign-out the portal asks for it), or waits while single sign-on answers at once.
  */
 async function signInIfAsked(popup) {
-  const closed = popup.waitForEvent('close', { timeout: 20_000 });
+  const closed = armed(popup.waitForEvent('close', { timeout: 20_000 }));
   const form = popup
     .waitForURL((url) => url.origin === env.servers.sandboxOrigin, { timeout: 15_000 })
     .then(() => 'form', () => 'none');
@@ -259,7 +261,7 @@ describe('embedding across sites', () => {
       const reloginsBefore = (await messagesOfType(page, RELOGIN)).length;
       // The frame asks for a sign-in as soon as it learns that the session ended: from the other
       // tab's sign-out news (where the browser lets tabs and frames share it) or at its next call.
-      const popupOpened = page.waitForEvent('popup', { timeout: 20_000 });
+      const popupOpened = armed(page.waitForEvent('popup', { timeout: 20_000 }));
       await signOutInAnotherTab(page.context());
 
       // The learner acts in the frame: types a search. The gateway answers 401; the frame stays.
@@ -276,7 +278,7 @@ describe('embedding across sites', () => {
 
       // The parent opened the popup again; the issuer's session ended too, so it shows its form.
       const popup = await popupOpened;
-      const closed = popup.waitForEvent('close', { timeout: 20_000 });
+      const closed = armed(popup.waitForEvent('close', { timeout: 20_000 }));
       await signIn(popup);
       await closed;
       t.diagnostic(`the frame asked: ${JSON.stringify((await messagesOfType(page, RELOGIN)).slice(reloginsBefore).map((m) => m.data))}`);
@@ -332,7 +334,7 @@ describe('embedding across sites', () => {
           { code, origin: portalOrigin(), type: SESSION_RESTORED },
         );
 
-      const popupOpened = page.waitForEvent('popup', { timeout: 15_000 });
+      const popupOpened = armed(page.waitForEvent('popup', { timeout: 15_000 }));
       await page.goto(parentUrl('courses'));
       const popup = await popupOpened;
       await signIn(popup);
@@ -342,7 +344,7 @@ describe('embedding across sites', () => {
       assert.equal(await signedOutNotice(scope).count(), 0, 'nothing ended on a page that loaded without a session');
 
       // A page on an origin the tenant does not list posts a valid code to the frame.
-      const strangerOpened = page.waitForEvent('popup');
+      const strangerOpened = armed(page.waitForEvent('popup'));
       await page.evaluate((url) => window.open(url, 'stranger'), `${stranger.origin}/nothing-here`);
       const strangerPage = await strangerOpened;
       await strangerPage.evaluate(
@@ -361,7 +363,7 @@ describe('embedding across sites', () => {
       assert.equal(adoptions()[0].status, 204);
 
       // The session ends; the frame asks; the learner signs in again (the test keeps code B).
-      const popupB = page.waitForEvent('popup', { timeout: 20_000 });
+      const popupB = armed(page.waitForEvent('popup', { timeout: 20_000 }));
       await signOutInAnotherTab(page.context());
       await scope.getByRole('searchbox', { name: 'Search courses' }).pressSequentially('zz', { delay: 30 });
       await signedOutNotice(scope).waitFor({ timeout: 15_000 });
@@ -370,7 +372,7 @@ describe('embedding across sites', () => {
       const reloginsBefore = (await messagesOfType(page, RELOGIN)).length;
 
       // Replayed: code A was used already. The frame stays signed out and asks again.
-      const popupC = page.waitForEvent('popup', { timeout: 20_000 });
+      const popupC = armed(page.waitForEvent('popup', { timeout: 20_000 }));
       await fromParent(a.code);
       await eventually('the replayed code refused', async () => adoptions().length === 2);
       assert.equal(adoptions()[1].status, 400);
@@ -382,7 +384,7 @@ describe('embedding across sites', () => {
 
       // Expired: code B, unused, past its lifetime.
       const heldBefore = (await held()).length;
-      const popupD = page.waitForEvent('popup', { timeout: 20_000 });
+      const popupD = armed(page.waitForEvent('popup', { timeout: 20_000 }));
       const wait = b.at + (CODE_TTL_SECS + 1.5) * 1000 - Date.now();
       if (wait > 0) await page.waitForTimeout(wait);
       await fromParent(b.code);
@@ -411,14 +413,14 @@ describe('embedding across sites', () => {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+      args: CHROMIUM_ARGS,
       ignoreDefaultArgs: ['--disable-popup-blocking'],
     });
     const context = await browser.newContext();
     const page = await context.newPage();
     page.setDefaultTimeout(STEP_MS);
     const portalAnswers401 = () =>
-      page.waitForResponse((r) => r.url().startsWith(`${portalOrigin()}/api/`) && r.status() === 401, { timeout: 20_000 });
+      armed(page.waitForResponse((r) => r.url().startsWith(`${portalOrigin()}/api/`) && r.status() === 401, { timeout: 20_000 }));
     const settle = () => new Promise((resolve) => setTimeout(resolve, 1_000));
     try {
       await recordMessages(page);
@@ -433,7 +435,7 @@ describe('embedding across sites', () => {
       assert.match(await page.getByRole('status').innerText(), /blocked/);
       await assertAccessible(page, 'the parent page offering its Sign in button');
       await screenshot(page, 'embedding-popup-blocked-1280-en-US');
-      const popupOpened = page.waitForEvent('popup');
+      const popupOpened = armed(page.waitForEvent('popup'));
       await button.click();
       await signInIfAsked(await popupOpened);
       const { scope, frame } = portalFrame(page);
@@ -454,7 +456,7 @@ describe('embedding across sites', () => {
 
       // A press on the frame's own button counts for its parent too (user activation reaches the
       // frame's ancestors): the frame asks again and the parent's popup opens.
-      const again = page.waitForEvent('popup');
+      const again = armed(page.waitForEvent('popup'));
       await signedOutNotice(scope).getByRole('button', { name: 'Sign in again' }).click();
       await signInIfAsked(await again);
       await signedOutNotice(scope).waitFor({ state: 'detached', timeout: 15_000 });

@@ -10,6 +10,27 @@ import { chromium } from 'playwright-core';
 import { startParentPage, startServers } from './servers.js';
 
 export const STEP_MS = 8_000;
+
+/** Chromium's flags for every browser the tests launch: headless here, no network of its own. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * `wait`, armed before the step that should end it, with its rejection already handled: when a
+ * step between fails, the browser closes under the wait, and that rejection, left unhandled,
+ * would be reported instead of the step's own failure. Awaiting it still throws.
+ */
+export function armed(wait) {
+  wait.catch(() => undefined);
+  return wait;
+}
 export const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
 
 
@@ -28,15 +49,7 @@ before(async () => {
   env.browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 });
 
@@ -151,9 +164,9 @@ export async function eventually(what, check, timeout = STEP_MS) {
 
 export async function expectSignInPage(page) {
   await page.waitForURL((url) => url.origin === env.servers.sandboxOrigin, { timeout: 15_000 });
-  const heading = page.getByRole('heading', { level: 1 });
-  await heading.waitFor();
-  assert.match(await heading.innerText(), /Sign in/i);
+  // The locator waits through a page of the issuer on the way (a redirect's), which a heading
+  // read once could catch as it goes.
+  await page.getByRole('heading', { level: 1, name: /Sign in/i }).waitFor({ timeout: 15_000 });
 }
 
 export async function signIn(page, username = 'ada', password = 'demo') {
