@@ -190,6 +190,7 @@ describe('accessibility sweep', () => {
           'certificate/NO-SUCH-CERTIFICATE',
           'sign-in-failed?reason=unavailable',
           'sign-in-failed?reason=refused',
+          'sign-in-failed?reason=no_cookie',
         ].filter(Boolean);
         const failures = [];
         for (const route of routes) {

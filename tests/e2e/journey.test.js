@@ -11,6 +11,7 @@ import {
   expectSignInPage,
   pickKeyword,
   recordMessages,
+  screenshot,
   setFaults,
   signIn,
   STEP_MS,
@@ -171,5 +172,48 @@ describe('learner portal', () => {
     } finally {
       await setFaults([]);
     }
+  });
+
+  it('tells a browser that kept no cookie of its sign-in so, instead of going round', { timeout: 120_000 }, async (t) => {
+    await withPage('sign-in-no-cookie', async (page) => {
+      const logins = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (request.isNavigationRequest() && url.pathname === '/oidc/login') logins.push(url.href);
+      });
+      await page.goto(new URL('courses', env.servers.portalUrl).href);
+      // On the issuer's form, the portal's pending-login cookie goes, as in a browser that keeps
+      // no cookie of this site (or one whose cookie lapsed while the form was open).
+      await expectSignInPage(page);
+      await page.context().clearCookies({ name: /lp_login$/ });
+      await signIn(page);
+      await page.waitForURL((url) => url.pathname === '/learn/sign-in-failed', { timeout: 15_000 });
+      assert.equal(new URL(page.url()).searchParams.get('reason'), 'no_cookie');
+      await page.getByRole('heading', { level: 1, name: 'You could not be signed in' }).waitFor();
+      await page.getByText('Your browser did not keep the cookies this site needs', { exact: false }).waitFor();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      t.diagnostic(`sign-in rounds: ${logins.length}`);
+      assert.equal(logins.length, 1, `one round, then the stop: ${logins.join(', ')}`);
+      const violations = await axeViolations(page);
+      assert.equal(violations.length, 0, `axe found: ${violations.map((v) => v.id).join(', ')}`);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        await screenshot(page, `sign-in-no-cookie-${width}-en-US`);
+      }
+      // In Arabic, right to left and translated; then back to English for the button below.
+      await page.evaluate(() => window.localStorage.setItem('learner-portal.locale', 'ar-AR'));
+      await page.reload();
+      await page.locator('html[dir="rtl"][lang="ar-AR"]').waitFor();
+      const text = await page.locator('main').innerText();
+      assert.doesNotMatch(text, /did not keep the cookies/, 'the reason is translated');
+      await screenshot(page, 'sign-in-no-cookie-390-ar-AR');
+      await page.evaluate(() => window.localStorage.setItem('learner-portal.locale', 'en-US'));
+      await page.reload();
+
+      // With its cookies kept again, the page's button signs in (single sign-on: no form).
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/learn/courses', { timeout: 15_000 });
+      await page.getByRole('heading', { level: 1, name: 'My courses' }).waitFor();
+    });
   });
 });
