@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 from loadbench.common import COMMANDS, HERE, NGINX, ROOT, SECTIONS, Processes, log
-from loadbench.report import machine_info, write_report
+from loadbench.report import cpu_times, machine_info, steal_percent, write_report
 from loadbench.scenarios import compare_builds, scenario_client, scenario_details, scenario_passthrough, scenario_sessions, scenario_views
 from loadbench.servers import Stack
 
@@ -176,6 +176,7 @@ def main() -> int:
     data["finished"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     data["elapsed_s"] = round(time.monotonic() - t0, 1)
     data["machine"]["load_after"] = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    data["machine"]["steal_percent"] = steal_percent(data["machine"].pop("cpu_times_before", []), cpu_times())
     data["commands"] = COMMANDS
     if args.against:
         print(json.dumps({k: data[k] for k in ("commit", "machine", "settings", "compare")}, indent=2))

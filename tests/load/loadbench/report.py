@@ -68,13 +68,23 @@ def header_lines(data: dict) -> list[str]:
         f"Run {data['started']} to {data['finished']} on commit `{data['commit'][:12]}`{' (smoke run: figures meaningless)' if data['smoke'] else ''}.",
         f"{m['cores']} cores ({m['cpu_model']}), Linux {m['kernel']}, {m['nginx']}, {m['wrk']}. Loopback only.",
         f"Load average before: {m['load_before']}; after: {m['load_after']}. The machine was shared with other work "
-        "while this ran (see the load): figures are medians of the repeats and vary between runs.",
+        "while this ran (see the load): figures are medians of the repeats and vary between runs."
+        + steal_sentence(m.get("steal_percent")),
         f"wrk: {data['settings']['duration_s']} s per run, {data['settings']['repeat']} repeats per figure "
         "(interleaved), 2 threads (1 for one connection). CPU per request: user + system time of the proxy's "
         "processes (nginx: master and workers; gateway: the process) from /proc, over the requests served. "
         "The gateway logs at `RUST_LOG=warn` (no line per request), as nginx runs with `access_log off`.",
         "",
     ]
+
+
+def steal_sentence(steal: float | None) -> str:
+    """What the host took of the run's CPU time, when it was read."""
+    if steal is None:
+        return ""
+    return (f" The host took {steal:.1f} % of the machine's CPU time while this ran (steal: its virtual "
+            "CPUs waiting for the physical ones), which slows every process measured here and lengthens "
+            "each wake-up." if steal >= 1 else f" The host took {steal:.1f} % of the machine's CPU time (steal).")
 
 
 def passthrough_lines(p: dict) -> list[str]:
@@ -529,4 +539,24 @@ def machine_info(extra_load: str = "") -> dict:
         "nginx": version([NGINX, "-v"]),
         "wrk": version(["wrk", "-v"]).split(" [")[0],
         "load_before": " ".join(Path("/proc/loadavg").read_text().split()[:3]),
+        "cpu_times_before": cpu_times(),
     }
+
+
+def cpu_times() -> list[int]:
+    """The machine's CPU time so far by kind (`/proc/stat`'s first line: user, nice, system, idle,
+    iowait, irq, softirq, steal, ...), in clock ticks; empty where there is no such file."""
+    try:
+        return [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    except (OSError, ValueError, IndexError):
+        return []
+
+
+def steal_percent(before: list[int], after: list[int]) -> float | None:
+    """The share of the CPU time between two `cpu_times()` that the host took from this virtual
+    machine (steal, the eighth field), in percent; None without both readings."""
+    if len(before) < 8 or len(after) < 8:
+        return None
+    # guest and guest_nice (fields 9 and 10) are already counted in user and nice.
+    total = sum(after[:8]) - sum(before[:8])
+    return round(100 * (after[7] - before[7]) / total, 1) if total > 0 else None
