@@ -5,7 +5,7 @@
 // and foreign codes change nothing. Screenshots at 1280 and 390 px (en-US, ar-AR).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { startParentPage } from './servers.js';
 import {
   armed,
@@ -19,7 +19,6 @@ import {
   recordMessages,
   screenshot,
   signIn,
-  CHROMIUM_ARGS,
   STEP_MS,
   useServers,
   withPage,
@@ -410,12 +409,7 @@ describe('embedding across sites', () => {
     // The shared browser runs without Chromium's popup blocker (playwright's default); this one
     // keeps it. Playwright's own page calls count as user activation, so the steps that must
     // happen without one leave the pages alone for longer than Chromium's 5 s activation window.
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-      ignoreDefaultArgs: ['--disable-popup-blocking'],
-    });
+    const browser = await launchChromium({ ignoreDefaultArgs: ['--disable-popup-blocking'] });
     const context = await browser.newContext();
     const page = await context.newPage();
     page.setDefaultTimeout(STEP_MS);

@@ -21,6 +21,16 @@ import {
 
 useServers();
 
+/** The addresses of the page's sign-in rounds (its navigations to `/oidc/login`), as they come. */
+function signInRounds(page) {
+  const logins = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.isNavigationRequest() && url.pathname === '/oidc/login') logins.push(url.href);
+  });
+  return logins;
+}
+
 describe('learner portal', () => {
   it('signs in, lists and searches courses accessibly, and signs out', { timeout: 120_000 }, async () => {
     await withPage('journey', async (page) => {
@@ -144,11 +154,7 @@ describe('learner portal', () => {
     await setFaults([{ method: 'GET', path: 'users/me/enrolled-showcases', fault: { kind: 'error', status: 401, rate: 1 } }]);
     try {
       await withPage('sign-in-loop', async (page) => {
-        const logins = [];
-        page.on('request', (request) => {
-          const url = new URL(request.url());
-          if (request.isNavigationRequest() && url.pathname === '/oidc/login') logins.push(url.href);
-        });
+        const logins = signInRounds(page);
         await page.goto(new URL('courses', env.servers.portalUrl).href);
         await signIn(page);
         await page.waitForURL((url) => url.pathname === '/learn/sign-in-failed', { timeout: 15_000 });
@@ -176,11 +182,7 @@ describe('learner portal', () => {
 
   it('tells a browser that kept no cookie of its sign-in so, instead of going round', { timeout: 120_000 }, async (t) => {
     await withPage('sign-in-no-cookie', async (page) => {
-      const logins = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (request.isNavigationRequest() && url.pathname === '/oidc/login') logins.push(url.href);
-      });
+      const logins = signInRounds(page);
       await page.goto(new URL('courses', env.servers.portalUrl).href);
       // On the issuer's form, the portal's pending-login cookie goes, as in a browser that keeps
       // no cookie of this site (or one whose cookie lapsed while the form was open).

@@ -6,21 +6,10 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { startParentPage, startServers } from './servers.js';
 
 export const STEP_MS = 8_000;
-
-/** Chromium's flags for every browser the tests launch: headless here, no network of its own. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * `wait`, armed before the step that should end it, with its rejection already handled: when a
@@ -46,11 +35,7 @@ export function useServers(options = {}) {
 before(async () => {
   env.parent = await startParentPage();
   env.servers = await startServers({ parentOrigins: [env.parent.origin], ...options });
-  env.browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  env.browser = await launchChromium();
 });
 
 after(async () => {

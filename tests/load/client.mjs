@@ -2,32 +2,14 @@
 // `node tests/load/client.mjs PORTAL_COURSES_URL RUNS` signs ada in through the sandbox's page,
 // then loads the page RUNS times in a fresh browser context (empty cache, the session cookie
 // kept) with 4x CPU throttling (DevTools protocol), timing navigation to the first course card.
-// Prints one JSON line. Uses playwright-core from tests/e2e and Debian's Chromium.
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Prints one JSON line. Launches Debian's Chromium as the browser tests do (tests/e2e/chromium.js).
 import { gzipSync } from 'node:zlib';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '..', 'e2e', 'package.json'));
-const { chromium } = require('playwright-core');
+import { launchChromium } from '../e2e/chromium.js';
 
 const [url, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg ?? 5);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 const firstCard = (page) =>
   page.getByRole('main').getByRole('list', { name: 'Courses' }).getByRole('listitem').first();
