@@ -25,7 +25,7 @@ pub struct App {
     /// Seals the logins started and not yet finished into the browser's cookie.
     pub login_sealer: auth::pending::LoginSealer,
     /// The in-flight slots of each session (by cookie value), `limits.max_in_flight_per_session` each.
-    pub session_slots: moka::future::Cache<String, Arc<tokio::sync::Semaphore>>,
+    pub session_slots: moka::sync::Cache<String, Arc<tokio::sync::Semaphore>>,
     /// One lock per session while its tokens are refreshed.
     pub refresh_locks: moka::future::Cache<String, Arc<tokio::sync::Mutex<()>>>,
     /// Caches of upstream data.
@@ -64,7 +64,7 @@ impl AppState {
         let tenants = Tenants::new(&config, &http, &metrics);
         let sessions: Arc<dyn SessionStore> = Arc::new(CountingStore { store: sessions, metrics: metrics.clone() });
         let login_sealer = auth::pending::LoginSealer::random();
-        let session_slots = moka::future::Cache::builder()
+        let session_slots = moka::sync::Cache::builder()
             .max_capacity(config.session.max_sessions)
             .time_to_idle(Duration::from_secs(60))
             .build();

@@ -51,22 +51,22 @@
 
 mod count;
 mod limits;
+mod tenant_layer;
 
 use std::{sync::Arc, time::Duration};
 
 use axum::{
-    Json, Router,
+    Router,
     body::Body,
     error_handling::HandleErrorLayer,
-    extract::{DefaultBodyLimit, Request, State},
+    extract::{DefaultBodyLimit, Request},
     http::{HeaderValue, Method, StatusCode, header},
-    middleware::{self, Next},
+    middleware,
     response::{IntoResponse, Response},
-    routing::MethodRouter,
+    routing::{MethodRouter, Route},
 };
-use contracts::bff::{Unauthorized, UnauthorizedReason};
-use tokio::sync::Semaphore;
-use tower::ServiceBuilder;
+use contracts::bff::UnauthorizedReason;
+use tower::{ServiceBuilder, ServiceExt};
 use tower_http::{
     catch_panic::CatchPanicLayer,
     limit::RequestBodyLimitLayer,
@@ -79,16 +79,12 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
     app::AppState,
-    auth::{
-        adopt::OwnContentSecurityPolicy,
-        csrf::{self, CsrfRefusal},
-        redirect_check::checked_redirect,
-    },
+    auth::{adopt::OwnContentSecurityPolicy, redirect_check::checked_redirect},
     config::Config,
     error::{AppError, ErrorCause, problem},
     headers::X_REQUEST_ID,
     login_limit::{self, LoginLimiter},
-    tenant::{HostRefusal, Portal},
+    tenant::Portal,
 };
 
 /// Marks a 401 answer whose body gets this request's login URL.
@@ -227,87 +223,7 @@ fn log_response<B>(response: &axum::http::Response<B>, latency: Duration, _span:
 
 /// Layers of every tenant route.
 pub fn apply_tenant_layers(router: Router<AppState>, state: AppState) -> Router<AppState> {
-    router.layer(middleware::from_fn_with_state(state, tenant_layer))
-}
-
-async fn tenant_layer(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    let target = req.uri().authority().map(|a| a.as_str().to_owned());
-    let portal = match Portal::resolve(&state.tenants, req.headers(), target.as_deref()) {
-        Ok(portal) => portal,
-        Err(refusal) => {
-            let mut response = match refusal {
-                HostRefusal::Ambiguous => AppError::BadRequest(
-                    "The request names its host twice, or two different hosts (RFC 9112 section 3.2).".into(),
-                )
-                .into_response(),
-                HostRefusal::Unknown => AppError::MisdirectedRequest.into_response(),
-            };
-            without_tenant_headers(response.headers_mut());
-            return response;
-        }
-    };
-    let path = req.uri().path().to_owned();
-    if let Err(refusal) = csrf::check(req.method(), &path, req.headers(), portal.origin()) {
-        let detail = match refusal {
-            CsrfRefusal::MissingHeader => "API calls must send the header X-Requested-With: XMLHttpRequest.",
-            CsrfRefusal::ForeignOrigin => "This request came from another site.",
-        };
-        return with_headers(problem(StatusCode::FORBIDDEN, "forbidden", Some(detail.into())), &portal, &path);
-    }
-    let referer = req.headers().get(header::REFERER).cloned();
-    // One session's requests share `limits.max_in_flight_per_session` slots, so a single
-    // session cannot take all of its tenant's upstream slots; more wait in line for at most
-    // `limits.session_queue_timeout_ms`, then get 429: a greedy session only slows itself.
-    let session_id = if path.starts_with("/api/") {
-        crate::auth::cookies::read(req.headers(), crate::auth::cookies::session_cookie_name(&portal))
-    } else {
-        None
-    };
-    let _slot = if let Some(id) = &session_id {
-        let limits = &state.config.limits;
-        let per_session = limits.max_in_flight_per_session;
-        let slots =
-            state.session_slots.get_with(id.clone(), async move { Arc::new(Semaphore::new(per_session)) }).await;
-        let wait = Duration::from_millis(limits.session_queue_timeout_ms);
-        // A free slot is taken at once, with no timer armed.
-        let slot = match slots.clone().try_acquire_owned() {
-            Ok(slot) => Ok(Ok(slot)),
-            Err(_) => tokio::time::timeout(wait, slots.acquire_owned()).await,
-        };
-        match slot {
-            Ok(Ok(slot)) => Some(slot),
-            _ => {
-                let detail = format!("At most {per_session} requests of one session are served at once.");
-                let mut response = problem(StatusCode::TOO_MANY_REQUESTS, "too_many_requests", Some(detail));
-                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-                return with_headers(response, &portal, &path);
-            }
-        }
-    } else {
-        None
-    };
-    // A view answers within `limits.view_timeout_secs`, however many upstream calls it makes.
-    let is_view = req.method() == Method::GET && path.starts_with("/api/bff/");
-    req.extensions_mut().insert(portal.clone());
-    let run = run_renewing(&state, &portal, session_id.as_deref(), next, req);
-    let mut response = if is_view {
-        let budget = Duration::from_secs(state.config.limits.view_timeout_secs);
-        match tokio::time::timeout(budget, run).await {
-            Ok(response) => response,
-            Err(_) => AppError::UpstreamTimeout(format!("the view took longer than {budget:?}")).into_response(),
-        }
-    } else {
-        run.await
-    };
-    if let Some(NeedsLogin(reason)) = response.extensions().get::<NeedsLogin>().copied() {
-        let body = Unauthorized {
-            error: "unauthorized".into(),
-            reason,
-            login_url: login_url(&portal, referer.as_ref().and_then(|r| r.to_str().ok())),
-        };
-        response = (StatusCode::UNAUTHORIZED, Json(body)).into_response();
-    }
-    with_headers(response, &portal, &path)
+    router.layer(tenant_layer::TenantLayer(state))
 }
 
 /// Runs the request. When the upstream refused the session's access token ([`RefusedToken`]),
@@ -323,13 +239,13 @@ async fn run_renewing(
     state: &AppState,
     portal: &Portal,
     session_id: Option<&str>,
-    next: Next,
+    next: Route,
     req: Request,
 ) -> Response {
     // The pass-through sends its one call again itself (`passthrough::forward`), without a copy
     // of the request: the hot path pays nothing for this.
     let Some(id) = session_id.filter(|_| !req.uri().path().starts_with(crate::passthrough::PREFIX)) else {
-        return next.run(req).await;
+        return answer(next.oneshot(req).await);
     };
     let again = matches!(*req.method(), Method::GET | Method::HEAD).then(|| {
         let mut copy = Request::new(Body::empty());
@@ -340,14 +256,14 @@ async fn run_renewing(
         *copy.extensions_mut() = req.extensions().clone();
         (copy, next.clone())
     });
-    let response = next.run(req).await;
+    let response = answer(next.oneshot(req).await);
     let Some(RefusedToken(sent)) = response.extensions().get::<RefusedToken>().cloned() else { return response };
     if let Err(e) = crate::auth::extract::renew_refused(state, portal, id, sent.as_ref()).await {
         return e.into_response();
     }
     match again {
         Some((copy, next)) => {
-            let response = next.run(copy).await;
+            let response = answer(next.oneshot(copy).await);
             if response.extensions().get::<RefusedToken>().is_some() {
                 tracing::warn!("the upstream refused the session's access token again after renewing it");
             }
@@ -393,7 +309,21 @@ fn without_tenant_headers(h: &mut axum::http::HeaderMap) {
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
 }
 
-fn with_headers(mut response: Response<Body>, portal: &Portal, path: &str) -> Response<Body> {
+/// A route's answer (routes do not fail).
+fn answer(result: Result<Response, std::convert::Infallible>) -> Response {
+    match result {
+        Ok(response) => response,
+        Err(never) => match never {},
+    }
+}
+
+/// Whether answers to `path` must not be cached: API and auth answers, and the client's config.
+fn never_cached(path: &str) -> bool {
+    path.starts_with("/api/") || path.starts_with("/oidc/") || path == "/config-ui/config.json"
+}
+
+/// The security headers of a tenant's answer, and `Cache-Control: no-store` when `no_store`.
+fn with_headers(mut response: Response<Body>, portal: &Portal, no_store: bool) -> Response<Body> {
     // A page of the gateway's own (the sign-in handoff) brings a stricter policy of its own.
     let own_policy = response.extensions().get::<OwnContentSecurityPolicy>().map(|p| p.0.clone());
     let h = response.headers_mut();
@@ -419,7 +349,7 @@ fn with_headers(mut response: Response<Body>, portal: &Portal, path: &str) -> Re
             }
         }
     }
-    if path.starts_with("/api/") || path.starts_with("/oidc/") || path == "/config-ui/config.json" {
+    if no_store {
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response

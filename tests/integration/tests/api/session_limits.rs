@@ -9,8 +9,8 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::{
-    helpers::{TestApp, signed_in},
-    reliability_common::set_faults,
+    helpers::{TestApp, aggregate_in, signed_in},
+    reliability_common::{clear_faults, set_faults},
 };
 
 #[tokio::test]
@@ -57,4 +57,42 @@ async fn a_view_answers_within_its_time_budget() {
     assert_eq!(response.status(), StatusCode::GATEWAY_TIMEOUT);
     assert_eq!(response.headers()["content-type"], "application/problem+json");
     assert!(took < Duration::from_millis(2000), "{took:?}");
+}
+
+/// The pass-through takes one of the session's slots like any `/api` request, holds it until its
+/// answer is there, and gives it back: with one slot, a second call of the session while the
+/// first is under way waits `limits.session_queue_timeout_ms`, then gets 429 (with the tenant's
+/// headers and `Retry-After`); once the first has answered, the next call is served.
+#[tokio::test]
+async fn the_pass_through_holds_a_session_slot_until_it_has_answered() {
+    let app = TestApp::builder()
+        .config("[limits]\nmax_in_flight_per_session = 1\nsession_queue_timeout_ms = 300\n")
+        .spawn()
+        .await;
+    let browser = signed_in(&app, "ada").await;
+    let view: serde_json::Value =
+        app.api(&browser, "localhost", "/api/bff/my-courses").await.json().await.expect("json");
+    let aggregate = aggregate_in(&view, "Cybersecurity Program");
+    let path = format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/knowledge-model");
+    set_faults(
+        &app,
+        json!([{ "method": "GET", "path": "users/me/objective-workflow-aggregates/*/knowledge-model", "fault": {"kind": "latency", "ms": 1200} }]),
+    )
+    .await;
+    let first = app.api(&browser, "localhost", &path);
+    let second = async {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let started = Instant::now();
+        let response = app.api(&browser, "localhost", &path).await;
+        (response, started.elapsed())
+    };
+    let (first, (second, waited)) = futures::join!(first, second);
+    assert_eq!(first.status(), StatusCode::OK);
+    assert_eq!(second.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(waited >= Duration::from_millis(300) && waited < Duration::from_millis(1000), "{waited:?}");
+    assert_eq!(second.headers()["retry-after"], "1");
+    assert_eq!(second.headers()["cache-control"], "no-store");
+    assert_eq!(second.headers()["x-content-type-options"], "nosniff");
+    clear_faults(&app).await;
+    assert_eq!(app.api(&browser, "localhost", &path).await.status(), StatusCode::OK, "the slot came back");
 }
