@@ -242,9 +242,9 @@ async fn run_renewing(
     next: Route,
     req: Request,
 ) -> Response {
-    // The pass-through sends its one call again itself (`passthrough::forward`), without a copy
-    // of the request: the hot path pays nothing for this.
-    let Some(id) = session_id.filter(|_| !req.uri().path().starts_with(crate::passthrough::PREFIX)) else {
+    // No session, or the pass-through, which sends its one call again itself (the tenant layer
+    // passes no id for it): the request runs once, nothing copied.
+    let Some(id) = session_id else {
         return answer(next.oneshot(req).await);
     };
     let again = matches!(*req.method(), Method::GET | Method::HEAD).then(|| {

@@ -138,7 +138,8 @@ impl Service<Request> for Tenant {
         let slot = slots.as_ref().and_then(|slots| slots.clone().try_acquire_owned().ok());
         // A view answers within `limits.view_timeout_secs`, however many upstream calls it makes.
         let is_view = req.method() == Method::GET && path.starts_with("/api/bff/");
-        // The pass-through renews a refused token itself (`passthrough::forward`).
+        // The pass-through renews a refused token itself (`passthrough::forward`), without a copy
+        // of the request; any other request of a session is asked again here ([`run_renewing`]).
         let renews = session_id.is_some() && !path.starts_with(crate::passthrough::PREFIX);
         let finish = Finish { referer: req.headers().get(header::REFERER).cloned(), portal, no_store };
         req.extensions_mut().insert(finish.portal.clone());
@@ -161,7 +162,8 @@ impl Service<Request> for Tenant {
                 },
                 (None, None) => None,
             };
-            let run = run_renewing(&state, &finish.portal, session_id.as_deref(), inner, req);
+            let renewing = session_id.as_deref().filter(|_| renews);
+            let run = run_renewing(&state, &finish.portal, renewing, inner, req);
             let response = if is_view {
                 match tokio::time::timeout(view_budget, run).await {
                     Ok(response) => response,

@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { failingOnce, http, HttpResponse, server } from '../../test/server';
 import { detailsView } from '../course-details/testData';
-import { CONTENT, contents, failingAfter, failsOnceFirst, serve, unavailable } from './playerTesting';
+import {
+  CONTENT,
+  contents,
+  failingAfter,
+  failsOnceFirst,
+  serve,
+  startableActivity,
+  unavailable,
+} from './playerTesting';
 import { activityView, AW_ID, COURSE_ID, treeView, WORKFLOW_ID } from './testData';
 
 // Whole-app renders with lazy routes and dialogs: slow on a busy machine, not stuck.
@@ -25,13 +33,7 @@ describe('course player: when a call fails', () => {
   it('a start the LMS could not take for now is sent again by Try again, without reloading the page', async () => {
     let started = false;
     const served = serve(treeView(), {
-      '1': () =>
-        activityView(
-          {},
-          started
-            ? { workflowStatus: 'inProgress', canStart: false, canFinish: true }
-            : { workflowStatus: 'notStarted', activityWorkflowId: undefined, canStart: true, canFinish: false },
-        ),
+      '1': startableActivity(() => started),
     });
     server.use(
       http.post('*/api/bff/workflows/:workflow/activities/start', async ({ request }) => {

@@ -6,7 +6,7 @@ import { renderApp } from '../../test/renderApp';
 import { http, HttpResponse, server } from '../../test/server';
 import { workflowView } from './lti/testing';
 import { NARROW_SHELL } from './ContentPage';
-import { CONTENT, contents, serve } from './playerTesting';
+import { CONTENT, contents, serve, startableActivity } from './playerTesting';
 import { activityView, AW_ID, COURSE_ID, playerActivity, treeItem, treeView, WORKFLOW_ID } from './testData';
 import { sentence } from '../../test/text';
 
@@ -199,13 +199,7 @@ describe('course player: activities', () => {
   it('starts an activity when it is opened, sends activity_start, and marks it done', async () => {
     let started = false;
     const served = serve(treeView(), {
-      '1': () =>
-        activityView(
-          {},
-          started
-            ? { workflowStatus: 'inProgress', canStart: false, canFinish: true }
-            : { workflowStatus: 'notStarted', activityWorkflowId: undefined, canStart: true, canFinish: false },
-        ),
+      '1': startableActivity(() => started),
     });
     server.use(
       http.post('*/api/bff/workflows/:workflow/activities/start', async ({ request }) => {

@@ -5,7 +5,7 @@ import { delay, type JsonBodyType } from 'msw';
 import type { ActivityView, CourseTreeView } from '../../api/contracts/bff';
 import { failingOnce, http, HttpResponse, server } from '../../test/server';
 import { detailsView } from '../course-details/testData';
-import { AW_ID, COURSE_ID, WORKFLOW_ID } from './testData';
+import { activityView, AW_ID, COURSE_ID, WORKFLOW_ID } from './testData';
 
 export const CONTENT = `/learn/courses/${COURSE_ID}/view/content`;
 
@@ -86,4 +86,16 @@ export function failingAfter(before: Promise<void>, view: () => JsonBodyType) {
 
 export function contents() {
   return screen.getByRole('list', { name: 'Course contents' });
+}
+
+/** Activity 1 as the player sees it before its start (not started, nothing to finish) and, once
+ * `started()` says so, after it (in progress, to be finished). */
+export function startableActivity(started: () => boolean): () => ActivityView {
+  return () =>
+    activityView(
+      {},
+      started()
+        ? { workflowStatus: 'inProgress', canStart: false, canFinish: true }
+        : { workflowStatus: 'notStarted', activityWorkflowId: undefined, canStart: true, canFinish: false },
+    );
 }
