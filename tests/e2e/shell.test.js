@@ -348,8 +348,9 @@ describe('shell', () => {
         footer: page.locator('footer.app-footer'),
         'a button of the page': main.getByRole('button', { name: 'Contents' }),
       };
-      // The breadcrumbs come in a chunk of their own.
+      // The breadcrumbs come in a chunk of their own, the Contents button with the course's tree.
       await chrome.breadcrumbs.waitFor();
+      await chrome['a button of the page'].waitFor();
       for (const [what, locator] of Object.entries(chrome)) {
         assert.equal(await locator.isVisible(), true, `${what} shows on the screen`);
       }
