@@ -42,6 +42,10 @@
 //!    [`crate::auth::adopt`], keeps its stricter policy), and `Cache-Control: no-store` on API
 //!    and auth answers.
 //!
+//! The pass-through (`/api/lms/**`) is served by the same layers composed around its handler
+//! alone, beside the router ([`passthrough_service`], `crate::routes::Gateway`): the request
+//! metrics, then the outer layers, then the tenant layer, as every route of the router has them.
+//!
 //! Layers of some routes only, applied in the route table:
 //! - sign-in starts (`GET /oidc/login`) are limited per client address ([`limit_login_starts`],
 //!   `login_rate_limit.*`, see [`crate::login_limit`]);
@@ -53,7 +57,7 @@ mod count;
 mod limits;
 mod tenant_layer;
 
-use std::{sync::Arc, time::Duration};
+use std::{convert::Infallible, sync::Arc, time::Duration};
 
 use axum::{
     Router,
@@ -66,7 +70,7 @@ use axum::{
     routing::{MethodRouter, Route},
 };
 use contracts::bff::UnauthorizedReason;
-use tower::{ServiceBuilder, ServiceExt};
+use tower::{Layer, Service, ServiceBuilder, ServiceExt};
 use tower_http::{
     catch_panic::CatchPanicLayer,
     limit::RequestBodyLimitLayer,
@@ -80,7 +84,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::{
     app::AppState,
     auth::{adopt::OwnContentSecurityPolicy, redirect_check::checked_redirect},
-    config::Config,
+    config::{Config, Limits},
     error::{AppError, ErrorCause, problem},
     headers::X_REQUEST_ID,
     login_limit::{self, LoginLimiter},
@@ -100,7 +104,7 @@ pub struct RefusedToken(pub Option<HeaderValue>);
 /// class ([`crate::metrics::Metrics::request_served`]). Wraps the whole app, so it runs after
 /// routing (it reads [`axum::extract::MatchedPath`]) and sees the answers of every other layer.
 pub fn count_requests(router: Router, state: AppState) -> Router {
-    router.layer(count::CountRequestsLayer(state.metrics.clone()))
+    router.layer(count::CountRequestsLayer { metrics: state.metrics.clone(), route: None })
 }
 
 /// Sign-in starts: each client address may start `login_rate_limit.burst` sign-ins at once and
@@ -135,40 +139,65 @@ pub fn shed_public_load(public: OpenApiRouter<AppState>, config: &Config) -> Ope
 
 /// Layers of every route, ops probes included.
 pub fn apply_outer_layers(router: Router, state: &AppState) -> Router {
-    let limits = &state.config.limits;
-    router.layer(
-        ServiceBuilder::new()
-            .map_request(|mut req: Request| {
-                limits::note_sent_head(&mut req);
-                drop_unfit_request_id(&mut req);
-                crate::telemetry::settle_trace_context(req.headers_mut());
-                req
-            })
-            .layer(SetRequestIdLayer::x_request_id(CountedRequestIds))
-            .layer(
-                TraceLayer::new_for_http()
-                    .make_span_with(|req: &Request| {
-                        let id = req.headers().get(X_REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("");
-                        let span = tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id);
-                        crate::telemetry::follow_incoming_trace(&span, req.headers());
-                        span
-                    })
-                    .on_request(())
-                    .on_response(log_response),
-            )
-            .layer(PropagateRequestIdLayer::x_request_id())
-            .layer(CatchPanicLayer::custom(|_| problem(StatusCode::INTERNAL_SERVER_ERROR, "internal", None)))
-            .layer(limits::RequestLimitsLayer {
-                max_head_bytes: limits.max_request_header_bytes,
-                body_timeout: Duration::from_secs(limits.request_body_timeout_secs),
-                max_body_bytes: limits.request_body_bytes,
-            })
-            .layer(RequestBodyLimitLayer::new(limits.request_body_bytes))
-            .layer(TimeoutLayer::with_status_code(
-                StatusCode::GATEWAY_TIMEOUT,
-                Duration::from_secs(limits.request_timeout_secs),
-            )),
-    )
+    let limits = state.config.limits.clone();
+    router.layer(tower::layer::layer_fn(move |route: Route| with_outer_layers(route, &limits)))
+}
+
+/// `inner` behind the outer layers (see the module doc): each route of the router
+/// ([`apply_outer_layers`]), and the pass-through's own stack ([`passthrough_service`]).
+fn with_outer_layers<S>(
+    inner: S,
+    limits: &Limits,
+) -> impl Service<Request, Response = Response, Error = Infallible, Future: Send + 'static> + Clone + Send + Sync + use<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + Sync + 'static,
+    S::Future: Send + 'static,
+{
+    ServiceBuilder::new()
+        .map_response(|response: Response<_>| response.map(Body::new))
+        .map_request(|mut req: Request| {
+            limits::note_sent_head(&mut req);
+            drop_unfit_request_id(&mut req);
+            crate::telemetry::settle_trace_context(req.headers_mut());
+            req
+        })
+        .layer(SetRequestIdLayer::x_request_id(CountedRequestIds))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &Request| {
+                    let id = req.headers().get(X_REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("");
+                    let span = tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id);
+                    crate::telemetry::follow_incoming_trace(&span, req.headers());
+                    span
+                })
+                .on_request(())
+                .on_response(log_response),
+        )
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(CatchPanicLayer::custom(|_| problem(StatusCode::INTERNAL_SERVER_ERROR, "internal", None)))
+        .layer(limits::RequestLimitsLayer {
+            max_head_bytes: limits.max_request_header_bytes,
+            body_timeout: Duration::from_secs(limits.request_body_timeout_secs),
+            max_body_bytes: limits.request_body_bytes,
+        })
+        .layer(RequestBodyLimitLayer::new(limits.request_body_bytes))
+        .layer(TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, Duration::from_secs(limits.request_timeout_secs)))
+        // the body limit's body as axum's, as each route of the router takes it
+        .map_request(|req: axum::http::Request<tower_http::body::Limited<Body>>| req.map(Body::new))
+        .service(inner)
+}
+
+/// The pass-through (`/api/lms/{*path}`, [`crate::passthrough::forward`]) as a stack of its own:
+/// the same request metrics, outer layers and tenant layer as its route in the router, composed
+/// around its handler without the router (see [`crate::routes::Gateway`]).
+pub fn passthrough_service(
+    state: &AppState,
+) -> impl Service<Request, Response = Response, Error = Infallible, Future: Send + 'static> + Clone + Send + Sync + use<>
+{
+    let handler = axum::handler::Handler::with_state(crate::passthrough::forward, state.clone());
+    let tenant = tenant_layer::TenantLayer(state.clone()).layer(handler);
+    let outer = with_outer_layers(tenant, &state.config.limits);
+    count::CountRequestsLayer { metrics: state.metrics.clone(), route: Some(crate::passthrough::ROUTE) }.layer(outer)
 }
 
 /// Fresh request ids in the shape of a UUID: 64 random bits drawn once per process, then a
@@ -235,13 +264,10 @@ pub fn apply_tenant_layers(router: Router<AppState>, state: AppState) -> Router<
 /// it answers a retryable 503, so the learner's next press goes through and nothing they
 /// entered is lost. A GET's body, which has no meaning (RFC 9110 section 9.3.1), is not sent
 /// again.
-async fn run_renewing(
-    state: &AppState,
-    portal: &Portal,
-    session_id: Option<&str>,
-    next: Route,
-    req: Request,
-) -> Response {
+async fn run_renewing<S>(state: &AppState, portal: &Portal, session_id: Option<&str>, next: S, req: Request) -> Response
+where
+    S: tower::Service<Request, Response = Response, Error = Infallible> + Clone,
+{
     // No session, or the pass-through, which sends its one call again itself (the tenant layer
     // passes no id for it): the request runs once, nothing copied.
     let Some(id) = session_id else {
@@ -310,7 +336,7 @@ fn without_tenant_headers(h: &mut axum::http::HeaderMap) {
 }
 
 /// A route's answer (routes do not fail).
-fn answer(result: Result<Response, std::convert::Infallible>) -> Response {
+fn answer(result: Result<Response, Infallible>) -> Response {
     match result {
         Ok(response) => response,
         Err(never) => match never {},

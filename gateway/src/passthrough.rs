@@ -34,6 +34,9 @@ use crate::{
 /// Where the pass-through is mounted.
 pub const PREFIX: &str = "/api/lms/";
 
+/// The pass-through's route template (its requests are counted under it).
+pub const ROUTE: &str = "/api/lms/{*path}";
+
 /// One segment of an allowlisted path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Segment {

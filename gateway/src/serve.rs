@@ -16,6 +16,7 @@
 //! Each request carries the peer address as [`ConnectInfo`].
 
 use std::{
+    convert::Infallible,
     net::SocketAddr,
     sync::{
         Arc,
@@ -24,14 +25,18 @@ use std::{
     time::Duration,
 };
 
-use axum::{Router, extract::ConnectInfo, http::Request};
+use axum::{
+    body::Body,
+    extract::{ConnectInfo, Request},
+    response::Response,
+};
 use hyper_util::{
     rt::{TokioIo, TokioTimer},
     server::graceful::GracefulShutdown,
     service::TowerToHyperService,
 };
 use tokio::{net::TcpListener, sync::Semaphore};
-use tower::ServiceExt;
+use tower::{Service, ServiceExt};
 
 use crate::config::Limits;
 
@@ -51,14 +56,18 @@ pub enum Threads {
 /// Serves `app` on `listener` with `limits` until `shutdown` completes, then lets open
 /// connections finish their requests for at most `drain`. Connections are served as `threads`
 /// says.
-pub async fn serve(
+pub async fn serve<S>(
     listener: TcpListener,
-    app: Router,
+    app: S,
     limits: &Limits,
     threads: Threads,
     shutdown: impl Future<Output = ()> + Send + 'static,
     drain: Duration,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<()>
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
     // HTTP/1.1 only, with hyper's own builder: browsers speak HTTP/2 only over TLS, which a proxy
     // in front terminates, and guessing the version (hyper-util's auto builder) would wait for
     // bytes without any timeout; its wrapper around every read also cost about 0.5 µs of CPU per
@@ -119,18 +128,23 @@ pub async fn serve(
 }
 
 /// What serving one accepted connection needs.
-struct Connection {
+struct Connection<S> {
     peer: SocketAddr,
-    app: Router,
+    app: S,
     builder: hyper::server::conn::http1::Builder,
     watcher: hyper_util::server::graceful::Watcher,
 }
 
-impl Connection {
+impl<S> Connection<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
     /// Serves `stream` in a task of the current runtime, holding `held` until it ends.
     fn spawn(self, stream: tokio::net::TcpStream, held: impl Send + 'static) {
         let Connection { peer, app, builder, watcher } = self;
-        let service = app.map_request(move |mut req: Request<hyper::body::Incoming>| {
+        let service = app.map_request(move |req: Request<hyper::body::Incoming>| {
+            let mut req = req.map(Body::new);
             req.extensions_mut().insert(ConnectInfo(peer));
             req
         });

@@ -15,13 +15,18 @@ use crate::metrics::Metrics;
 /// twice on every request (see `limits::RequestLimitsLayer` for what that cost): this one calls
 /// the service below at once and only wraps its future.
 #[derive(Debug, Clone)]
-pub(super) struct CountRequestsLayer(pub Arc<Metrics>);
+pub(super) struct CountRequestsLayer {
+    pub metrics: Arc<Metrics>,
+    /// The route template of a service that serves one route without the router (which says
+    /// the template of each request it routes as [`MatchedPath`]).
+    pub route: Option<&'static str>,
+}
 
 impl<S> tower::Layer<S> for CountRequestsLayer {
     type Service = CountRequests<S>;
 
     fn layer(&self, inner: S) -> Self::Service {
-        CountRequests { inner, metrics: self.0.clone() }
+        CountRequests { inner, metrics: self.metrics.clone(), route: self.route }
     }
 }
 
@@ -29,6 +34,14 @@ impl<S> tower::Layer<S> for CountRequestsLayer {
 pub(super) struct CountRequests<S> {
     inner: S,
     metrics: Arc<Metrics>,
+    route: Option<&'static str>,
+}
+
+/// The route template a request is counted under.
+#[derive(Debug, Clone)]
+enum Template {
+    Routed(MatchedPath),
+    Fixed(&'static str),
 }
 
 impl<S, B> tower::Service<Request> for CountRequests<S>
@@ -46,7 +59,10 @@ where
     fn call(&mut self, req: Request) -> Self::Future {
         let started = Instant::now();
         let method = req.method().clone();
-        let route = req.extensions().get::<MatchedPath>().cloned();
+        let route = match self.route {
+            Some(route) => Some(Template::Fixed(route)),
+            None => req.extensions().get::<MatchedPath>().cloned().map(Template::Routed),
+        };
         Counted { answer: self.inner.call(req), counted: Some((self.metrics.clone(), method, route, started)) }
     }
 }
@@ -56,7 +72,7 @@ pin_project_lite::pin_project! {
     pub(super) struct Counted<F> {
         #[pin]
         answer: F,
-        counted: Option<(Arc<Metrics>, Method, Option<MatchedPath>, Instant)>,
+        counted: Option<(Arc<Metrics>, Method, Option<Template>, Instant)>,
     }
 }
 
@@ -72,7 +88,10 @@ where
         if let (Ok(response), Some((metrics, method, route, started))) = (&answer, this.counted.take()) {
             metrics.request_served(
                 &method,
-                route.as_ref().map(MatchedPath::as_str),
+                route.as_ref().map(|route| match route {
+                    Template::Routed(matched) => matched.as_str(),
+                    Template::Fixed(route) => route,
+                }),
                 response.status(),
                 started.elapsed(),
             );

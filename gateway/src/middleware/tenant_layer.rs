@@ -25,7 +25,6 @@ use axum::{
     extract::Request,
     http::{HeaderValue, Method, StatusCode, header},
     response::{IntoResponse, Response},
-    routing::Route,
 };
 use futures::future::{self, BoxFuture, Either, Ready};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -44,18 +43,19 @@ use contracts::bff::Unauthorized;
 #[derive(Debug, Clone)]
 pub(super) struct TenantLayer(pub AppState);
 
-impl Layer<Route> for TenantLayer {
-    type Service = Tenant;
+impl<S> Layer<S> for TenantLayer {
+    type Service = Tenant<S>;
 
-    fn layer(&self, inner: Route) -> Tenant {
+    fn layer(&self, inner: S) -> Tenant<S> {
         Tenant { inner, state: self.0.clone() }
     }
 }
 
-/// See [`TenantLayer`].
+/// See [`TenantLayer`]: in front of the routes ([`axum::routing::Route`]), or of the pass-through's handler
+/// alone (`crate::routes::Gateway`).
 #[derive(Debug, Clone)]
-pub(super) struct Tenant {
-    inner: Route,
+pub(super) struct Tenant<S> {
+    inner: S,
     state: AppState,
 }
 
@@ -84,13 +84,17 @@ impl Finish {
 
 type Answered = Result<Response, Infallible>;
 
-impl Service<Request> for Tenant {
+impl<S> Service<Request> for Tenant<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
     type Response = Response;
     type Error = Infallible;
-    type Future = Either<Either<Ready<Answered>, Answer>, BoxFuture<'static, Answered>>;
+    type Future = Either<Either<Ready<Answered>, Answer<S::Future>>, BoxFuture<'static, Answered>>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        Service::<Request>::poll_ready(&mut self.inner, cx)
+        self.inner.poll_ready(cx)
     }
 
     fn call(&mut self, mut req: Request) -> Self::Future {
@@ -191,14 +195,14 @@ fn too_many_requests(state: &AppState, finish: &Finish) -> Response {
 pin_project_lite::pin_project! {
     /// The answer of a route called at once (see the module doc), finished once it is there;
     /// the session's slot, if any, is held until then.
-    pub(super) struct Answer {
+    pub(super) struct Answer<F> {
         #[pin]
-        answer: <Route as Service<Request>>::Future,
+        answer: F,
         finish: Option<(Finish, Option<OwnedSemaphorePermit>)>,
     }
 }
 
-impl Future for Answer {
+impl<F: Future<Output = Answered>> Future for Answer<F> {
     type Output = Answered;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Answered> {

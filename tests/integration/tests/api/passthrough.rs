@@ -309,3 +309,52 @@ async fn a_forwarded_call_refused_for_its_token_is_sent_again_with_the_renewed_o
     assert_eq!((forwarded(&log), tokens(&log)), (2, 1), "sent twice, renewed once: {log}");
     crate::reliability_common::clear_faults(&app).await;
 }
+
+/// The pass-through is served by a stack of its own beside the router (`routes::Gateway`): it
+/// gets what every route gets from the layers around it — counted under its route template,
+/// a request id, the security headers, 401 with a login URL — and a path under its prefix that
+/// it does not serve is still the router's.
+#[tokio::test]
+async fn the_pass_through_gets_the_layers_of_every_route() {
+    let app = TestApp::builder().spawn().await;
+    let (browser, aggregate) = ada_and_aggregate(&app, "Cybersecurity Program").await;
+    let path = format!("/api/lms/users/me/objective-workflow-aggregates/{aggregate}/knowledge-model");
+    let response = browser
+        .get(app.url("localhost", &path))
+        .header("x-requested-with", "XMLHttpRequest")
+        .header("x-request-id", "passthrough-1")
+        .send()
+        .await
+        .expect("call");
+    assert_eq!(response.status(), StatusCode::OK);
+    let headers = response.headers();
+    assert_eq!(headers["x-request-id"], "passthrough-1", "the request id comes back");
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    assert_eq!(headers["content-security-policy"], "default-src 'none'; frame-ancestors 'none'");
+    let off_list = app.api(&browser, "localhost", "/api/lms/users/me/secrets").await;
+    assert_eq!(off_list.status(), StatusCode::NOT_FOUND);
+    assert!(off_list.headers().contains_key("x-request-id"), "a fresh request id when none is sent");
+    // Without the anti-forgery header: refused before anything runs.
+    let forged = browser.get(app.url("localhost", &path)).send().await.expect("call");
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    // Without a session: the gateway's 401, with the login URL.
+    let stranger = app.api(&app.browser(), "localhost", &path).await;
+    assert_eq!(stranger.status(), StatusCode::UNAUTHORIZED);
+    let body: Value = stranger.json().await.expect("json");
+    assert!(body["loginUrl"].as_str().is_some_and(|u| u.starts_with("/oidc/login")), "{body}");
+    // The prefix alone is no pass-through call: the router's 404 of a path it does not serve.
+    let bare = app.api(&browser, "localhost", "/api/lms/").await;
+    assert_eq!(bare.status(), StatusCode::NOT_FOUND);
+    let body: Value = bare.json().await.expect("json");
+    assert!(body["detail"].is_string(), "the router's 404 says why: {body}");
+
+    let metrics = crate::metrics::scrape(&app).await;
+    let counted = |status: &str| {
+        crate::metrics::sample(
+            &metrics,
+            &format!(r#"gateway_http_requests_total{{method="GET",route="/api/lms/{{*path}}",status="{status}"}}"#),
+        )
+    };
+    assert_eq!(counted("2xx"), 1.0, "{metrics}");
+    assert_eq!(counted("4xx"), 3.0, "off the list, forged and without a session: {metrics}");
+}
