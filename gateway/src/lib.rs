@@ -75,7 +75,7 @@ impl Server {
         } else {
             serve::Threads::PerWorker(self.state.config.worker_threads)
         };
-        let app = crate::routes::build_gateway(self.state);
+        let app = build_app(self.state);
         serve::serve(self.listener, app, &limits, threads, shutdown, drain)
             .await
             .map_err(|e| anyhow::anyhow!("serving: {e}"))

@@ -188,8 +188,8 @@ where
 }
 
 /// The pass-through (`/api/lms/{*path}`, [`crate::passthrough::forward`]) as a stack of its own:
-/// the same request metrics, outer layers and tenant layer as its route in the router, composed
-/// around its handler without the router (see [`crate::routes::Gateway`]).
+/// the same request metrics, outer layers and tenant layer as every route of the router, composed
+/// around its handler alone (see [`crate::routes::Gateway`]).
 pub fn passthrough_service(
     state: &AppState,
 ) -> impl Service<Request, Response = Response, Error = Infallible, Future: Send + 'static> + Clone + Send + Sync + use<>

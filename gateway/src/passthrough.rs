@@ -37,6 +37,12 @@ pub const PREFIX: &str = "/api/lms/";
 /// The pass-through's route template (its requests are counted under it).
 pub const ROUTE: &str = "/api/lms/{*path}";
 
+/// Whether the pass-through serves `path` ([`ROUTE`]): something after [`PREFIX`]; the prefix
+/// alone is no call (the router's 404).
+pub fn serves(path: &str) -> bool {
+    path.strip_prefix(PREFIX).is_some_and(|rest| !rest.is_empty())
+}
+
 /// One segment of an allowlisted path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Segment {
@@ -250,6 +256,18 @@ mod tests {
 
     const W: &str = "6b0e8a4e-1f0c-4a55-9d61-2f1b2c3d4e5f";
     const A: &str = "0b1e8a4e-1f0c-4a55-9d61-2f1b2c3d4e5f";
+
+    /// The paths sent to the pass-through are those of its route template.
+    #[test]
+    fn the_pass_through_serves_the_paths_of_its_route_template() {
+        assert_eq!(ROUTE.strip_suffix("{*path}"), Some(PREFIX));
+        assert!(serves("/api/lms/users/me"));
+        assert!(serves("/api/lms/x"));
+        assert!(!serves("/api/lms/"));
+        assert!(!serves("/api/lms"));
+        assert!(!serves("/api/lmsx/users"));
+        assert!(!serves("/api/bff/session"));
+    }
 
     /// Spec section 7, pass-through: allowlisted method and path shapes only.
     #[test]

@@ -13,7 +13,7 @@ use axum::{
     Router,
     extract::Request,
     response::Response,
-    routing::{any, get, post},
+    routing::{get, post},
 };
 use tower::Service;
 use utoipa::OpenApi;
@@ -30,8 +30,19 @@ macro_rules! api {
     };
 }
 
-/// The whole HTTP surface: every route, then every layer ([`crate::middleware`]).
-pub fn build_app(state: AppState) -> Router {
+/// The whole HTTP surface: the router (every route, then every layer, [`crate::middleware`]) and
+/// beside it the pass-through ([`Gateway`]).
+pub fn build_app(
+    state: AppState,
+) -> Gateway<
+    impl Service<Request, Response = Response, Error = Infallible, Future: Send + 'static> + Clone + Send + Sync + use<>,
+> {
+    let passthrough = middleware::passthrough_service(&state);
+    Gateway { router: build_router(state), passthrough }
+}
+
+/// Every route but the pass-through's, then every layer ([`crate::middleware`]).
+fn build_router(state: AppState) -> Router {
     let client = bff::client::service(&state.config.client_dir, state.config.client_source_maps);
     let (bff_routes, document) = bff_routes(&state).split_for_parts();
     let document = Arc::new(openapi::as_served(document, &state));
@@ -48,8 +59,8 @@ pub fn build_app(state: AppState) -> Router {
         .route("/api/bff/openapi.json", get(openapi::get_document).with_state(document))
         // analytics events
         .route("/api/events", post(events::post_events))
-        // the allowlisted pass-through of the calls the client makes to the LMS directly
-        .route(passthrough::ROUTE, any(passthrough::forward))
+        // (the allowlisted pass-through of the calls the client makes to the LMS directly,
+        // `/api/lms/{*path}`, is served beside the router: see `Gateway`)
         // the client's files; any other path is a 404 problem
         .route("/", get(bff::client::redirect_to_client))
         .route_service("/learn", client.clone())
@@ -68,29 +79,18 @@ pub fn build_app(state: AppState) -> Router {
     middleware::count_requests(app, state)
 }
 
-/// What the gateway serves on each connection: the router of [`build_app`], and the pass-through
-/// (every path under [`passthrough::PREFIX`]) with its own stack of the same layers
+/// What the gateway serves: the router of every other route, and the pass-through (every path
+/// [`passthrough::serves`]) with its own stack of the same layers
 /// ([`middleware::passthrough_service`]), so the calls the client makes most often skip the
 /// router's work: finding the route among all of them, the boxed copy of each layer's service
 /// it takes per request and the boxed future of each. In the bench (`tests/load/bench.py
 /// --against`, the release builds of this and of the router alone serving at once, 6 rounds of
 /// 5 s each way) a pass-through request took 4.2 and 4.1 µs less CPU, every round less (2.6 to
-/// 7.2). The router keeps the pass-through's route too, for what is served without
-/// [`crate::serve`] (the tests' `oneshot` calls).
+/// 7.2).
 #[derive(Clone)]
 pub struct Gateway<P> {
     router: Router,
     passthrough: P,
-}
-
-/// The gateway's service ([`Gateway`]).
-pub fn build_gateway(
-    state: AppState,
-) -> Gateway<
-    impl Service<Request, Response = Response, Error = Infallible, Future: Send + 'static> + Clone + Send + Sync + use<>,
-> {
-    let passthrough = middleware::passthrough_service(&state);
-    Gateway { router: build_app(state), passthrough }
 }
 
 impl<P> Service<Request> for Gateway<P>
@@ -109,9 +109,7 @@ where
     }
 
     fn call(&mut self, req: Request) -> Self::Future {
-        // The route's `{*path}` takes at least one character after the prefix.
-        let path = req.uri().path();
-        if path.len() > passthrough::PREFIX.len() && path.starts_with(passthrough::PREFIX) {
+        if passthrough::serves(req.uri().path()) {
             futures::future::Either::Left(self.passthrough.call(req))
         } else {
             futures::future::Either::Right(self.router.call(req))
