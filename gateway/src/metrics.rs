@@ -8,6 +8,7 @@
 
 use sha2::Digest;
 use std::{
+    borrow::Cow,
     sync::Arc,
     time::{Duration, Instant},
 };
@@ -35,12 +36,13 @@ use prometheus_client::{
 /// Labels of a served request.
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct RequestLabels {
-    /// HTTP method.
-    pub method: String,
-    /// Route template such as `/api/lms/{*path}`, or `unmatched`.
-    pub route: String,
+    /// HTTP method, from a closed set.
+    pub method: &'static str,
+    /// Route template such as `/api/lms/{*path}`, or `unmatched`: borrowed when the template is
+    /// a constant, so counting a request builds no string.
+    pub route: Cow<'static, str>,
     /// `2xx`, `3xx`, `4xx` or `5xx`.
-    pub status: String,
+    pub status: &'static str,
 }
 
 /// Labels of an upstream call.
@@ -161,11 +163,17 @@ impl Metrics {
 
     /// Counts and times one answered request, labelled by its route template (`unmatched` when
     /// no route matched) and status class, its method from a closed set.
-    pub fn request_served(&self, method: &axum::http::Method, route: Option<&str>, status: StatusCode, took: Duration) {
+    pub fn request_served(
+        &self,
+        method: &axum::http::Method,
+        route: Option<Cow<'static, str>>,
+        status: StatusCode,
+        took: Duration,
+    ) {
         let labels = RequestLabels {
-            method: method_label(method).into(),
-            route: route.unwrap_or("unmatched").into(),
-            status: status_class(status).into(),
+            method: method_label(method),
+            route: route.unwrap_or(Cow::Borrowed("unmatched")),
+            status: status_class(status),
         };
         self.requests.get_or_create(&labels).inc();
         self.request_duration.get_or_create(&labels).observe(took.as_secs_f64());

@@ -58,13 +58,25 @@ enum Segment {
 
 use Segment::{Id, Ids, Literal as L, PathId};
 
-/// The calls of spec section 7 the client makes directly: method and path shape.
-const ALLOWLIST: &[(&str, &[Segment])] = &[
-    ("POST", &[L("objective-workflows"), Id, L("resource-link")]),
-    ("GET", &[L("objective-workflows"), Id, L("resource-form"), Ids]),
+/// What an allowlisted call reads that the pass-through checks before answering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reads {
+    /// Nothing to check.
+    Other,
+    /// The activity records of the enrolled course whose id is the path's fourth segment.
+    RecordsOfAggregate,
+    /// The activity records of the attempt whose id is the path's fourth segment.
+    RecordsOfWorkflow,
+}
+
+/// The calls of spec section 7 the client makes directly: method, path shape, what is checked.
+const ALLOWLIST: &[(&str, &[Segment], Reads)] = &[
+    ("POST", &[L("objective-workflows"), Id, L("resource-link")], Reads::Other),
+    ("GET", &[L("objective-workflows"), Id, L("resource-form"), Ids], Reads::Other),
     (
         "GET",
         &[L("users"), L("me"), L("objective-workflows"), Id, L("activity-workflows"), Id, L("last-proctoring-session")],
+        Reads::Other,
     ),
     (
         "GET",
@@ -78,6 +90,7 @@ const ALLOWLIST: &[(&str, &[Segment])] = &[
             L("last-proctoring-session"),
             L("start-token"),
         ],
+        Reads::Other,
     ),
     (
         "GET",
@@ -91,36 +104,25 @@ const ALLOWLIST: &[(&str, &[Segment])] = &[
             L("participants"),
             L("query"),
         ],
+        Reads::Other,
     ),
-    ("GET", &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("activity-records"), L("query")]),
-    ("GET", &[L("users"), L("me"), L("objective-workflows"), Id, L("activity-records"), L("query")]),
-    ("GET", &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("group-activity-workflows"), Id]),
-    ("GET", &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("knowledge-model")]),
+    (
+        "GET",
+        &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("activity-records"), L("query")],
+        Reads::RecordsOfAggregate,
+    ),
+    (
+        "GET",
+        &[L("users"), L("me"), L("objective-workflows"), Id, L("activity-records"), L("query")],
+        Reads::RecordsOfWorkflow,
+    ),
+    (
+        "GET",
+        &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("group-activity-workflows"), Id],
+        Reads::Other,
+    ),
+    ("GET", &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("knowledge-model")], Reads::Other),
 ];
-
-/// Whether `method` and the raw `path` (after [`PREFIX`], undecoded) are an allowlisted call.
-pub fn allowed(method: &str, path: &str) -> bool {
-    let segments: Vec<&str> = path.split('/').collect();
-    let clean = segments.iter().all(|s| {
-        !s.is_empty()
-            && *s != "."
-            && *s != ".."
-            && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'))
-    });
-    clean && ALLOWLIST.iter().any(|(m, shape)| *m == method && matches_shape(shape, &segments))
-}
-
-fn matches_shape(shape: &[Segment], segments: &[&str]) -> bool {
-    let is_id = |s: &str| uuid::Uuid::try_parse(s).is_ok();
-    match (shape.split_first(), segments.split_first()) {
-        (None, None) => true,
-        (Some((Ids, _)), _) => !segments.is_empty() && segments.iter().all(|s| is_id(s)),
-        (Some((L(text), rest)), Some((s, more))) => s == text && matches_shape(rest, more),
-        (Some((Id, rest)), Some((s, more))) => is_id(s) && matches_shape(rest, more),
-        (Some((PathId, rest)), Some((s, more))) => s.chars().any(|c| c != '.') && matches_shape(rest, more),
-        _ => false,
-    }
-}
 
 /// The activity records of an enrolled course or of one attempt, as the pass-through names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,17 +133,62 @@ enum Records {
     OfWorkflow(Uuid),
 }
 
-/// Which course's activity records an allowlisted call reads, if it reads any.
-fn records_of(method: &str, path: &str) -> Option<Records> {
-    let segments: Vec<&str> = path.split('/').collect();
-    match (method, segments.as_slice()) {
-        ("GET", ["users", "me", "objective-workflow-aggregates", id, "activity-records", "query"]) => {
-            Uuid::try_parse(id).ok().map(Records::OfAggregate)
+/// An allowlisted call, as [`classify`] finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Call {
+    /// The activity records it reads, if it reads any.
+    records: Option<Records>,
+}
+
+/// A segment of a call's path: its text and the UUID it is, if it is one (decided once, as
+/// several shapes may ask).
+#[derive(Debug, Clone, Copy)]
+struct Part<'a> {
+    text: &'a str,
+    id: Option<Uuid>,
+}
+
+/// The allowlisted call `method` and the raw `path` (after [`PREFIX`], undecoded) are, if any:
+/// the path split once, each segment checked once (not empty, no dot segment, only
+/// `[A-Za-z0-9._-]`), then matched against the shapes of [`ALLOWLIST`].
+fn classify(method: &str, path: &str) -> Option<Call> {
+    // On the stack for every allowlisted shape but a resource form of many activities.
+    let mut parts = smallvec::SmallVec::<[Part<'_>; 12]>::new();
+    for text in path.split('/') {
+        let clean = !text.is_empty()
+            && text != "."
+            && text != ".."
+            && text.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'));
+        if !clean {
+            return None;
         }
-        ("GET", ["users", "me", "objective-workflows", id, "activity-records", "query"]) => {
-            Uuid::try_parse(id).ok().map(Records::OfWorkflow)
-        }
-        _ => None,
+        // A clean segment is a UUID only in its 36 (hyphenated) or 32 (simple) character forms.
+        let id = if matches!(text.len(), 32 | 36) { Uuid::try_parse(text).ok() } else { None };
+        parts.push(Part { text, id });
+    }
+    let (_, _, reads) = ALLOWLIST.iter().find(|(m, shape, _)| *m == method && matches_shape(shape, &parts))?;
+    let id = || parts.get(3).and_then(|p| p.id);
+    let records = match reads {
+        Reads::Other => None,
+        Reads::RecordsOfAggregate => Some(Records::OfAggregate(id()?)),
+        Reads::RecordsOfWorkflow => Some(Records::OfWorkflow(id()?)),
+    };
+    Some(Call { records })
+}
+
+/// Whether `method` and the raw `path` (after [`PREFIX`], undecoded) are an allowlisted call.
+pub fn allowed(method: &str, path: &str) -> bool {
+    classify(method, path).is_some()
+}
+
+fn matches_shape(shape: &[Segment], parts: &[Part<'_>]) -> bool {
+    match (shape.split_first(), parts.split_first()) {
+        (None, None) => true,
+        (Some((Ids, _)), _) => !parts.is_empty() && parts.iter().all(|p| p.id.is_some()),
+        (Some((L(text), rest)), Some((p, more))) => p.text == *text && matches_shape(rest, more),
+        (Some((Id, rest)), Some((p, more))) => p.id.is_some() && matches_shape(rest, more),
+        (Some((PathId, rest)), Some((p, more))) => p.text.chars().any(|c| c != '.') && matches_shape(rest, more),
+        _ => false,
     }
 }
 
@@ -197,9 +244,7 @@ pub async fn forward(State(state): State<AppState>, auth: LearnerSession, reques
     let (parts, body) = request.into_parts();
     let raw_path = parts.uri.path();
     let Some(path) = raw_path.strip_prefix(PREFIX) else { return Err(AppError::NotFound) };
-    if !allowed(parts.method.as_str(), path) {
-        return Err(AppError::NotFound);
-    }
+    let Some(call) = classify(parts.method.as_str(), path) else { return Err(AppError::NotFound) };
     let limit = state.config.passthrough.max_body_bytes;
     let Ok(body) = axum::body::to_bytes(body, limit).await else {
         return Ok(problem(
@@ -209,7 +254,7 @@ pub async fn forward(State(state): State<AppState>, auth: LearnerSession, reques
         ));
     };
     let upstream = &auth.portal.tenant.upstream;
-    let hidden = match records_of(parts.method.as_str(), path) {
+    let hidden = match call.records {
         // Boxed: only activity records need the check, and its upstream calls' state would
         // otherwise make every forwarded request's future that much larger.
         Some(records) => Box::pin(results_hidden(&auth, records)).await?,
@@ -267,6 +312,46 @@ mod tests {
         assert!(!serves("/api/lms"));
         assert!(!serves("/api/lmsx/users"));
         assert!(!serves("/api/bff/session"));
+    }
+
+    /// Spec section 4 'Grade visibility' on the pass-through: the calls that read activity
+    /// records name the course or attempt whose grade decides what they show; no other call does.
+    #[test]
+    fn grade_visibility_the_records_calls_name_their_course_or_attempt() {
+        let (w, a) = (Uuid::parse_str(W).unwrap(), Uuid::parse_str(A).unwrap());
+        let simple = W.replace('-', "");
+        let cases = [
+            (
+                "GET",
+                format!("users/me/objective-workflow-aggregates/{W}/activity-records/query"),
+                Some(Some(Records::OfAggregate(w))),
+            ),
+            (
+                "GET",
+                format!("users/me/objective-workflows/{A}/activity-records/query"),
+                Some(Some(Records::OfWorkflow(a))),
+            ),
+            (
+                "GET",
+                format!("users/me/objective-workflows/{simple}/activity-records/query"),
+                Some(Some(Records::OfWorkflow(w))),
+            ),
+            ("GET", format!("users/me/objective-workflow-aggregates/{W}/knowledge-model"), Some(None)),
+            ("GET", format!("objective-workflows/{W}/resource-form/{A}"), Some(None)),
+            ("POST", format!("users/me/objective-workflows/{A}/activity-records/query"), None),
+            ("GET", format!("users/me/objective-workflows/{A}/activity-records"), None),
+        ];
+        for (method, path, expected) in cases {
+            assert_eq!(classify(method, &path).map(|c| c.records), expected, "{method} {path}");
+        }
+    }
+
+    /// A resource form of more activities than the segments kept on the stack is still one call.
+    #[test]
+    fn passthrough_allowlist_resource_form_of_many_activities() {
+        let many = vec![A; 40].join("/");
+        assert!(allowed("GET", &format!("objective-workflows/{W}/resource-form/{many}")));
+        assert!(!allowed("GET", &format!("objective-workflows/{W}/resource-form/{many}/1.2")));
     }
 
     /// Spec section 7, pass-through: allowlisted method and path shapes only.

@@ -1,6 +1,6 @@
 //! The request metrics of [`super::count_requests`] as a tower service.
 
-use std::{sync::Arc, time::Instant};
+use std::{borrow::Cow, sync::Arc, time::Instant};
 
 use axum::{
     extract::{MatchedPath, Request},
@@ -88,9 +88,9 @@ where
         if let (Ok(response), Some((metrics, method, route, started))) = (&answer, this.counted.take()) {
             metrics.request_served(
                 &method,
-                route.as_ref().map(|route| match route {
-                    Template::Routed(matched) => matched.as_str(),
-                    Template::Fixed(route) => route,
+                route.map(|route| match route {
+                    Template::Routed(matched) => Cow::Owned(matched.as_str().to_owned()),
+                    Template::Fixed(route) => Cow::Borrowed(route),
                 }),
                 response.status(),
                 started.elapsed(),

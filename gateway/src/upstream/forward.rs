@@ -159,18 +159,20 @@ impl Upstream {
             uri.push('?');
             uri.push_str(query);
         }
-        let mut request = axum::http::Request::builder().method(method).uri(uri);
-        let out = request.headers_mut().ok_or_else(|| bad(&"the upstream address could not be built"))?;
+        // Built in place rather than by `Request::builder`, which moves the request's parts
+        // along at each step.
+        let mut request = axum::http::Request::new(body);
+        *request.method_mut() = method;
+        *request.uri_mut() = axum::http::Uri::try_from(uri).map_err(|e| bad(&e))?;
+        let out = request.headers_mut();
         // What every upstream call carries (trace, token, language, request id), then the
         // browser's headers that are forwarded (none of those names).
         ctx.write_headers(out);
         out.insert(header::USER_AGENT, HeaderValue::from_static(USER_AGENT));
-        for name in &FORWARDED_REQUEST_HEADERS {
-            for value in headers.get_all(name) {
-                out.append(name.clone(), value.clone());
-            }
+        // The browser's few headers looked at once each, rather than a look-up of each name.
+        for (name, value) in headers.iter().filter(|(name, _)| FORWARDED_REQUEST_HEADERS.contains(name)) {
+            out.append(name.clone(), value.clone());
         }
-        let request = request.body(body).map_err(|e| bad(&e))?;
         let _permit = self.slot(what).await?;
         let call = async {
             if client.proxies.intercept(request.uri()).is_some() {
@@ -210,10 +212,8 @@ impl Upstream {
             return Err(too_large(what, limit));
         }
         let mut forwarded = HeaderMap::new();
-        for name in &FORWARDED_RESPONSE_HEADERS {
-            for value in parts.headers.get_all(name) {
-                forwarded.append(name.clone(), value.clone());
-            }
+        for (name, value) in parts.headers.iter().filter(|(name, _)| FORWARDED_RESPONSE_HEADERS.contains(name)) {
+            forwarded.append(name.clone(), value.clone());
         }
         let body = Limited::new(body, limit).collect().await.map_err(|e| {
             if e.is::<LengthLimitError>() {
