@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing for `make demo` (npm packages), with --test for `make test` (also
-# Debian's chromium, redis-server, python3-venv, nginx and wrk when running as root, and
+# Debian's chromium, redis-server, python3-venv, nginx, wrk and valgrind when running as root, and
 # schemathesis, pinned, in a virtual environment under target/), with --bench for `make bench`
 # and with --lint for `make lint` (the browser tests' npm packages too).
 set -euo pipefail
@@ -34,6 +34,8 @@ if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--bench" ]; then
   # The load harness (tests/load): the reference proxy and the load generator.
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
   command -v wrk >/dev/null 2>&1 || missing+=(wrk)
+  # Its instruction counts (scenario 6): callgrind.
+  command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ]; then
       echo "installing Debian packages: ${missing[*]}"

@@ -12,8 +12,8 @@ and, for the session scenario, redis-server. Then runs the scenarios of issue 15
     python3 tests/load/bench.py --only passthrough --label "mimalloc"   (hot-path step)
     python3 tests/load/bench.py --against DIR   (this build and DIR's serving at once, printed)
 
-Python 3.11 standard library only; needs nginx, wrk, redis-server and (scenario 5) Chromium with
-the node packages of tests/e2e.
+Python 3.11 standard library only; needs nginx, wrk, redis-server, (scenario 5) Chromium with
+the node packages of tests/e2e and (scenario 6) valgrind's callgrind.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 from loadbench.common import COMMANDS, HERE, NGINX, ROOT, SECTIONS, Processes, log
+from loadbench.instructions import scenario_instructions
 from loadbench.report import cpu_times, machine_info, steal_percent, write_report
 from loadbench.scenarios import compare_builds, scenario_client, scenario_details, scenario_passthrough, scenario_sessions, scenario_views
 from loadbench.servers import Stack
@@ -43,7 +44,7 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument("--bin-dir", default=str(ROOT / "target" / "release"))
     ap.add_argument("--client-dir", default=str(ROOT / "client" / "dist"))
     ap.add_argument("--out-dir", default=str(HERE))
-    ap.add_argument("--only", choices=["passthrough", "views", "details", "sessions"], help="one scenario alone, printed, no report (passthrough: a hot-path step)")
+    ap.add_argument("--only", choices=["passthrough", "views", "details", "sessions", "instructions"], help="one scenario alone, printed, no report (passthrough: a hot-path step)")
     ap.add_argument("--label", help="also save scenario 1 as a hot-path step under this name")
     ap.add_argument("--against", help="compare with the gateway built in this directory, both serving at once (printed, no report)")
     ap.add_argument("--perf", help="write a perf profile of the gateway (16 connections, first run) to this file")
@@ -98,6 +99,8 @@ def run_scenarios(stack: Stack, args: argparse.Namespace, procs: Processes, data
         data["details"] = scenario_details(stack, args)
     elif args.only == "sessions":
         data["sessions"] = scenario_sessions(stack, args, procs)
+    elif args.only == "instructions":
+        data["instructions"] = scenario_instructions(stack, args)
     elif not args.only:
         data["views"] = scenario_views(stack, args)
         log("scenario 2 done")
@@ -107,6 +110,8 @@ def run_scenarios(stack: Stack, args: argparse.Namespace, procs: Processes, data
         log("scenario 4 done")
         data["client"] = scenario_client(stack, args)
         log("scenario 5 done")
+        data["instructions"] = scenario_instructions(stack, args)
+        log("scenario 6 done")
 
 
 def measure(args: argparse.Namespace, bin_dir: Path, data: dict) -> None:

@@ -39,6 +39,7 @@ SECTIONS = [
     "## Course details with 50 ms on every upstream call (scenario 3)",
     "## Sessions (scenario 4)",
     "## Client (scenario 5)",
+    "## Instructions per request (scenario 6)",
     "## Commands",
 ]
 
@@ -91,7 +92,9 @@ class Processes:
         self.scratch = scratch
         self.started: list[tuple[str, subprocess.Popen]] = []
 
-    def start(self, name: str, argv: list[str], env: dict | None = None, ready: str | None = None) -> tuple[subprocess.Popen, str]:
+    def start(
+        self, name: str, argv: list[str], env: dict | None = None, ready: str | None = None, wait: float = 60
+    ) -> tuple[subprocess.Popen, str]:
         note_command(argv)
         errlog = open(self.scratch / f"{name}.stderr", "wb")
         proc = subprocess.Popen(
@@ -104,7 +107,7 @@ class Processes:
         self.started.append((name, proc))
         found = ""
         if ready:
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + wait
             pattern = re.compile(ready)
             while time.monotonic() < deadline:
                 line = proc.stdout.readline().decode(errors="replace")
@@ -115,7 +118,7 @@ class Processes:
                     found = m.group(1)
                     break
             else:
-                raise RuntimeError(f"{name} did not start within 60 s: {self.tail(name)}")
+                raise RuntimeError(f"{name} did not start within {wait:g} s: {self.tail(name)}")
         return proc, found
 
     def tail(self, name: str) -> str:

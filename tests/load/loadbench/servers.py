@@ -117,6 +117,23 @@ http {{
     return conf
 
 
+def proxy_body(listen_port: int, up_port: int) -> str:
+    """The reference proxy: the pass-through's prefix to the upstream nginx over keep-alive
+    connections, with a bearer token and without the browser's cookie."""
+    return f"""  upstream lms {{ server 127.0.0.1:{up_port}; keepalive 64; }}
+  server {{
+    listen 127.0.0.1:{listen_port};
+    location /api/lms/ {{
+      proxy_pass http://lms/t/acme/api/;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Cookie "";
+      proxy_set_header Authorization "Bearer reference-token";
+      add_header Cache-Control no-store;
+    }}
+  }}"""
+
+
 class Stack:
     """The sandbox, the upstream nginx, the reference nginx proxy and the gateway."""
 
@@ -164,23 +181,7 @@ class Stack:
     }}
   }}""",
         )
-        proxy = nginx_conf(
-            self.scratch,
-            "proxy",
-            os.cpu_count() or 1,
-            f"""  upstream lms {{ server 127.0.0.1:{self.up_port}; keepalive 64; }}
-  server {{
-    listen 127.0.0.1:{self.proxy_port};
-    location /api/lms/ {{
-      proxy_pass http://lms/t/acme/api/;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Cookie "";
-      proxy_set_header Authorization "Bearer reference-token";
-      add_header Cache-Control no-store;
-    }}
-  }}""",
-        )
+        proxy = nginx_conf(self.scratch, "proxy", os.cpu_count() or 1, proxy_body(self.proxy_port, self.up_port))
         self.nginx_up, _ = self.procs.start(
             "nginx-upstream", [NGINX, "-p", str(up.parent), "-e", str(up.parent / "error.log"), "-c", str(up), "-g", "daemon off;"]
         )
@@ -229,8 +230,10 @@ locales = ["en-US", "ar-AR"]
 """
         )
 
-    def start_gateway(self, name: str, env: dict | None = None):
+    def start_gateway(self, name: str, env: dict | None = None, wrapper: list[str] | None = None):
+        """The gateway (under `wrapper`, a command that runs it, when given)."""
         argv = [
+            *(wrapper or []),
             str(self.bin_dir / "gateway"),
             "--config",
             str(ROOT / "config" / "default.toml"),
@@ -242,6 +245,7 @@ locales = ["en-US", "ar-AR"]
             argv,
             env={"LP_LISTEN": "127.0.0.1:0", "RUST_LOG": "warn", **(env or {})},
             ready=r"gateway listening on (http://\S+)",
+            wait=300 if wrapper else 60,
         )
         port = urllib.parse.urlsplit(url).port
         return {"proc": proc, "port": port}
