@@ -5,8 +5,8 @@ builds a few µs apart need both serving at once to be told apart. An instructio
 move: nginx, the floor and the gateway each run under callgrind (one process each), are warmed
 up, then the instructions of a fixed number of pass-through requests over one keep-alive
 connection are counted, the proxy's own code, its libraries and libc's (the kernel's work is not
-counted). The same build gives the same figure to within a few instructions per request, so a
-change's effect reads off two runs, and the gateway's count is set beside nginx's.
+counted). Runs of the same build count within 0.1 % of each other, so a change's effect reads
+off two runs, and the gateway's count is set beside nginx's.
 
 The gateway's and the floor's counts are also grouped by the crate whose function the
 instructions ran in (inlined code counts where it was inlined, so `hyper` holds some of the
