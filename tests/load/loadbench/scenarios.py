@@ -1,4 +1,4 @@
-"""The five scenarios of the load harness; each answers the figures `report.py` renders."""
+"""Scenarios 1 to 5 of the load harness (scenario 6 is `instructions.py`); each answers the figures `report.py` renders."""
 
 from __future__ import annotations
 
