@@ -58,25 +58,18 @@ enum Segment {
 
 use Segment::{Id, Ids, Literal as L, PathId};
 
-/// What an allowlisted call reads that the pass-through checks before answering.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Reads {
-    /// Nothing to check.
-    Other,
-    /// The activity records of the enrolled course whose id is the path's fourth segment.
-    RecordsOfAggregate,
-    /// The activity records of the attempt whose id is the path's fourth segment.
-    RecordsOfWorkflow,
-}
+/// The activity records a call reads, named by the id in its path's fourth segment.
+type ReadsRecords = Option<fn(Uuid) -> Records>;
 
-/// The calls of spec section 7 the client makes directly: method, path shape, what is checked.
-const ALLOWLIST: &[(&str, &[Segment], Reads)] = &[
-    ("POST", &[L("objective-workflows"), Id, L("resource-link")], Reads::Other),
-    ("GET", &[L("objective-workflows"), Id, L("resource-form"), Ids], Reads::Other),
+/// The calls of spec section 7 the client makes directly: method, path shape, and the activity
+/// records it reads (checked before answering), if any.
+const ALLOWLIST: &[(&str, &[Segment], ReadsRecords)] = &[
+    ("POST", &[L("objective-workflows"), Id, L("resource-link")], None),
+    ("GET", &[L("objective-workflows"), Id, L("resource-form"), Ids], None),
     (
         "GET",
         &[L("users"), L("me"), L("objective-workflows"), Id, L("activity-workflows"), Id, L("last-proctoring-session")],
-        Reads::Other,
+        None,
     ),
     (
         "GET",
@@ -90,7 +83,7 @@ const ALLOWLIST: &[(&str, &[Segment], Reads)] = &[
             L("last-proctoring-session"),
             L("start-token"),
         ],
-        Reads::Other,
+        None,
     ),
     (
         "GET",
@@ -104,24 +97,20 @@ const ALLOWLIST: &[(&str, &[Segment], Reads)] = &[
             L("participants"),
             L("query"),
         ],
-        Reads::Other,
+        None,
     ),
     (
         "GET",
         &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("activity-records"), L("query")],
-        Reads::RecordsOfAggregate,
+        Some(Records::OfAggregate),
     ),
     (
         "GET",
         &[L("users"), L("me"), L("objective-workflows"), Id, L("activity-records"), L("query")],
-        Reads::RecordsOfWorkflow,
+        Some(Records::OfWorkflow),
     ),
-    (
-        "GET",
-        &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("group-activity-workflows"), Id],
-        Reads::Other,
-    ),
-    ("GET", &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("knowledge-model")], Reads::Other),
+    ("GET", &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("group-activity-workflows"), Id], None),
+    ("GET", &[L("users"), L("me"), L("objective-workflow-aggregates"), Id, L("knowledge-model")], None),
 ];
 
 /// The activity records of an enrolled course or of one attempt, as the pass-through names them.
@@ -167,11 +156,9 @@ fn classify(method: &str, path: &str) -> Option<Call> {
         parts.push(Part { text, id });
     }
     let (_, _, reads) = ALLOWLIST.iter().find(|(m, shape, _)| *m == method && matches_shape(shape, &parts))?;
-    let id = || parts.get(3).and_then(|p| p.id);
     let records = match reads {
-        Reads::Other => None,
-        Reads::RecordsOfAggregate => Some(Records::OfAggregate(id()?)),
-        Reads::RecordsOfWorkflow => Some(Records::OfWorkflow(id()?)),
+        Some(of) => Some(of(parts.get(3)?.id?)),
+        None => None,
     };
     Some(Call { records })
 }

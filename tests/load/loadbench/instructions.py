@@ -160,6 +160,10 @@ def scenario_instructions(stack: Stack, args) -> dict:
     for name, row in rows.items():
         dump = row["dump"]
         entry = {"instructions_per_request": total_of(dump) / n}
+        # Every request runs code of the proxy's own: a count below one instruction each is a
+        # measure of nothing (instrumentation never switched on, or the wrong process dumped).
+        if entry["instructions_per_request"] < 1:
+            raise RuntimeError(f"callgrind counted no instructions for {name}'s requests ({dump})")
         if name != "nginx":
             entry["by_crate_per_request"] = {k: v / n for k, v in sorted(by_crate(dump).items(), key=lambda kv: -kv[1])}
         result["rows"][name] = entry
