@@ -2,34 +2,32 @@
 //! `crate::passthrough`): through the tenant's in-flight limit, with the session's bearer
 //! token and only the headers named here, never retried (the browser decides that).
 //!
-//! It has its own client, [`ForwardClient`]: hyper-util's pooled client over hyper-rustls, the
-//! two libraries reqwest is built on, with the same roots, crypto provider, timeouts and (no)
-//! redirects as the upstream client of the views. The pass-through is the gateway's hot path,
-//! and reqwest's layers parse every call's address again twice (for its redirect policy and
-//! its response) and wrap each call in a timer of their own; sending a prebuilt address
-//! straight to hyper took a pass-through request from about 130 to about 100 µs of CPU in the
-//! bench (tests/load/report.md, hot path). A call the environment's proxy rules catch
-//! (`HTTPS_PROXY`, `HTTP_PROXY`, `ALL_PROXY`, `NO_PROXY`, read as reqwest reads them) goes
-//! through the views' reqwest client instead, which follows the same rules, so an upstream
-//! behind an egress proxy is reached the same way by every call.
+//! It has its own client, [`ForwardClient`]: hyper's HTTP/1.1 connections over hyper-rustls's
+//! connector, the libraries reqwest is built on, with the same roots, crypto provider, timeouts
+//! and (no) redirects as the upstream client of the views, kept in a pool per thread
+//! ([`pool`]). The pass-through is the gateway's hot path, and reqwest's layers parse every
+//! call's address again twice (for its redirect policy and its response) and wrap each call in
+//! a timer of their own; sending a prebuilt address straight to hyper took a pass-through
+//! request from about 130 to about 100 µs of CPU in the bench (tests/load/report.md, hot path).
+//! A call the environment's proxy rules catch (`HTTPS_PROXY`, `HTTP_PROXY`, `ALL_PROXY`,
+//! `NO_PROXY`, read as reqwest reads them) goes through the views' reqwest client instead,
+//! which follows the same rules, so an upstream behind an egress proxy is reached the same way
+//! by every call.
 
 use std::{sync::Arc, time::Duration};
 
 use axum::body::Bytes;
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
 use hyper_rustls::HttpsConnector;
-use hyper_util::{
-    client::{
-        legacy::{Client, connect::HttpConnector},
-        proxy::matcher::Matcher,
-    },
-    rt::{TokioExecutor, TokioTimer},
-};
+use hyper_util::client::{legacy::connect::HttpConnector, proxy::matcher::Matcher};
 use reqwest::{
     Method, StatusCode,
     header::{self, HeaderMap, HeaderName, HeaderValue},
 };
 
+use url::Position;
+
+use self::pool::Pool;
 use super::{CallContext, Upstream, UpstreamError, error::transport_by_cause, transport};
 use crate::headers::{PREFER, X_REQUESTED_WITH};
 
@@ -59,13 +57,13 @@ pub struct ForwardedAnswer {
 
 /// The pass-through's pooled HTTP/1.1 client (see the module doc): HTTPS with the Web PKI roots
 /// (as reqwest's `rustls-tls`), plain HTTP where a tenant's config allows it (loopback only).
-/// Each thread calling it has its own pool (see [`ForwardClient::direct`]).
+/// Each thread calling it has its own pool (see [`pool`]).
 #[derive(Clone)]
 pub struct ForwardClient {
     /// Opens the upstream connections of every thread's pool.
     connector: HttpsConnector<HttpConnector>,
-    /// The pool of each thread that called (see [`ForwardClient::direct`]).
-    pools: Arc<thread_local::ThreadLocal<DirectClient>>,
+    /// The idle connections of each thread that called (see [`pool`]).
+    pools: Arc<thread_local::ThreadLocal<Pool>>,
     /// The proxy rules of the environment.
     proxies: Arc<Matcher>,
     /// Sends the calls `proxies` catch.
@@ -114,21 +112,11 @@ impl ForwardClient {
         Ok(ForwardClient { connector: https, pools: Arc::default(), proxies: Arc::new(proxies), proxied, timeout })
     }
 
-    /// The calling thread's pooled client. A pooled connection is a task of the runtime that
-    /// opened it; on the runtime of each worker thread (`crate::serve`) every call of a request
-    /// then stays on its thread, where one shared pool would have a call on one thread answered
-    /// by a connection task on another.
-    fn direct(&self) -> &DirectClient {
-        self.pools.get_or(|| {
-            Client::builder(TokioExecutor::new())
-                .pool_timer(TokioTimer::new())
-                .pool_idle_timeout(Duration::from_secs(90))
-                .build(self.connector.clone())
-        })
+    /// The calling thread's pool (see [`pool`]).
+    fn pool(&self) -> &Pool {
+        self.pools.get_or_default()
     }
 }
-
-type DirectClient = Client<HttpsConnector<HttpConnector>, Full<Bytes>>;
 
 impl Upstream {
     /// Sends `method path?query` (path relative to the API base, already allowlisted) with
@@ -146,24 +134,25 @@ impl Upstream {
     ) -> Result<ForwardedAnswer, UpstreamError> {
         let what = WHAT;
         let bad = |e: &dyn std::fmt::Display| UpstreamError::Bad(what.into(), e.to_string());
-        // The base joined with the allowlisted path (which has no dot segments or escapes, so
-        // joining is appending) and the query as the browser sent it.
-        let base = self.base.as_str();
-        let mut uri = String::with_capacity(base.len() + path.len() + query.map_or(0, |q| q.len() + 1));
-        uri.push_str(base);
-        if !base.ends_with('/') {
-            uri.push('/');
+        // The base's path joined with the allowlisted path (which has no dot segments or
+        // escapes, so joining is appending) and the query as the browser sent it, in origin
+        // form: the upstream's origin is where the connection goes.
+        let origin = &self.base[..Position::BeforePath];
+        let base_path = self.base.path();
+        let mut target = String::with_capacity(base_path.len() + 1 + path.len() + query.map_or(0, |q| q.len() + 1));
+        target.push_str(base_path);
+        if !base_path.ends_with('/') {
+            target.push('/');
         }
-        uri.push_str(path);
+        target.push_str(path);
         if let Some(query) = query {
-            uri.push('?');
-            uri.push_str(query);
+            target.push('?');
+            target.push_str(query);
         }
         // Built in place rather than by `Request::builder`, which moves the request's parts
         // along at each step.
         let mut request = axum::http::Request::new(body);
         *request.method_mut() = method;
-        *request.uri_mut() = axum::http::Uri::try_from(uri).map_err(|e| bad(&e))?;
         let out = request.headers_mut();
         // What every upstream call carries (trace, token, language, request id), then the
         // browser's headers that are forwarded (none of those names).
@@ -175,16 +164,25 @@ impl Upstream {
         }
         let _permit = self.slot(what).await?;
         let call = async {
-            if client.proxies.intercept(request.uri()).is_some() {
+            if client.pool().proxied(origin, || client.proxies.intercept(&self.origin).is_some()) {
+                // The proxy takes the whole address.
+                *request.uri_mut() = axum::http::Uri::try_from(format!("{origin}{target}")).map_err(|e| bad(&e))?;
                 let request =
                     reqwest::Request::try_from(request.map(reqwest::Body::from)).map_err(|e| transport(what, e))?;
                 let response = client.proxied.execute(request).await.map_err(|e| transport(what, e))?;
                 self.forward_answer(ctx, axum::http::Response::from(response)).await
             } else {
-                let request = request.map(Full::new);
-                let response =
-                    client.direct().request(request).await.map_err(|e| transport_by_cause(what, e.is_connect(), &e))?;
-                self.forward_answer(ctx, response).await
+                *request.uri_mut() = axum::http::Uri::try_from(target).map_err(|e| bad(&e))?;
+                let (response, conn) = pool::send(&client.pools, &client.connector, origin, request.map(Full::new))
+                    .await
+                    .map_err(|e| match e {
+                        pool::SendError::Connect(e) => transport_by_cause(what, true, &*e),
+                        pool::SendError::Send(e) => transport_by_cause(what, false, &e),
+                    })?;
+                let answer = self.forward_answer(ctx, response).await?;
+                // Read whole: the connection serves the next call.
+                client.pool().put(conn);
+                Ok(answer)
             }
         };
         tokio::time::timeout(client.timeout, call).await.unwrap_or_else(|_| Err(UpstreamError::Timeout(what.into())))
@@ -233,6 +231,8 @@ impl Upstream {
 fn too_large(what: &str, limit: usize) -> UpstreamError {
     UpstreamError::Bad(what.into(), super::BodyError::TooLarge(limit).to_string())
 }
+
+pub mod pool;
 
 #[cfg(test)]
 mod tests;

@@ -120,6 +120,9 @@ impl CallContext {
 pub struct Upstream {
     http: reqwest::Client,
     base: Url,
+    /// `base`'s scheme and authority as a `Uri`, which the pass-through's proxy rules read
+    /// (see `forward`).
+    origin: axum::http::Uri,
     max_response_bytes: usize,
     in_flight: Arc<Semaphore>,
     settings: UpstreamSettings,
@@ -223,6 +226,9 @@ impl Upstream {
             tenant: tenant.to_string(),
             metrics,
             http,
+            // A parsed URL's origin is a valid `Uri`; the empty one (no host) would only fail
+            // each forwarded call as unreachable.
+            origin: base[..url::Position::BeforePath].parse().unwrap_or_default(),
             base,
             max_response_bytes,
             in_flight: Arc::new(Semaphore::new(settings.max_in_flight_per_tenant)),

@@ -80,6 +80,25 @@ async fn raw_server(answer: &'static [u8], linger: Duration) -> Url {
     Url::parse(&format!("http://{addr}/api/")).expect("url")
 }
 
+/// A plain HTTP server on loopback answering [`echo`] on keep-alive connections, and the count
+/// of connections it accepted.
+async fn counting_echo() -> (Url, Arc<std::sync::atomic::AtomicUsize>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let accepted = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = accepted.clone();
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            tokio::spawn(async move {
+                let connection = hyper::server::conn::http1::Builder::new();
+                let _ = connection.serve_connection(TokioIo::new(socket), service_fn(echo)).await;
+            });
+        }
+    });
+    (Url::parse(&format!("http://{addr}/api/")).expect("url"), accepted)
+}
+
 fn no_proxies() -> Matcher {
     Matcher::builder().build()
 }
@@ -145,6 +164,7 @@ async fn it_speaks_https_to_an_upstream_whose_certificate_it_trusts_and_sends_wh
     assert!(traceparent.ends_with("-01") && !traceparent.contains("00f067aa0ba902b7"), "{traceparent}");
     assert_eq!(headers["x-requested-with"], "XMLHttpRequest");
     assert_eq!(headers["user-agent"], USER_AGENT);
+    assert_eq!(headers["host"], format!("localhost:{}", addr.port()));
     assert!(headers.get("cookie").is_none(), "no Cookie upstream: {headers}");
 }
 
@@ -246,14 +266,17 @@ async fn a_call_the_proxy_rules_catch_goes_through_the_proxy_with_the_same_heade
     let client = ForwardClient::with_parts(roots, proxies, proxied, SECOND, 5 * SECOND).expect("client");
     // Nothing answers at lms.example: only the proxy can.
     let base = Url::parse("http://lms.example/api/").expect("url");
-    let answer = get(&client, &upstream(base, 1 << 20)).await.expect("an answer through the proxy");
-    let seen: serde_json::Value = serde_json::from_slice(&answer.body).expect("json");
-    assert_eq!(seen["target"], "http://lms.example/api/users/me/knowledge-model?take=1&skip=2");
-    let headers = &seen["headers"];
-    assert_eq!(headers["authorization"], "Bearer token-1");
-    assert_eq!(headers["x-request-id"], "req-7");
-    assert_eq!(headers["user-agent"], USER_AGENT);
-    assert!(headers.get("cookie").is_none(), "no Cookie upstream: {headers}");
+    // Twice: the second call goes the way the first was sent.
+    for _ in 0..2 {
+        let answer = get(&client, &upstream(base.clone(), 1 << 20)).await.expect("an answer through the proxy");
+        let seen: serde_json::Value = serde_json::from_slice(&answer.body).expect("json");
+        assert_eq!(seen["target"], "http://lms.example/api/users/me/knowledge-model?take=1&skip=2");
+        let headers = &seen["headers"];
+        assert_eq!(headers["authorization"], "Bearer token-1");
+        assert_eq!(headers["x-request-id"], "req-7");
+        assert_eq!(headers["user-agent"], USER_AGENT);
+        assert!(headers.get("cookie").is_none(), "no Cookie upstream: {headers}");
+    }
     // An address the rules leave out is called directly (a closed port: a connect failure).
     let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     let port = closed.local_addr().expect("addr").port();
@@ -261,4 +284,62 @@ async fn a_call_the_proxy_rules_catch_goes_through_the_proxy_with_the_same_heade
     let base = Url::parse(&format!("http://127.0.0.1:{port}/api/")).expect("url");
     let error = get(&client, &upstream(base, 1 << 20)).await.expect_err("not through the proxy");
     assert!(matches!(error, UpstreamError::Transport(_, TransportCause::Connect, _)), "{error:?}");
+}
+
+#[tokio::test]
+async fn calls_to_one_upstream_share_a_kept_connection_and_say_its_host() {
+    let (base, accepted) = counting_echo().await;
+    let client = direct(5 * SECOND);
+    let up = upstream(base.clone(), 1 << 20);
+    for _ in 0..3 {
+        let answer = get(&client, &up).await.expect("an answer");
+        let seen: serde_json::Value = serde_json::from_slice(&answer.body).expect("json");
+        assert_eq!(seen["target"], "/api/users/me/knowledge-model?take=1&skip=2");
+        assert_eq!(seen["headers"]["host"], format!("127.0.0.1:{}", base.port().expect("port")));
+    }
+    assert_eq!(
+        accepted.load(std::sync::atomic::Ordering::SeqCst),
+        1,
+        "one connection for three calls one after another"
+    );
+    assert_eq!(client.pool().idle(), 1, "kept for the next call");
+    // Calls at once each take a connection of their own, all kept afterwards.
+    let (a, b, c) = tokio::join!(get(&client, &up), get(&client, &up), get(&client, &up));
+    for answer in [a, b, c] {
+        assert_eq!(answer.expect("an answer").status, StatusCode::OK);
+    }
+    assert_eq!(accepted.load(std::sync::atomic::Ordering::SeqCst), 3);
+    assert_eq!(client.pool().idle(), 3);
+}
+
+#[tokio::test]
+async fn a_kept_connection_the_upstream_closed_or_left_idle_too_long_is_not_used_again() {
+    // Answers one call per connection, then closes it (with no `Connection: close` said).
+    let base = raw_server(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n[]", Duration::ZERO).await;
+    let client = direct(5 * SECOND);
+    let up = upstream(base, 1 << 20);
+    for _ in 0..3 {
+        let answer = get(&client, &up).await.expect("each call answered, on a new connection");
+        assert_eq!(&answer.body[..], b"[]");
+        // The close reaches the connection's task.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // A connection idle for longer than the pool keeps one is closed when the pool is next used.
+    let (base, accepted) = counting_echo().await;
+    let up = upstream(base, 1 << 20);
+    get(&client, &up).await.expect("an answer");
+    client.pool().age_idle(pool::IDLE_TIMEOUT);
+    get(&client, &up).await.expect("an answer");
+    assert_eq!(accepted.load(std::sync::atomic::Ordering::SeqCst), 2, "the idle one was not used again");
+    assert_eq!(client.pool().idle(), 1);
+}
+
+#[tokio::test]
+async fn a_connection_whose_answer_was_not_read_whole_is_not_kept() {
+    let (base, _) = counting_echo().await;
+    let client = direct(5 * SECOND);
+    // The echo is larger than 16 bytes: refused, its body left unread.
+    let error = get(&client, &upstream(base, 16)).await.expect_err("over 16 bytes");
+    assert!(matches!(&error, UpstreamError::Bad(..)), "{error:?}");
+    assert_eq!(client.pool().idle(), 0);
 }
