@@ -47,6 +47,7 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument("--only", choices=["passthrough", "views", "details", "sessions", "instructions"], help="one scenario alone, printed, no report (passthrough: a hot-path step)")
     ap.add_argument("--label", help="also save scenario 1 as a hot-path step under this name")
     ap.add_argument("--against", help="compare with the gateway built in this directory, both serving at once (printed, no report)")
+    ap.add_argument("--dumps", help="keep scenario 6's callgrind dumps in this directory (for callgrind_annotate)")
     ap.add_argument("--perf", help="write a perf profile of the gateway (16 connections, first run) to this file")
     ap.add_argument("--smoke", action="store_true", help="tiny durations: checks the harness, not the speed")
     ap.add_argument("--time-limit", type=int, default=1500, help="seconds before everything is stopped")

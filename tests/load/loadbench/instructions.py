@@ -156,6 +156,11 @@ def scenario_instructions(stack: Stack, args) -> dict:
     rows["gateway"] = {"dump": count(gw["proc"].pid, prefix, gw["port"], host, cookies, n, warm)}
     stack.procs.stop(gw["proc"])
 
+    if getattr(args, "dumps", None):
+        keep = Path(args.dumps)
+        keep.mkdir(parents=True, exist_ok=True)
+        for name, row in rows.items():
+            shutil.copy(row["dump"], keep / f"{name}.callgrind.out")
     result: dict = {"requests": n, "warm_up": warm, "rows": {}}
     for name, row in rows.items():
         dump = row["dump"]
