@@ -1,6 +1,6 @@
 //! `hyper_floor LISTEN UPSTREAM [THREADS]`: the floor under the gateway's pass-through, for
 //! `make bench` (tests/load, scenario 1). The least a proxy built on the gateway's HTTP stack
-//! (hyper's server, hyper's client connections kept in a pool per thread, tokio, mimalloc) does
+//! (hyper's server, hyper's client connections kept in a pool per thread, tokio, jemalloc) does
 //! for the same request:
 //! `GET /api/lms/{path}` is sent to `UPSTREAM{path}` with a bearer token, its body read whole
 //! and answered with its status, `Content-Type` and `Cache-Control: no-store`. No session,
@@ -29,7 +29,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 
 /// The gateway's allocator (see `main.rs`).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 thread_local! {
     /// The idle upstream connections of the thread.
