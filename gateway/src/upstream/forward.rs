@@ -173,12 +173,13 @@ impl Upstream {
                 self.forward_answer(ctx, axum::http::Response::from(response)).await
             } else {
                 *request.uri_mut() = axum::http::Uri::try_from(target).map_err(|e| bad(&e))?;
-                let (response, conn) = pool::send(&client.pools, &client.connector, origin, request.map(Full::new))
-                    .await
-                    .map_err(|e| match e {
-                        pool::SendError::Connect(e) => transport_by_cause(what, true, &*e),
-                        pool::SendError::Send(e) => transport_by_cause(what, false, &e),
-                    })?;
+                let (response, conn) =
+                    pool::send(&client.pools, &client.connector, origin, &self.origin, request.map(Full::new))
+                        .await
+                        .map_err(|e| match e {
+                            pool::SendError::Connect(e) => transport_by_cause(what, true, &*e),
+                            pool::SendError::Send(e) => transport_by_cause(what, false, &e),
+                        })?;
                 let answer = self.forward_answer(ctx, response).await?;
                 // Read whole: the connection serves the next call.
                 client.pool().put(conn);

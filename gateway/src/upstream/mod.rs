@@ -120,8 +120,8 @@ impl CallContext {
 pub struct Upstream {
     http: reqwest::Client,
     base: Url,
-    /// `base`'s scheme and authority as a `Uri`, which the pass-through's proxy rules read
-    /// (see `forward`).
+    /// `base`'s scheme and authority as a `Uri`, which the pass-through's proxy rules read and
+    /// its connections are opened to (see `forward`), parsed once.
     origin: axum::http::Uri,
     max_response_bytes: usize,
     in_flight: Arc<Semaphore>,

@@ -81,8 +81,8 @@ pub struct Pool {
     proxied: RefCell<Vec<(Box<str>, bool)>>,
 }
 
-/// Sends `request` (origin-form, without `Host`) to `origin` (`scheme://authority`, as
-/// `connector` takes it) on an idle connection of the calling thread's pool in `pools`, or on a
+/// Sends `request` (origin-form, without `Host`) to `origin` (`scheme://authority`; the same as
+/// the `Uri` `origin_uri`, which `connector` takes) on an idle connection of the calling thread's pool in `pools`, or on a
 /// new one. The answer's body is still to be read; once it was, the connection goes back with
 /// [`Pool::put`]. (A free function over the pools rather than a method of one: a thread's pool
 /// is not shared, so a call that waits holds none.)
@@ -90,6 +90,7 @@ pub async fn send(
     pools: &ThreadLocal<Pool>,
     connector: &HttpsConnector<HttpConnector>,
     origin: &str,
+    origin_uri: &hyper::Uri,
     mut request: Request<Full<Bytes>>,
 ) -> Result<(Response<Incoming>, Conn), SendError> {
     let mut resends = 0;
@@ -98,7 +99,7 @@ pub async fn send(
         let reused = taken.is_some();
         let mut conn = match taken {
             Some(conn) => conn,
-            None => connect(connector, origin).await?,
+            None => connect(connector, origin, origin_uri).await?,
         };
         if reused && conn.sender.ready().await.is_err() {
             // Closed while idle: another one.
@@ -163,18 +164,21 @@ impl Pool {
     }
 }
 
-/// A new connection to `origin`, its task spawned on the current runtime.
-async fn connect(connector: &HttpsConnector<HttpConnector>, origin: &str) -> Result<Conn, SendError> {
-    let uri: hyper::Uri = origin.parse().map_err(|e| SendError::Connect(Box::new(e)))?;
+/// A new connection to `origin` (`origin_uri`), its task spawned on the current runtime.
+async fn connect(
+    connector: &HttpsConnector<HttpConnector>,
+    origin: &str,
+    origin_uri: &hyper::Uri,
+) -> Result<Conn, SendError> {
     // The host and the port when not the scheme's own (the origin comes from a parsed URL,
     // which leaves a default port out), without any user information.
-    let host = match (uri.host(), uri.port_u16()) {
+    let host = match (origin_uri.host(), origin_uri.port_u16()) {
         (Some(host), Some(port)) => HeaderValue::try_from(format!("{host}:{port}")),
         (Some(host), None) => HeaderValue::try_from(host),
         (None, _) => return Err(SendError::Connect(format!("no host in {origin}").into())),
     }
     .map_err(|e| SendError::Connect(Box::new(e)))?;
-    let io = connector.clone().oneshot(uri).await.map_err(SendError::Connect)?;
+    let io = connector.clone().oneshot(origin_uri.clone()).await.map_err(SendError::Connect)?;
     let (sender, connection) = http1::handshake(io).await.map_err(|e| SendError::Connect(Box::new(e)))?;
     tokio::spawn(async move {
         if let Err(e) = connection.await {
