@@ -104,7 +104,7 @@ pub struct RefusedToken(pub Option<HeaderValue>);
 /// class ([`crate::metrics::Metrics::request_served`]). Wraps the whole app, so it runs after
 /// routing (it reads [`axum::extract::MatchedPath`]) and sees the answers of every other layer.
 pub fn count_requests(router: Router, state: AppState) -> Router {
-    router.layer(count::CountRequestsLayer { metrics: state.metrics.clone(), route: None })
+    router.layer(count::CountRequestsLayer::Routed(state.metrics.clone()))
 }
 
 /// Sign-in starts: each client address may start `login_rate_limit.burst` sign-ins at once and
@@ -197,7 +197,7 @@ pub fn passthrough_service(
     let handler = axum::handler::Handler::with_state(crate::passthrough::forward, state.clone());
     let tenant = tenant_layer::TenantLayer(state.clone()).layer(handler);
     let outer = with_outer_layers(tenant, &state.config.limits);
-    count::CountRequestsLayer { metrics: state.metrics.clone(), route: Some(crate::passthrough::ROUTE) }.layer(outer)
+    count::CountRequestsLayer::Fixed(state.metrics.route(crate::passthrough::ROUTE)).layer(outer)
 }
 
 /// Fresh request ids in the shape of a UUID: 64 random bits drawn once per process, then a

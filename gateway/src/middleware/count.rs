@@ -8,40 +8,39 @@ use axum::{
     response::Response,
 };
 
-use crate::metrics::Metrics;
+use crate::metrics::{Metrics, RouteMetrics};
 
 /// The request metrics as a tower service (see [`super::count_requests`]). Written as one rather than
 /// with `axum::middleware::from_fn`, which clones the whole stack of services below it and boxes
 /// twice on every request (see `limits::RequestLimitsLayer` for what that cost): this one calls
 /// the service below at once and only wraps its future.
 #[derive(Debug, Clone)]
-pub(super) struct CountRequestsLayer {
-    pub metrics: Arc<Metrics>,
-    /// The route template of a service that serves one route without the router (which says
-    /// the template of each request it routes as [`MatchedPath`]).
-    pub route: Option<&'static str>,
+pub(super) enum CountRequestsLayer {
+    /// Behind the router, which says the template of each request it routes as [`MatchedPath`].
+    Routed(Arc<Metrics>),
+    /// A service that serves one route without the router: its template's metrics.
+    Fixed(RouteMetrics),
 }
 
 impl<S> tower::Layer<S> for CountRequestsLayer {
     type Service = CountRequests<S>;
 
     fn layer(&self, inner: S) -> Self::Service {
-        CountRequests { inner, metrics: self.metrics.clone(), route: self.route }
+        CountRequests { inner, metrics: self.clone() }
     }
 }
 
 #[derive(Debug, Clone)]
 pub(super) struct CountRequests<S> {
     inner: S,
-    metrics: Arc<Metrics>,
-    route: Option<&'static str>,
+    metrics: CountRequestsLayer,
 }
 
-/// The route template a request is counted under.
-#[derive(Debug, Clone)]
+/// Where a request is counted.
+#[derive(Debug)]
 enum Template {
-    Routed(MatchedPath),
-    Fixed(&'static str),
+    Routed(Arc<Metrics>, Option<MatchedPath>),
+    Fixed(RouteMetrics),
 }
 
 impl<S, B> tower::Service<Request> for CountRequests<S>
@@ -59,11 +58,13 @@ where
     fn call(&mut self, req: Request) -> Self::Future {
         let started = Instant::now();
         let method = req.method().clone();
-        let route = match self.route {
-            Some(route) => Some(Template::Fixed(route)),
-            None => req.extensions().get::<MatchedPath>().cloned().map(Template::Routed),
+        let route = match &self.metrics {
+            CountRequestsLayer::Fixed(route) => Template::Fixed(route.clone()),
+            CountRequestsLayer::Routed(metrics) => {
+                Template::Routed(metrics.clone(), req.extensions().get::<MatchedPath>().cloned())
+            }
         };
-        Counted { answer: self.inner.call(req), counted: Some((self.metrics.clone(), method, route, started)) }
+        Counted { answer: self.inner.call(req), counted: Some((method, route, started)) }
     }
 }
 
@@ -72,7 +73,7 @@ pin_project_lite::pin_project! {
     pub(super) struct Counted<F> {
         #[pin]
         answer: F,
-        counted: Option<(Arc<Metrics>, Method, Option<Template>, Instant)>,
+        counted: Option<(Method, Template, Instant)>,
     }
 }
 
@@ -85,16 +86,16 @@ where
     fn poll(self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<Self::Output> {
         let this = self.project();
         let answer = std::task::ready!(this.answer.poll(cx));
-        if let (Ok(response), Some((metrics, method, route, started))) = (&answer, this.counted.take()) {
-            metrics.request_served(
-                &method,
-                route.map(|route| match route {
-                    Template::Routed(matched) => Cow::Owned(matched.as_str().to_owned()),
-                    Template::Fixed(route) => Cow::Borrowed(route),
-                }),
-                response.status(),
-                started.elapsed(),
-            );
+        if let (Ok(response), Some((method, route, started))) = (&answer, this.counted.take()) {
+            match route {
+                Template::Routed(metrics, matched) => metrics.request_served(
+                    &method,
+                    matched.map(|matched| Cow::Owned(matched.as_str().to_owned())),
+                    response.status(),
+                    started.elapsed(),
+                ),
+                Template::Fixed(route) => route.request_served(&method, response.status(), started.elapsed()),
+            }
         }
         std::task::Poll::Ready(answer)
     }
