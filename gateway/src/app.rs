@@ -25,7 +25,7 @@ pub struct App {
     /// Seals the logins started and not yet finished into the browser's cookie.
     pub login_sealer: auth::pending::LoginSealer,
     /// The in-flight slots of each session (by cookie value), `limits.max_in_flight_per_session` each.
-    pub session_slots: moka::sync::Cache<String, Arc<tokio::sync::Semaphore>>,
+    pub session_slots: moka::sync::Cache<String, Arc<tokio::sync::Semaphore>, foldhash::quality::RandomState>,
     /// One lock per session while its tokens are refreshed.
     pub refresh_locks: moka::future::Cache<String, Arc<tokio::sync::Mutex<()>>>,
     /// Caches of upstream data.
@@ -67,7 +67,7 @@ impl AppState {
         let session_slots = moka::sync::Cache::builder()
             .max_capacity(config.session.max_sessions)
             .time_to_idle(Duration::from_secs(60))
-            .build();
+            .build_with_hasher(foldhash::quality::RandomState::default());
         let refresh_locks = moka::future::Cache::builder()
             .max_capacity(config.session.max_sessions)
             .time_to_idle(Duration::from_secs(60))

@@ -58,7 +58,7 @@ pub struct Tenants {
     /// with each port this gateway serves, and without one when that is the scheme's default),
     /// resolved once at start: most requests take their portal from here instead of parsing
     /// and looking up their host again ([`Portal::resolve`] does for any other value).
-    by_host_header: HashMap<String, Portal>,
+    by_host_header: HashMap<String, Portal, foldhash::quality::RandomState>,
 }
 
 impl Tenants {
@@ -96,17 +96,17 @@ impl Tenants {
             by_host,
             listen_port: config.listen.port(),
             public_port: config.public_port,
-            by_host_header: HashMap::new(),
+            by_host_header: HashMap::default(),
         };
         tenants.by_host_header = tenants.resolved_host_headers();
         tenants
     }
 
     /// The portals of [`Tenants::by_host_header`], each resolved as a request would be.
-    fn resolved_host_headers(&self) -> HashMap<String, Portal> {
+    fn resolved_host_headers(&self) -> HashMap<String, Portal, foldhash::quality::RandomState> {
         let mut ports = vec![80, 443, self.listen_port];
         ports.extend(self.public_port);
-        let mut resolved = HashMap::new();
+        let mut resolved = HashMap::default();
         // Configured hosts are bare names (`config::checks`), never IP v6 addresses.
         for host in self.by_host.keys() {
             let values = std::iter::once(host.clone()).chain(ports.iter().map(|port| format!("{host}:{port}")));
