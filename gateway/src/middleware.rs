@@ -13,7 +13,7 @@
 //! 2. trace: one span per request (when its log lines are wanted, or spans are exported) with
 //!    method, path (never the query: it may carry codes), request id; logs status, latency and
 //!    the cause of 5xx answers;
-//! 3. request id propagation to the response;
+//! 3. request id propagation to the response (1 and 3 in [`request_id`]);
 //! 4. panic catcher: a bug answers a generic 500 problem instead of dropping the connection;
 //! 5. head limit: a request line and headers (as the client sent them, measured before the
 //!    layers above add theirs) over `limits.max_request_header_bytes` get a 431
@@ -55,6 +55,7 @@
 
 mod count;
 mod limits;
+mod request_id;
 mod tenant_layer;
 
 use std::{convert::Infallible, sync::Arc, time::Duration};
@@ -72,11 +73,7 @@ use axum::{
 use contracts::bff::UnauthorizedReason;
 use tower::{Layer, Service, ServiceBuilder, ServiceExt};
 use tower_http::{
-    catch_panic::CatchPanicLayer,
-    limit::RequestBodyLimitLayer,
-    request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer},
-    timeout::TimeoutLayer,
-    trace::TraceLayer,
+    catch_panic::CatchPanicLayer, limit::RequestBodyLimitLayer, timeout::TimeoutLayer, trace::TraceLayer,
 };
 use tracing::Span;
 use utoipa_axum::router::OpenApiRouter;
@@ -157,11 +154,10 @@ where
         .map_response(|response: Response<_>| response.map(Body::new))
         .map_request(|mut req: Request| {
             limits::note_sent_head(&mut req);
-            drop_unfit_request_id(&mut req);
+            request_id::settle(&mut req);
             crate::telemetry::settle_trace_context(req.headers_mut());
             req
         })
-        .layer(SetRequestIdLayer::x_request_id(CountedRequestIds))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|req: &Request| {
@@ -173,7 +169,7 @@ where
                 .on_request(())
                 .on_response(log_response),
         )
-        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(request_id::PropagateLayer)
         .layer(CatchPanicLayer::custom(|_| problem(StatusCode::INTERNAL_SERVER_ERROR, "internal", None)))
         .layer(limits::RequestLimitsLayer {
             max_head_bytes: limits.max_request_header_bytes,
@@ -198,42 +194,6 @@ pub fn passthrough_service(
     let tenant = tenant_layer::TenantLayer(state.clone()).layer(handler);
     let outer = with_outer_layers(tenant, &state.config.limits);
     count::CountRequestsLayer::Fixed(state.metrics.route(crate::passthrough::ROUTE)).layer(outer)
-}
-
-/// Fresh request ids in the shape of a UUID: 64 random bits drawn once per process, then a
-/// counter, so ids stay unique across instances without a random draw (a system call) per
-/// request. Hand-written because tower-http's own maker draws a UUID v4 each time.
-#[derive(Debug, Clone, Copy)]
-struct CountedRequestIds;
-
-impl MakeRequestId for CountedRequestIds {
-    fn make_request_id<B>(&mut self, _: &axum::http::Request<B>) -> Option<RequestId> {
-        static PREFIX: std::sync::LazyLock<u64> = std::sync::LazyLock::new(rand::random);
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let id = uuid::Uuid::from_u64_pair(*PREFIX, n)
-            .hyphenated()
-            .encode_lower(&mut uuid::Uuid::encode_buffer())
-            .to_owned();
-        HeaderValue::from_str(&id).ok().map(RequestId::new)
-    }
-}
-
-/// Removes an `X-Request-Id` that is not 1 to 64 characters of `[A-Za-z0-9._-]` (or comes
-/// twice), so the next layer sets a fresh one.
-fn drop_unfit_request_id(req: &mut Request) {
-    let ids = req.headers().get_all(X_REQUEST_ID);
-    let mut values = ids.iter();
-    let fit = match (values.next(), values.next()) {
-        (Some(id), None) => {
-            (1..=64).contains(&id.len())
-                && id.as_bytes().iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
-        }
-        _ => false,
-    };
-    if !fit {
-        req.headers_mut().remove(X_REQUEST_ID);
-    }
 }
 
 /// The request's last log line. The cause of a 5xx also names the request id: its line is
@@ -442,22 +402,6 @@ impl IntoResponse for NeedsLogin {
 mod tests {
     use super::*;
     use crate::config::Config;
-
-    /// Fresh request ids are UUID-shaped, and no two of a process are the same.
-    #[test]
-    fn fresh_request_ids_are_uuid_shaped_and_unique() {
-        let req = axum::http::Request::new(());
-        let mut make = CountedRequestIds;
-        let ids: std::collections::HashSet<String> = (0..1000)
-            .map(|_| {
-                let id = make.make_request_id(&req).expect("an id");
-                let text = id.header_value().to_str().expect("ascii").to_owned();
-                assert!(uuid::Uuid::try_parse(&text).is_ok(), "{text}");
-                text
-            })
-            .collect();
-        assert_eq!(ids.len(), 1000);
-    }
 
     /// JSON answers get the policy under which nothing runs; pages, scripts and streams keep the
     /// portal's.

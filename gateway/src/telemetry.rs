@@ -131,14 +131,15 @@ pub fn settle_trace_context(headers: &mut HeaderMap) {
         return;
     }
     let mut values = headers.get_all(TRACEPARENT).iter();
-    let single = matches!((values.next(), values.next()), (Some(_), None));
+    let (single, as_sent) = match (values.next(), values.next()) {
+        (Some(v), None) => (true, v.len() == TRACEPARENT_LEN && v.as_bytes().starts_with(b"00-")),
+        _ => (false, false),
+    };
     let found = if single {
         incoming(headers).span().span_context().clone()
     } else {
         opentelemetry::trace::SpanContext::empty_context()
     };
-    let as_sent =
-        headers.get(TRACEPARENT).is_some_and(|v| v.len() == TRACEPARENT_LEN && v.as_bytes().starts_with(b"00-"));
     if found.is_valid() && as_sent {
         return;
     }

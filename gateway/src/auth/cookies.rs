@@ -38,6 +38,9 @@ pub fn pending_cookie_name(portal: &Portal) -> &'static str {
 /// name and value trimmed, pieces without `=` skipped; a property test holds the two to the same
 /// answer), without building a whole cookie, attributes and all, of every pair: every API request
 /// reads its session cookie, and that took about 1,600 instructions a read.
+///
+/// A value that is text (`HeaderValue::to_str`) has no whitespace but spaces and tabs, so the
+/// ASCII trim is the cookie crate's (Unicode) one.
 pub fn read(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
@@ -45,9 +48,15 @@ pub fn read(headers: &HeaderMap, name: &str) -> Option<String> {
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.split_once('='))
-        .find(|(n, _)| n.trim() == name)
-        .map(|(_, value)| value.trim().to_owned())
+        .find(|(n, _)| n.trim_ascii() == name)
+        .map(|(_, value)| value.trim_ascii().to_owned())
 }
+
+/// The value of the request's session cookie, as the tenant layer read it
+/// ([`read`] with [`session_cookie_name`]) for its session slots, so the session extractor
+/// (`crate::auth::extract`) does not read the Cookie header again.
+#[derive(Debug, Clone)]
+pub struct SessionCookie(pub String);
 
 /// Whether this request's cookies are the cross-site (partitioned) kind.
 fn cross_site(portal: &Portal) -> bool {

@@ -53,7 +53,9 @@ impl FromRequestParts<AppState> for AuthSession {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let portal = Portal::from_request_parts(parts, state).await?;
-        let (id, mut session) = tenant_session(&parts.headers, state, &portal)
+        // The cookie as the tenant layer read it (taken: a second extraction reads the header).
+        let cookie = parts.extensions.remove::<cookies::SessionCookie>().map(|c| c.0);
+        let (id, mut session) = tenant_session(&parts.headers, cookie, state, &portal)
             .await?
             .ok_or(AppError::Unauthorized(UnauthorizedReason::None))?;
         let now = OffsetDateTime::now_utc();
@@ -112,7 +114,7 @@ impl FromRequestParts<AppState> for LearnerSession {
 /// own next request does both). A store that cannot be read counts as no session, so the public
 /// page still answers.
 pub async fn is_signed_in_learner(headers: &HeaderMap, state: &AppState, portal: &Portal) -> bool {
-    match tenant_session(headers, state, portal).await {
+    match tenant_session(headers, None, state, portal).await {
         Ok(Some((_, session))) => {
             check_expiry(&session, OffsetDateTime::now_utc(), &state.config.session).is_ok()
                 && is_allowed(&session.user.permissions, &LEARNER_AREA)
@@ -126,14 +128,18 @@ pub async fn is_signed_in_learner(headers: &HeaderMap, state: &AppState, portal:
 }
 
 /// The id and session the request's session cookie names, when the store holds that session
-/// for this portal's tenant. A session is bound to its tenant: another tenant's cookie is no
-/// session here. Expiry is the caller's to check.
+/// for this portal's tenant (`cookie`: the cookie's value when it was read already). A session
+/// is bound to its tenant: another tenant's cookie is no session here. Expiry is the caller's to
+/// check.
 async fn tenant_session(
     headers: &HeaderMap,
+    cookie: Option<String>,
     state: &AppState,
     portal: &Portal,
 ) -> Result<Option<(String, Arc<Session>)>, StoreError> {
-    let Some(id) = cookies::read(headers, cookies::session_cookie_name(portal)) else { return Ok(None) };
+    let Some(id) = cookie.or_else(|| cookies::read(headers, cookies::session_cookie_name(portal))) else {
+        return Ok(None);
+    };
     let session = state.sessions.get_shared(&id).await?;
     Ok(session.filter(|s| s.tenant_id == portal.tenant.config.id).map(|s| (id, s)))
 }

@@ -96,9 +96,12 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, req: Request) -> Self::Future {
+    fn call(&mut self, mut req: Request) -> Self::Future {
         let limits = self.limits;
-        if let Some(refusal) = head_refusal(&req, limits.max_head_bytes) {
+        // Taken out, not read: the request's extensions then have room for those of the tenant
+        // layer (portal, session cookie) beside the connection's address without growing.
+        let sent = req.extensions_mut().remove::<SentHeadSize>();
+        if let Some(refusal) = head_refusal(&req, sent, limits.max_head_bytes) {
             return Either::Left(Either::Left(future::ready(Ok(refusal))));
         }
         if req.body().is_end_stream() {
@@ -119,8 +122,9 @@ where
 }
 
 /// 431 when the request line and headers, counted as on the wire, exceed `max_bytes`.
-fn head_refusal(req: &Request, max_bytes: usize) -> Option<Response> {
-    let size = req.extensions().get::<SentHeadSize>().map_or_else(|| request_head_size(req), |sent| sent.0);
+/// (`sent`: the size [`note_sent_head`] noted, else it is counted now).
+fn head_refusal(req: &Request, sent: Option<SentHeadSize>, max_bytes: usize) -> Option<Response> {
+    let size = sent.map_or_else(|| request_head_size(req), |sent| sent.0);
     if size <= max_bytes {
         return None;
     }

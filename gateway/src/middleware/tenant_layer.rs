@@ -33,7 +33,10 @@ use tower::{Layer, Service};
 use super::{NeedsLogin, login_url, never_cached, run_renewing, with_headers, without_tenant_headers};
 use crate::{
     app::AppState,
-    auth::csrf::{self, CsrfRefusal},
+    auth::{
+        cookies::SessionCookie,
+        csrf::{self, CsrfRefusal},
+    },
     error::{AppError, problem},
     tenant::{HostRefusal, Portal},
 };
@@ -147,6 +150,11 @@ where
         let renews = session_id.is_some() && !path.starts_with(crate::passthrough::PREFIX);
         let finish = Finish { referer: req.headers().get(header::REFERER).cloned(), portal, no_store };
         req.extensions_mut().insert(finish.portal.clone());
+        let renewing = session_id.as_ref().filter(|_| renews).cloned();
+        if let Some(id) = session_id {
+            // Read once: the session extractor takes it from here.
+            req.extensions_mut().insert(SessionCookie(id));
+        }
         if !is_view && !renews && slot.is_some() == slots.is_some() {
             return Either::Left(Either::Right(Answer { answer: self.inner.call(req), finish: Some((finish, slot)) }));
         }
@@ -166,8 +174,7 @@ where
                 },
                 (None, None) => None,
             };
-            let renewing = session_id.as_deref().filter(|_| renews);
-            let run = run_renewing(&state, &finish.portal, renewing, inner, req);
+            let run = run_renewing(&state, &finish.portal, renewing.as_deref(), inner, req);
             let response = if is_view {
                 match tokio::time::timeout(view_budget, run).await {
                     Ok(response) => response,
