@@ -22,7 +22,7 @@ use url::Url;
 use super::{
     cookies,
     oidc::OidcError,
-    session::{Session, StoreError, check_expiry, needs_write_back},
+    session::{Session, StoreError, check_expiry, needs_write_back, passed},
 };
 use crate::{
     app::AppState,
@@ -63,7 +63,7 @@ impl FromRequestParts<AppState> for AuthSession {
             state.sessions.remove(&id).await?;
             return Err(AppError::Unauthorized(reason));
         }
-        if session.tokens.access_expires_at - now < REFRESH_MARGIN {
+        if !passed(now, session.tokens.access_expires_at, REFRESH_MARGIN) {
             // Boxed: the refresh (a few KB of state: the store's lock, the issuer's call) is
             // rare, and unboxed it would make every request's extractor future that large.
             let stale = Arc::clone(&session);

@@ -106,7 +106,14 @@ pub fn new_session_id() -> String {
 /// Whether the slid `last_seen` is worth writing back: the stored one is at least
 /// `session.touch_write_interval_secs` old.
 pub fn needs_write_back(session: &Session, now: OffsetDateTime, settings: &SessionSettings) -> bool {
-    now - session.last_seen >= time::Duration::seconds(settings.touch_write_interval_secs as i64)
+    passed(session.last_seen, now, time::Duration::seconds(settings.touch_write_interval_secs as i64))
+}
+
+/// Whether at least `span` passed from `since` to `now` (`now - since >= span`), reckoned on the
+/// two instants' Unix nanoseconds instead of by `OffsetDateTime`'s subtraction, which builds a
+/// calendar duration on the way (about 270 instructions; a signed-in request asks four times).
+pub fn passed(since: OffsetDateTime, now: OffsetDateTime, span: time::Duration) -> bool {
+    now.unix_timestamp_nanos() - since.unix_timestamp_nanos() >= span.whole_nanoseconds()
 }
 
 /// Whether a session may still be used at `now`: idle expiry (slid by activity) and absolute lifetime.
@@ -117,7 +124,7 @@ pub fn check_expiry(
 ) -> Result<(), UnauthorizedReason> {
     let idle = time::Duration::seconds(settings.idle_timeout_secs as i64);
     let absolute = time::Duration::seconds(settings.absolute_lifetime_secs as i64);
-    if now - session.last_seen >= idle || now - session.created_at >= absolute {
+    if passed(session.last_seen, now, idle) || passed(session.created_at, now, absolute) {
         return Err(UnauthorizedReason::Expired);
     }
     Ok(())
@@ -250,6 +257,26 @@ pub(super) mod tests {
             expires_at(&session(t0, t0 + time::Duration::hours(11)), &settings()),
             t0 + time::Duration::hours(12)
         );
+    }
+
+    /// `passed` answers as `OffsetDateTime`'s subtraction does, to the nanosecond, in offsets
+    /// other than UTC and across days, years and the sign.
+    #[test]
+    fn passed_is_the_subtraction_compared() {
+        let t0 = datetime!(2026-12-31 23:59:59.999_999_999 +03:30);
+        let steps = [0, 1, 999_999_999, 1_000_000_000, 86_400_000_000_001, 31_622_400_000_000_000];
+        for a in steps {
+            for b in steps {
+                let (since, now) = (
+                    t0 + time::Duration::nanoseconds(a),
+                    t0.to_offset(time::UtcOffset::UTC) + time::Duration::nanoseconds(b),
+                );
+                for span in [0, 1, a - b, b - a, b - a + 1, b - a - 1, 7_200_000_000_000] {
+                    let span = time::Duration::nanoseconds(span);
+                    assert_eq!(passed(since, now, span), now - since >= span, "{since} {now} {span}");
+                }
+            }
+        }
     }
 
     #[test]
