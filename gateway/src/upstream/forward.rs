@@ -163,14 +163,23 @@ impl Upstream {
             out.append(name.clone(), value.clone());
         }
         let _permit = self.slot(what).await?;
-        let call = async {
+        // The call is written as the timeout's argument and awaited at once rather than bound to
+        // a name first: a future bound to a name keeps room of its own in this one's state beside
+        // the copy that is awaited (rustc does not lay the two over each other), and this one
+        // was twice as large (about 7.7 KB in the release build), copied whole when the
+        // handler's future is boxed.
+        tokio::time::timeout(client.timeout, async {
             if client.pool().proxied(origin, || client.proxies.intercept(&self.origin).is_some()) {
-                // The proxy takes the whole address.
-                *request.uri_mut() = axum::http::Uri::try_from(format!("{origin}{target}")).map_err(|e| bad(&e))?;
-                let request =
-                    reqwest::Request::try_from(request.map(reqwest::Body::from)).map_err(|e| transport(what, e))?;
-                let response = client.proxied.execute(request).await.map_err(|e| transport(what, e))?;
-                self.forward_answer(ctx, axum::http::Response::from(response)).await
+                // Boxed: only an upstream behind an egress proxy is called this way.
+                Box::pin(async move {
+                    // The proxy takes the whole address.
+                    *request.uri_mut() = axum::http::Uri::try_from(format!("{origin}{target}")).map_err(|e| bad(&e))?;
+                    let request =
+                        reqwest::Request::try_from(request.map(reqwest::Body::from)).map_err(|e| transport(what, e))?;
+                    let response = client.proxied.execute(request).await.map_err(|e| transport(what, e))?;
+                    self.forward_answer(ctx, axum::http::Response::from(response)).await
+                })
+                .await
             } else {
                 *request.uri_mut() = axum::http::Uri::try_from(target).map_err(|e| bad(&e))?;
                 let (response, conn) =
@@ -185,8 +194,9 @@ impl Upstream {
                 client.pool().put(conn);
                 Ok(answer)
             }
-        };
-        tokio::time::timeout(client.timeout, call).await.unwrap_or_else(|_| Err(UpstreamError::Timeout(what.into())))
+        })
+        .await
+        .unwrap_or_else(|_| Err(UpstreamError::Timeout(what.into())))
     }
 
     /// The status, the headers of [`FORWARDED_RESPONSE_HEADERS`] and the body (within

@@ -99,7 +99,9 @@ pub async fn send(
         let reused = taken.is_some();
         let mut conn = match taken {
             Some(conn) => conn,
-            None => connect(connector, origin, origin_uri).await?,
+            // Boxed: a new connection's state (the TLS session among it, about 2.7 KB) would
+            // otherwise make every call's future that large, reused connection or not.
+            None => Box::pin(connect(connector, origin, origin_uri)).await?,
         };
         if reused && conn.sender.ready().await.is_err() {
             // Closed while idle: another one.

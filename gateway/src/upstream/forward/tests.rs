@@ -343,3 +343,20 @@ async fn a_connection_whose_answer_was_not_read_whole_is_not_kept() {
     assert!(matches!(&error, UpstreamError::Bad(..)), "{error:?}");
     assert_eq!(client.pool().idle(), 0);
 }
+
+/// A forwarded call's future stays small: it is part of every pass-through request's handler
+/// future, which is copied whole when axum boxes it. With a new connection's state (its TLS
+/// session among it) inline it was 4,232 bytes in this build (2,016 without), and about 7.7 KB
+/// in the release build.
+#[test]
+fn a_forwarded_calls_future_stays_small() {
+    let (up, client, headers, ctx) = (upstream(raw_base(), 1024), direct(SECOND), HeaderMap::new(), ctx());
+    let call = up.forward(&client, &ctx, Method::GET, "users/me/knowledge-model", None, &headers, Bytes::new());
+    let size = std::mem::size_of_val(&call);
+    assert!(size <= 2560, "{size} bytes");
+}
+
+/// An address nothing is called at (the test only builds a call's future).
+fn raw_base() -> Url {
+    Url::parse("http://127.0.0.1:9/api/").expect("url")
+}
