@@ -14,3 +14,5 @@ pub const PREFER: HeaderName = HeaderName::from_static("prefer");
 pub const TRACEPARENT: HeaderName = HeaderName::from_static("traceparent");
 /// W3C Trace Context ([`crate::telemetry`]).
 pub const TRACESTATE: HeaderName = HeaderName::from_static("tracestate");
+/// Fetch metadata: where the browser says a request came from ([`crate::auth::csrf`]).
+pub const SEC_FETCH_SITE: HeaderName = HeaderName::from_static("sec-fetch-site");

@@ -15,7 +15,7 @@
 //! unreachable or failing upstreams (502/504 problems).
 
 use axum::{
-    body::Body,
+    body::{Body, Bytes, HttpBody},
     extract::{Request, State},
     http::{HeaderValue, StatusCode, header},
     response::Response,
@@ -233,7 +233,9 @@ pub async fn forward(State(state): State<AppState>, auth: LearnerSession, reques
     let Some(path) = raw_path.strip_prefix(PREFIX) else { return Err(AppError::NotFound) };
     let Some(call) = classify(parts.method.as_str(), path) else { return Err(AppError::NotFound) };
     let limit = state.config.passthrough.max_body_bytes;
-    let Ok(body) = axum::body::to_bytes(body, limit).await else {
+    // Most calls are reads without a body: nothing to collect.
+    let body = if HttpBody::is_end_stream(&body) { Ok(Bytes::new()) } else { axum::body::to_bytes(body, limit).await };
+    let Ok(body) = body else {
         return Ok(problem(
             StatusCode::PAYLOAD_TOO_LARGE,
             "payload_too_large",

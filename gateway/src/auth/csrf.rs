@@ -28,10 +28,11 @@ fn is_public(path: &str) -> bool {
 
 /// A link of this site opening the file proxy.
 fn is_file_link(method: &Method, path: &str, headers: &HeaderMap) -> bool {
-    let site = headers.get("sec-fetch-site").map(|v| v.as_bytes());
     (*method == Method::GET || *method == Method::HEAD)
         && path == crate::files::FILES_PATH
-        && site.is_none_or(|s| s == b"same-origin" || s == b"none")
+        && headers
+            .get(crate::headers::SEC_FETCH_SITE)
+            .is_none_or(|site| site.as_bytes() == b"same-origin" || site.as_bytes() == b"none")
 }
 
 /// Checks one request against both rules; `origin` is `scheme://host[:port]` of the request.
