@@ -149,3 +149,41 @@ fn a_worker_whose_thread_ended_is_passed_over() {
         assert_eq!(rx.recv_timeout(Duration::from_secs(5)).expect("ran"), "gateway-worker-1");
     }
 }
+
+/// The write system calls this thread made so far (Linux's I/O accounting of the thread).
+fn writes_of_this_thread() -> u64 {
+    let io = std::fs::read_to_string("/proc/thread-self/io").expect("/proc/thread-self/io");
+    io.lines().find_map(|l| l.strip_prefix("syscw:")).and_then(|n| n.trim().parse().ok()).expect("syscw")
+}
+
+/// The write system calls of `rounds` rounds of a request's timers on a worker's runtime: a
+/// long one (the upstream call's) is due when the worker wakes, then a shorter one (the next
+/// head's) is registered.
+fn timer_wake_ups(anchored: bool, rounds: usize) -> u64 {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    runtime.block_on(async move {
+        if anchored {
+            tokio::spawn(anchor_timers());
+        }
+        tokio::task::yield_now().await;
+        let before = writes_of_this_thread();
+        for _ in 0..rounds {
+            let mut call = std::pin::pin!(tokio::time::sleep(Duration::from_secs(15)));
+            assert!(futures::poll!(call.as_mut()).is_pending());
+            // The worker wakes (a park without waiting) and notes the long timer as its earliest.
+            tokio::task::yield_now().await;
+            let mut head = std::pin::pin!(tokio::time::sleep(Duration::from_secs(10)));
+            assert!(futures::poll!(head.as_mut()).is_pending());
+            tokio::task::yield_now().await;
+        }
+        writes_of_this_thread() - before
+    })
+}
+
+/// A worker registers a request's timers without waking itself through its eventfd: without
+/// the anchor each round costs a `write` (tokio's behaviour this works around), with it none.
+#[test]
+fn a_worker_registers_a_requests_timers_without_waking_itself() {
+    assert!(timer_wake_ups(false, 20) >= 20, "tokio wakes its own driver for an earlier timer");
+    assert_eq!(timer_wake_ups(true, 20), 0, "the anchor keeps every longer timer quiet");
+}
