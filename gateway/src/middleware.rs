@@ -20,9 +20,10 @@
 //!    problem (hyper's own, much larger, buffer limit stays as a backstop for the raw bytes);
 //! 6. body read: a request body is read whole, at most `limits.request_body_bytes` of it (413
 //!    beyond, at once when `Content-Length` says so), within `limits.request_body_timeout_secs`
-//!    of the head, else 408: a client trickling its body holds no handler;
-//! 7. body limit: the same limit for anything that reads the body again;
-//! 8. timeout: no request runs longer than `limits.request_timeout_secs` (504).
+//!    of the head, else 408: a client trickling its body holds no handler (what goes on is a
+//!    body read whole within the limit, or one that had ended: nothing below can read more, so
+//!    no second limit wraps it);
+//! 7. timeout: no request runs longer than `limits.request_timeout_secs` (504).
 //!
 //! The head and body limits (5 and 6) are in [`limits`]. Connection limits (count, time to send
 //! a head, idle keep-alive) are in [`crate::serve`].
@@ -72,9 +73,7 @@ use axum::{
 };
 use contracts::bff::UnauthorizedReason;
 use tower::{Layer, Service, ServiceBuilder, ServiceExt};
-use tower_http::{
-    catch_panic::CatchPanicLayer, limit::RequestBodyLimitLayer, timeout::TimeoutLayer, trace::TraceLayer,
-};
+use tower_http::{catch_panic::CatchPanicLayer, timeout::TimeoutLayer, trace::TraceLayer};
 use tracing::Span;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -161,8 +160,12 @@ where
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|req: &Request| {
-                    let id = req.headers().get(X_REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("");
-                    let span = tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id);
+                    let span = tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = tracing::field::Empty);
+                    // The id is looked up only for a span that is kept.
+                    if !span.is_disabled() {
+                        let id = req.headers().get(X_REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("");
+                        span.record("request_id", tracing::field::display(id));
+                    }
                     crate::telemetry::follow_incoming_trace(&span, req.headers());
                     span
                 })
@@ -176,10 +179,7 @@ where
             body_timeout: Duration::from_secs(limits.request_body_timeout_secs),
             max_body_bytes: limits.request_body_bytes,
         })
-        .layer(RequestBodyLimitLayer::new(limits.request_body_bytes))
         .layer(TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, Duration::from_secs(limits.request_timeout_secs)))
-        // the body limit's body as axum's, as each route of the router takes it
-        .map_request(|req: axum::http::Request<tower_http::body::Limited<Body>>| req.map(Body::new))
         .service(inner)
 }
 

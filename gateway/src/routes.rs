@@ -268,6 +268,45 @@ mod tests {
         assert_eq!(over.status(), axum::http::StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, "one byte more");
     }
 
+    /// A request's span, when it is kept, names the request's id (looked up only then) in each
+    /// of its log lines.
+    #[test]
+    fn a_kept_request_span_names_the_request_id() {
+        use std::sync::Mutex;
+        use tower::ServiceExt;
+        #[derive(Clone, Default)]
+        struct Lines(Arc<Mutex<Vec<u8>>>);
+        impl std::io::Write for Lines {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().expect("lock").extend_from_slice(buf);
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let lines = Lines::default();
+        let writer = lines.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_max_level(tracing::Level::INFO)
+            .with_ansi(false)
+            .finish();
+        tracing::subscriber::with_default(subscriber, || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+            runtime.block_on(async {
+                let request = axum::http::Request::get("/healthz")
+                    .header("x-request-id", "req-42")
+                    .body(axum::body::Body::empty())
+                    .expect("request");
+                let answer = build_app(state()).oneshot(request).await.expect("answer");
+                assert_eq!(answer.status(), axum::http::StatusCode::OK);
+            });
+        });
+        let text = String::from_utf8(lines.0.lock().expect("lock").clone()).expect("utf-8");
+        assert!(text.contains("request_id=req-42") && text.contains("answered"), "{text}");
+    }
+
     /// Without an exporter, the upstream calls of a request continue its trace: the browser's
     /// `traceparent` when it sends one, else a trace started for the request.
     #[tokio::test]
