@@ -36,13 +36,6 @@ pub(super) struct CountRequests<S> {
     metrics: CountRequestsLayer,
 }
 
-/// Where a request is counted.
-#[derive(Debug)]
-enum Template {
-    Routed(Arc<Metrics>, Option<MatchedPath>),
-    Fixed(RouteMetrics),
-}
-
 impl<S, B> tower::Service<Request> for CountRequests<S>
 where
     S: tower::Service<Request, Response = Response<B>>,
@@ -58,13 +51,12 @@ where
     fn call(&mut self, req: Request) -> Self::Future {
         let started = Instant::now();
         let method = req.method().clone();
-        let route = match &self.metrics {
-            CountRequestsLayer::Fixed(route) => Template::Fixed(route.clone()),
-            CountRequestsLayer::Routed(metrics) => {
-                Template::Routed(metrics.clone(), req.extensions().get::<MatchedPath>().cloned())
-            }
+        // The template the router matched, when the router routed the request.
+        let matched = match &self.metrics {
+            CountRequestsLayer::Routed(_) => req.extensions().get::<MatchedPath>().cloned(),
+            CountRequestsLayer::Fixed(_) => None,
         };
-        Counted { answer: self.inner.call(req), counted: Some((method, route, started)) }
+        Counted { answer: self.inner.call(req), counted: Some((method, self.metrics.clone(), matched, started)) }
     }
 }
 
@@ -73,7 +65,7 @@ pin_project_lite::pin_project! {
     pub(super) struct Counted<F> {
         #[pin]
         answer: F,
-        counted: Option<(Method, Template, Instant)>,
+        counted: Option<(Method, CountRequestsLayer, Option<MatchedPath>, Instant)>,
     }
 }
 
@@ -86,15 +78,15 @@ where
     fn poll(self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<Self::Output> {
         let this = self.project();
         let answer = std::task::ready!(this.answer.poll(cx));
-        if let (Ok(response), Some((method, route, started))) = (&answer, this.counted.take()) {
-            match route {
-                Template::Routed(metrics, matched) => metrics.request_served(
+        if let (Ok(response), Some((method, counter, matched, started))) = (&answer, this.counted.take()) {
+            match counter {
+                CountRequestsLayer::Routed(metrics) => metrics.request_served(
                     &method,
                     matched.map(|matched| Cow::Owned(matched.as_str().to_owned())),
                     response.status(),
                     started.elapsed(),
                 ),
-                Template::Fixed(route) => route.request_served(&method, response.status(), started.elapsed()),
+                CountRequestsLayer::Fixed(route) => route.request_served(&method, response.status(), started.elapsed()),
             }
         }
         std::task::Poll::Ready(answer)

@@ -99,8 +99,9 @@ pub async fn send(
         let reused = taken.is_some();
         let mut conn = match taken {
             Some(conn) => conn,
-            // Boxed: a new connection's state (the TLS session among it, about 2.7 KB) would
-            // otherwise make every call's future that large, reused connection or not.
+            // Boxed: a new connection's state (the TLS session among it) would otherwise make
+            // every call's future that much larger, reused connection or not (in the debug build
+            // 4,232 bytes instead of 2,016, see `tests::a_forwarded_calls_future_stays_small`).
             None => Box::pin(connect(connector, origin, origin_uri)).await?,
         };
         if reused && conn.sender.ready().await.is_err() {
